@@ -1,0 +1,1 @@
+"""Fuzzy Knights: a digital edition of a fantasy dice board game."""

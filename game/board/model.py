@@ -1,0 +1,94 @@
+"""The board model every part of the game shares: cells, terrain and map tokens.
+
+A Board is static for a whole game: terrain and the tokens the map placed.
+The engine copies the map tokens into its own game state at setup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.board.topology import Cell, Topology, make_topology
+
+TOKEN_KINDS = ("city", "mine", "monster", "item", "resource", "start")
+CITY_TIERS = ("encampment", "villa", "estate", "castle")
+
+
+@dataclass(frozen=True)
+class MapToken:
+    """One object of a map's ``tokens`` layer."""
+
+    kind: str
+    cell: Cell
+    owner: int = 0            # seat 1-4 for cities and mines; 0 = neutral / none
+    tier: str | None = None   # cities only
+    seat: int | None = None   # start slots only
+    object_id: int | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class TileInfo:
+    """A tileset tile as the renderer and the rules see it."""
+
+    image: str                          # absolute path of the tileset image
+    rect: tuple[int, int, int, int]     # x, y, w, h of the tile inside the image
+    terrain: str = ""
+    move_cost: int = 1
+    passable: bool = True
+
+
+@dataclass
+class Board:
+    topology: Topology
+    move_cost: np.ndarray            # int16 (height, width); 0 = impassable
+    terrain: list[list[str]]         # [row][col] terrain name of the top-most terrain tile
+    tokens: list[MapToken] = field(default_factory=list)
+    title: str = "Untitled"
+    min_players: int = 2
+    max_players: int = 4
+    source: str | None = None        # path of the map file, if loaded from one
+    tile_width: int = 64
+    tile_height: int = 64
+    hex_side_length: int = 0
+    layers: list[np.ndarray] = field(default_factory=list)   # per tile layer, (h, w) int32 gids; 0 = empty
+    tiles: dict[int, TileInfo] = field(default_factory=dict)  # gid -> TileInfo
+
+    @property
+    def width(self) -> int:
+        return self.topology.width
+
+    @property
+    def height(self) -> int:
+        return self.topology.height
+
+    @property
+    def kind(self) -> str:
+        return self.topology.kind
+
+    def passable(self, cell: Cell) -> bool:
+        c, r = cell
+        return self.topology.in_bounds(cell) and int(self.move_cost[r, c]) > 0
+
+    def cost(self, cell: Cell) -> int:
+        c, r = cell
+        return int(self.move_cost[r, c])
+
+    def start_slots(self) -> dict[int, Cell]:
+        return {t.seat: t.cell for t in self.tokens if t.kind == "start" and t.seat is not None}
+
+    def open_cells(self) -> list[Cell]:
+        return [cell for cell in self.topology.cells() if self.passable(cell)]
+
+    @classmethod
+    def blank(cls, width: int, height: int, kind: str = "square", *, diagonal: bool = False,
+              stagger_axis: str = "y", stagger_index: str = "odd",
+              tokens: list[MapToken] | None = None, title: str = "Blank") -> "Board":
+        """A board of plain grass with every cell costing 1: for tests and tools."""
+        topo = make_topology(kind, width, height, diagonal=diagonal,
+                             stagger_axis=stagger_axis, stagger_index=stagger_index)
+        return cls(topology=topo,
+                   move_cost=np.ones((height, width), dtype=np.int16),
+                   terrain=[["grass"] * width for _ in range(height)],
+                   tokens=list(tokens or []), title=title)
