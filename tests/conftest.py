@@ -1,4 +1,4 @@
-"""Shared test setup: run pygame headless."""
+"""Test setup shared by every test module: headless SDL."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
