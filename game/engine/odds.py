@@ -1,0 +1,497 @@
+"""Exact battle odds (RULES.md §1 Dice, §7 fainting, §9 Battle).
+
+Pure Python + numpy; no pygame and no other engine module, so the screen, the
+computer players and the command line tools can all use it.
+
+Model
+-----
+A battle is two sides, each a list of `Squad`s. A squad is one or more
+`UnitGroup`s (count × NdS+B). Sides alternate turns, attacker first
+(R-BAT-4). The side to move picks one of its squads and one enemy squad; both
+roll; the higher total wins and the whole losing squad dies; a tie goes to the
+squad attacked. Both sides play to maximise their own chance of winning the
+battle (a zero-sum minimax over chance nodes); retreat is not modelled (a
+retreat is a loss, so it is never better than fighting on).
+
+Faint (R-HERO-2): when a hero squad dies, half of its side's remaining
+mercenaries desert at once, see `desert`.
+
+Squad totals (R-DICE-3): a group of k units rolling NdS+B rolls
+``k × (NdS+B)`` (one roll) in *representative* mode and ``(kN)dS + kB``
+(k independent rolls) in *individual* mode; a squad adds up its groups.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+import numpy as np
+
+REPRESENTATIVE = "representative"
+INDIVIDUAL = "individual"
+ROLL_MODES = (REPRESENTATIVE, INDIVIDUAL)
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+# --------------------------------------------------------------------------
+# Data
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class UnitGroup:
+    """``count`` identical units, each rolling ``n``d``sides`` + ``bonus``."""
+
+    count: int
+    n: int
+    sides: int
+    bonus: int = 0
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or self.n < 1 or self.sides < 1:
+            raise ValueError(f"unit group needs count, n and sides >= 1: {self!r}")
+
+    @property
+    def unit_mean(self) -> float:
+        return self.n * (self.sides + 1) / 2 + self.bonus
+
+    def with_count(self, count: int) -> UnitGroup:
+        return UnitGroup(count, self.n, self.sides, self.bonus)
+
+    def __str__(self) -> str:
+        return format_group(self)
+
+
+@dataclass(frozen=True)
+class Squad:
+    """One or more unit groups that fight together.
+
+    ``is_hero`` marks a hero's own squad (its death makes the side faint);
+    ``is_city`` marks a City's squad (a City never deserts).
+    """
+
+    groups: tuple[UnitGroup, ...]
+    is_hero: bool = False
+    is_city: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.groups:
+            raise ValueError("a squad needs at least one unit group")
+        object.__setattr__(self, "groups", tuple(self.groups))
+
+    @property
+    def units(self) -> int:
+        return sum(g.count for g in self.groups)
+
+    @property
+    def mean(self) -> float:
+        """Expected total (the same in both roll modes)."""
+        return sum(g.count * g.unit_mean for g in self.groups)
+
+    @property
+    def is_mercenary(self) -> bool:
+        return not (self.is_hero or self.is_city)
+
+    def __str__(self) -> str:
+        return format_squad(self)
+
+
+def hero_squad(*item_dice: UnitGroup) -> Squad:
+    """A hero: one 2d6+6 unit plus its items' dice (R-HERO-1, R-BAT-6)."""
+    return Squad((UnitGroup(1, 2, 6, 6), *item_dice), is_hero=True)
+
+
+def city_squad() -> Squad:
+    """A City: one 3d3+9 unit (R-CITY-1)."""
+    return Squad((UnitGroup(1, 3, 3, 9),), is_city=True)
+
+
+# --------------------------------------------------------------------------
+# Tool syntax:  hero:1x2d6+6,5x1d6,4x1d6&2x2d6,city:1x3d3+9
+# --------------------------------------------------------------------------
+
+class SquadSyntaxError(ValueError):
+    """Bad squad text; ``token`` is the offending piece."""
+
+    def __init__(self, token: str, why: str) -> None:
+        super().__init__(f"bad squad token {token!r}: {why}")
+        self.token = token
+
+
+_GROUP_RE = re.compile(r"^(\d+)x(\d+)d(\d+)(?:\+(\d+))?$")
+_PREFIXES = {"hero": "is_hero", "city": "is_city"}
+
+
+def parse_group(text: str) -> UnitGroup:
+    match = _GROUP_RE.match(text.strip())
+    if not match:
+        raise SquadSyntaxError(text, "expected COUNTxNdS or COUNTxNdS+B, e.g. 5x1d6 or 1x2d6+6")
+    count, n, sides, bonus = (int(x) if x else 0 for x in match.groups())
+    if count < 1 or n < 1 or sides < 1:
+        raise SquadSyntaxError(text, "count, dice and sides must be at least 1")
+    return UnitGroup(count, n, sides, bonus)
+
+
+def parse_squad(text: str) -> Squad:
+    body, flags = text.strip(), {}
+    if ":" in body:
+        prefix, body = body.split(":", 1)
+        if prefix.strip() not in _PREFIXES:
+            raise SquadSyntaxError(text, f"unknown prefix {prefix!r} (use hero: or city:)")
+        flags[_PREFIXES[prefix.strip()]] = True
+    if not body:
+        raise SquadSyntaxError(text, "empty squad")
+    return Squad(tuple(parse_group(part) for part in body.split("&")), **flags)
+
+
+def parse_squads(text: str) -> list[Squad]:
+    """Comma-separated squads; raises `SquadSyntaxError` naming the bad token."""
+    if not text or not text.strip():
+        raise SquadSyntaxError(text, "no squads given")
+    return [parse_squad(part) for part in text.split(",")]
+
+
+def format_group(group: UnitGroup) -> str:
+    bonus = f"+{group.bonus}" if group.bonus > 0 else (str(group.bonus) if group.bonus else "")
+    return f"{group.count}x{group.n}d{group.sides}{bonus}"
+
+
+def format_squad(squad: Squad) -> str:
+    prefix = "hero:" if squad.is_hero else "city:" if squad.is_city else ""
+    return prefix + "&".join(format_group(g) for g in squad.groups)
+
+
+def format_squads(squads: Iterable[Squad]) -> str:
+    return ",".join(format_squad(s) for s in squads)
+
+
+def _check_mode(mode: str) -> str:
+    if mode not in ROLL_MODES:
+        raise ValueError(f"roll mode must be one of {ROLL_MODES}, not {mode!r}")
+    return mode
+
+
+# --------------------------------------------------------------------------
+# Distributions of totals
+# --------------------------------------------------------------------------
+
+class Distribution(NamedTuple):
+    """P(total = offset + i) = probs[i]."""
+
+    offset: int
+    probs: np.ndarray
+
+    @property
+    def values(self) -> np.ndarray:
+        return np.arange(self.offset, self.offset + len(self.probs))
+
+    def mean(self) -> float:
+        return float(np.dot(self.values, self.probs))
+
+    def as_dict(self) -> dict[int, float]:
+        return {int(v): float(p) for v, p in zip(self.values, self.probs) if p > 0}
+
+    def cdf(self) -> np.ndarray:
+        return np.cumsum(self.probs)
+
+
+@lru_cache(maxsize=None)
+def _dice_sum(n: int, sides: int) -> np.ndarray:
+    """Distribution of NdS over the values n..n*sides."""
+    die = np.full(sides, 1.0 / sides)
+    probs = np.ones(1)
+    for _ in range(n):
+        probs = np.convolve(probs, die)
+    probs.flags.writeable = False
+    return probs
+
+
+@lru_cache(maxsize=None)
+def group_distribution(group: UnitGroup, mode: str) -> Distribution:
+    """Total of one unit group under a roll mode (R-DICE-1, R-DICE-3)."""
+    k = group.count
+    if _check_mode(mode) == INDIVIDUAL:
+        return Distribution(k * (group.n + group.bonus), _dice_sum(k * group.n, group.sides))
+    one = _dice_sum(group.n, group.sides)
+    probs = np.zeros(k * (len(one) - 1) + 1)
+    probs[::k] = one  # k × (one unit's roll): only multiples of k occur
+    return Distribution(k * (group.n + group.bonus), probs)
+
+
+@lru_cache(maxsize=None)
+def total_distribution(squad: Squad, mode: str) -> Distribution:
+    """Exact distribution of a squad's total: its groups' totals added."""
+    offset, probs = 0, np.ones(1)
+    for group in squad.groups:
+        part = group_distribution(group, mode)
+        offset += part.offset
+        probs = np.convolve(probs, part.probs)
+    return Distribution(offset, probs)
+
+
+@lru_cache(maxsize=None)
+def p_win(attacker_squad: Squad, defender_squad: Squad,
+          attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE) -> float:
+    """P(the acting squad beats the squad it attacks) in one exchange.
+
+    ``attacker_squad`` is the squad of the side to move; ``defender_squad`` is
+    the squad it targets, which wins ties (R-BAT-4).
+    """
+    acting = total_distribution(attacker_squad, attacker_mode)
+    targeted = total_distribution(defender_squad, defender_mode)
+    # P(targeted < a) for each acting total a, from the targeted CDF.
+    below = acting.values - 1 - targeted.offset
+    cdf = targeted.cdf()
+    p_below = np.where(below < 0, 0.0, cdf[np.clip(below, 0, len(cdf) - 1)])
+    return float(min(1.0, max(0.0, np.dot(acting.probs, p_below))))
+
+
+# --------------------------------------------------------------------------
+# Faint: desertion
+# --------------------------------------------------------------------------
+
+def desert(squads: Sequence[Squad]) -> list[Squad]:
+    """The squads left after a faint (R-HERO-2, R-DICE-4).
+
+    Of the mercenaries (squads that are neither hero nor City) trunc(total/2)
+    units stay. Deserters leave one at a time, each time from the mercenary
+    squad with the most units; among squads of equal size the one with the
+    lower expected total goes first, then the one whose text sorts first
+    (so the result does not depend on how the squads are listed). Inside a
+    squad the unit leaves from the group with the lowest expected roll per
+    unit (ties: the earlier group). A squad with no units left is gone; a
+    hero or City squad is kept as it is. Order of the squads is kept.
+    """
+    groups = [list(s.groups) for s in squads]
+    merc = [i for i, s in enumerate(squads) if s.is_mercenary]
+    total = sum(squads[i].units for i in merc)
+    leaving = total - total // 2
+    for _ in range(leaving):
+        def size_then_weakness(i: int) -> tuple:
+            current = Squad(tuple(groups[i]))
+            return (-current.units, current.mean, format_squad(current))
+
+        target = min((i for i in merc if groups[i]), key=size_then_weakness)
+        weakest = min(range(len(groups[target])), key=lambda g: (groups[target][g].unit_mean, g))
+        group = groups[target][weakest]
+        if group.count == 1:
+            del groups[target][weakest]
+        else:
+            groups[target][weakest] = group.with_count(group.count - 1)
+    return [Squad(tuple(g), s.is_hero, s.is_city) for s, g in zip(squads, groups) if g]
+
+
+# --------------------------------------------------------------------------
+# Whole battles: minimax over chance nodes
+# --------------------------------------------------------------------------
+
+class MoveChoice(NamedTuple):
+    """A move of the side to move: its squad ``own`` attacks enemy squad
+    ``target`` (indices into the lists given); ``p_win`` is the mover's
+    chance to win the battle after it, both sides playing best."""
+
+    own: int
+    target: int
+    p_win: float
+
+
+def _other(side: str) -> str:
+    return DEFENDER if side == ATTACKER else ATTACKER
+
+
+def _check_side(side: str) -> str:
+    if side not in (ATTACKER, DEFENDER):
+        raise ValueError(f"to_move must be {ATTACKER!r} or {DEFENDER!r}, not {side!r}")
+    return side
+
+
+class BattleOdds:
+    """Exact battle odds for one pair of roll modes, with its caches.
+
+    States are canonical: each side is a sorted tuple of interned squad ids
+    (the order squads are listed in never matters), and moves between
+    identical squads are tried once. The value of a state is the attacker
+    side's chance to win; the attacker maximises it, the defender minimises it.
+    """
+
+    MAX_STATES = 2_000_000  # drop the memo beyond this, so a long game cannot grow it forever
+
+    def __init__(self, attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE):
+        self.attacker_mode = _check_mode(attacker_mode)
+        self.defender_mode = _check_mode(defender_mode)
+        self._ids: dict[Squad, int] = {}
+        self._squads: list[Squad] = []
+        # _p[turn][(acting id, targeted id)]: turn 0 attacker acts, 1 defender acts
+        self._p: tuple[dict, dict] = ({}, {})
+        self._memo: dict[tuple, float] = {}
+        self._removed: dict[tuple, tuple] = {}
+
+    # -- public -----------------------------------------------------------
+    def win_probability(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                        to_move: str = ATTACKER) -> float:
+        """The attacker side's chance to win the battle."""
+        turn = 0 if _check_side(to_move) == ATTACKER else 1
+        return self._value(self._side(attacker_squads), self._side(defender_squads), turn)
+
+    def move_probabilities(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                           to_move: str = ATTACKER) -> dict[tuple[int, int], float]:
+        """For every (own squad index, target index) of the side to move, the
+        mover's chance to win the battle if it makes that move."""
+        own_list, enemy_list = ((attacker_squads, defender_squads) if _check_side(to_move) == ATTACKER
+                                else (defender_squads, attacker_squads))
+        own_ids = [self._intern(s) for s in own_list]
+        enemy_ids = [self._intern(s) for s in enemy_list]
+        turn = 0 if to_move == ATTACKER else 1
+        own_side, enemy_side = tuple(sorted(own_ids)), tuple(sorted(enemy_ids))
+        by_ids: dict[tuple[int, int], float] = {}
+        result = {}
+        for o, oid in enumerate(own_ids):
+            for t, tid in enumerate(enemy_ids):
+                if (oid, tid) not in by_ids:
+                    p_attacker = (self._move_value(own_side, enemy_side, oid, tid) if turn == 0
+                                  else self._move_value_def(enemy_side, own_side, tid, oid))
+                    by_ids[oid, tid] = p_attacker if turn == 0 else 1.0 - p_attacker
+                result[o, t] = by_ids[oid, tid]
+        return result
+
+    def best_move(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                  to_move: str = ATTACKER) -> MoveChoice:
+        """The move the side to move should make (ties: lowest indices)."""
+        moves = self.move_probabilities(attacker_squads, defender_squads, to_move)
+        if not moves:
+            raise ValueError("both sides need at least one squad to make a move")
+        (own, target), p = max(moves.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
+        return MoveChoice(own, target, p)
+
+    def p_exchange(self, acting: Squad, targeted: Squad, acting_side: str = ATTACKER) -> float:
+        """P(``acting`` beats ``targeted`` in one exchange, ``targeted`` winning ties)."""
+        modes = (self.attacker_mode, self.defender_mode)
+        if _check_side(acting_side) == DEFENDER:
+            modes = modes[::-1]
+        return p_win(acting, targeted, *modes)
+
+    def clear(self) -> None:
+        self.__init__(self.attacker_mode, self.defender_mode)
+
+    @property
+    def states_cached(self) -> int:
+        return len(self._memo)
+
+    # -- internals ----------------------------------------------------------
+    def _intern(self, squad: Squad) -> int:
+        sid = self._ids.get(squad)
+        if sid is None:
+            sid = self._ids[squad] = len(self._squads)
+            self._squads.append(squad)
+        return sid
+
+    def _side(self, squads: Sequence[Squad]) -> tuple[int, ...]:
+        return tuple(sorted(self._intern(s) for s in squads))
+
+    def _exchange(self, turn: int, acting: int, targeted: int) -> float:
+        table = self._p[turn]
+        p = table.get((acting, targeted))
+        if p is None:
+            modes = (self.attacker_mode, self.defender_mode)
+            if turn:
+                modes = modes[::-1]
+            p = table[acting, targeted] = p_win(self._squads[acting], self._squads[targeted], *modes)
+        return p
+
+    def _remove(self, side: tuple[int, ...], sid: int) -> tuple[int, ...]:
+        """The side after squad ``sid`` dies, with desertion if it was a hero."""
+        key = (side, sid)
+        rest = self._removed.get(key)
+        if rest is None:
+            i = side.index(sid)
+            rest = side[:i] + side[i + 1:]
+            if self._squads[sid].is_hero and rest:
+                rest = self._side(desert([self._squads[x] for x in rest]))
+            self._removed[key] = rest
+        return rest
+
+    def _move_value(self, A: tuple, D: tuple, i: int, j: int) -> float:
+        """Attacker to move, its squad i attacks defender squad j."""
+        p = self._exchange(0, i, j)
+        return p * self._value(A, self._remove(D, j), 1) + (1.0 - p) * self._value(self._remove(A, i), D, 1)
+
+    def _move_value_def(self, A: tuple, D: tuple, i: int, j: int) -> float:
+        """Defender to move, its squad j attacks attacker squad i (attacker's chance)."""
+        q = self._exchange(1, j, i)
+        return q * self._value(self._remove(A, i), D, 0) + (1.0 - q) * self._value(A, self._remove(D, j), 0)
+
+    def _value(self, A: tuple, D: tuple, turn: int) -> float:
+        if not D:
+            return 1.0
+        if not A:
+            return 0.0
+        key = (A, D, turn)
+        value = self._memo.get(key)
+        if value is not None:
+            return value
+        # A move's value mixes "mover's squad dies" (depends on its own squad
+        # only) and "target dies" (depends on the target only): look each up
+        # once, then combine per pair.
+        after_own, after_enemy = (A, D) if turn == 0 else (D, A)
+        children = {}
+        for sid in dict.fromkeys(A):
+            children[0, sid] = self._remove(A, sid)
+        for sid in dict.fromkeys(D):
+            children[1, sid] = self._remove(D, sid)
+        next_turn = 1 - turn
+        lose_att = {i: self._value(rest, D, next_turn) for (s, i), rest in children.items() if s == 0}
+        lose_def = {j: self._value(A, rest, next_turn) for (s, j), rest in children.items() if s == 1}
+        exchange = self._exchange
+        if turn == 0:  # attacker's squad i acts on j: i wins -> j dies
+            value = max(lose_att[i] + exchange(0, i, j) * (lose_def[j] - lose_att[i])
+                        for i in lose_att for j in lose_def)
+        else:  # defender's squad j acts on i: j wins -> i dies
+            value = min(lose_def[j] + exchange(1, j, i) * (lose_att[i] - lose_def[j])
+                        for i in lose_att for j in lose_def)
+        if len(self._memo) >= self.MAX_STATES:
+            self._memo.clear()
+        self._memo[key] = value
+        return value
+
+
+_solvers: dict[tuple[str, str], BattleOdds] = {}
+
+
+def battle_odds(attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE) -> BattleOdds:
+    """The shared `BattleOdds` (and its caches) for a pair of roll modes."""
+    key = (_check_mode(attacker_mode), _check_mode(defender_mode))
+    if key not in _solvers:
+        _solvers[key] = BattleOdds(*key)
+    return _solvers[key]
+
+
+def clear_caches() -> None:
+    """Forget every cached distribution, exchange and battle state."""
+    _solvers.clear()
+    for cached in (_dice_sum, group_distribution, total_distribution, p_win):
+        cached.cache_clear()
+
+
+def win_probability(attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                    attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE,
+                    to_move: str = ATTACKER) -> float:
+    """Exact chance that the attacker side wins, both sides playing best."""
+    return battle_odds(attacker_mode, defender_mode).win_probability(attacker_squads, defender_squads, to_move)
+
+
+def move_probabilities(attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                       attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE,
+                       to_move: str = ATTACKER) -> dict[tuple[int, int], float]:
+    """Mover's chance to win the battle for each (own index, target index)."""
+    return battle_odds(attacker_mode, defender_mode).move_probabilities(attacker_squads, defender_squads, to_move)
+
+
+def best_move(attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+              attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE,
+              to_move: str = ATTACKER) -> MoveChoice:
+    """The best (own index, target index) for the side to move, and its chance."""
+    return battle_odds(attacker_mode, defender_mode).best_move(attacker_squads, defender_squads, to_move)
