@@ -62,8 +62,9 @@ class BitWindow:
         if kind == "square4":
             return ((cells << 1) | (cells >> 1) | (cells << s) | (cells >> s)) & self.valid
         if kind == "square8":
-            row = cells | (cells << 1) | (cells >> 1)
-            return (row | (row << s) | (row >> s)) & self.valid
+            sideways = (cells << 1) | (cells >> 1)
+            row = cells | sideways
+            return (sideways | (row << s) | (row >> s)) & self.valid
         if kind == "hex_y":
             # A cell of a shifted row touches columns c and c+1 of the rows
             # above and below; a cell of an unshifted row touches c-1 and c.
