@@ -22,8 +22,10 @@ Squad totals (R-DICE-3): a group of k units rolling NdS+B rolls
 """
 from __future__ import annotations
 
+import gc
 import random
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
@@ -250,6 +252,23 @@ def p_win(attacker_squad: Squad, defender_squad: Squad,
     return float(min(1.0, max(0.0, np.dot(acting.probs, p_below))))
 
 
+def p_win_matrix(acting: Sequence[Squad], targeted: Sequence[Squad],
+                 acting_mode: str = REPRESENTATIVE, targeted_mode: str = REPRESENTATIVE) -> np.ndarray:
+    """``result[a, t] = p_win(acting[a], targeted[t], ...)`` in one matrix product."""
+    acting_d = [total_distribution(s, acting_mode) for s in acting]
+    targeted_d = [total_distribution(s, targeted_mode) for s in targeted]
+    low = min(d.offset for d in acting_d + targeted_d)
+    width = max(d.offset + len(d.probs) for d in acting_d + targeted_d) - low + 1
+    acting_p = np.zeros((len(acting_d), width))
+    for row, d in zip(acting_p, acting_d):
+        row[d.offset - low:d.offset - low + len(d.probs)] = d.probs
+    below = np.zeros((len(targeted_d), width))  # below[t, v] = P(targeted total < low + v)
+    for row, d in zip(below, targeted_d):
+        row[d.offset - low + 1:d.offset - low + 1 + len(d.probs)] = d.probs
+    np.cumsum(below, axis=1, out=below)
+    return np.clip(acting_p @ below.T, 0.0, 1.0)
+
+
 # --------------------------------------------------------------------------
 # Faint: desertion
 # --------------------------------------------------------------------------
@@ -259,29 +278,29 @@ def desert(squads: Sequence[Squad]) -> list[Squad]:
 
     Of the mercenaries (squads that are neither hero nor City) trunc(total/2)
     units stay. Deserters leave one at a time, each time from the mercenary
-    squad with the most units; among squads of equal size the one with the
-    lower expected total goes first, then the one whose text sorts first
-    (so the result does not depend on how the squads are listed). Inside a
-    squad the unit leaves from the group with the lowest expected roll per
-    unit (ties: the earlier group). A squad with no units left is gone; a
-    hero or City squad is kept as it is. Order of the squads is kept.
+    squad with the most units; among squads of equal size, from the one with
+    the lower expected total, then the one whose groups sort first as
+    (count, n, sides, bonus) — so the result never depends on the order the
+    squads are listed in. Inside a squad the unit leaves the group with the
+    lowest expected roll per unit (ties: the earlier group). A squad with no
+    units left is gone; hero and City squads stay as they are. The order of
+    the remaining squads is kept.
     """
     groups = [list(s.groups) for s in squads]
+    units = [s.units for s in squads]
+    means = [s.mean for s in squads]
     merc = [i for i, s in enumerate(squads) if s.is_mercenary]
-    total = sum(squads[i].units for i in merc)
-    leaving = total - total // 2
+    leaving = sum(units[i] for i in merc) - sum(units[i] for i in merc) // 2
     for _ in range(leaving):
-        def size_then_weakness(i: int) -> tuple:
-            current = Squad(tuple(groups[i]))
-            return (-current.units, current.mean, format_squad(current))
-
-        target = min((i for i in merc if groups[i]), key=size_then_weakness)
+        target = min((i for i in merc if units[i]), key=lambda i: (-units[i], means[i], groups[i]))
         weakest = min(range(len(groups[target])), key=lambda g: (groups[target][g].unit_mean, g))
         group = groups[target][weakest]
         if group.count == 1:
             del groups[target][weakest]
         else:
             groups[target][weakest] = group.with_count(group.count - 1)
+        units[target] -= 1
+        means[target] -= group.unit_mean
     return [Squad(tuple(g), s.is_hero, s.is_city) for s, g in zip(squads, groups) if g]
 
 
@@ -299,8 +318,17 @@ class MoveChoice(NamedTuple):
     p_win: float
 
 
-def _other(side: str) -> str:
-    return DEFENDER if side == ATTACKER else ATTACKER
+@contextmanager
+def _gc_paused():
+    """The search allocates many small objects but no cycles; a collector
+    pass in the middle of it would only cost time."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _check_side(side: str) -> str:
@@ -327,35 +355,42 @@ class BattleOdds:
         self._squads: list[Squad] = []
         # _p[turn][(acting id, targeted id)]: turn 0 attacker acts, 1 defender acts
         self._p: tuple[dict, dict] = ({}, {})
-        self._memo: dict[tuple, float] = {}
-        self._removed: dict[tuple, tuple] = {}
+        self._memo: dict[int, float] = {}
+        self._side_ids: dict[tuple[int, ...], int] = {}
+        self._sides: list[tuple[int, ...]] = []
+        self._splits: list[list[tuple[int, int]] | None] = []
+        self._prepared: set[tuple[int, int]] = set()
+        self._side_id(())  # side id 0: no squads left
 
     # -- public -----------------------------------------------------------
     def win_probability(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
                         to_move: str = ATTACKER) -> float:
         """The attacker side's chance to win the battle."""
         turn = 0 if _check_side(to_move) == ATTACKER else 1
-        return self._value(self._side(attacker_squads), self._side(defender_squads), turn)
+        a, d = self._side(attacker_squads), self._side(defender_squads)
+        with _gc_paused():
+            self._prepare(a, d)
+            return self._value(a, d, turn)
 
     def move_probabilities(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
                            to_move: str = ATTACKER) -> dict[tuple[int, int], float]:
         """For every (own squad index, target index) of the side to move, the
         mover's chance to win the battle if it makes that move."""
-        own_list, enemy_list = ((attacker_squads, defender_squads) if _check_side(to_move) == ATTACKER
-                                else (defender_squads, attacker_squads))
-        own_ids = [self._intern(s) for s in own_list]
-        enemy_ids = [self._intern(s) for s in enemy_list]
-        turn = 0 if to_move == ATTACKER else 1
-        own_side, enemy_side = tuple(sorted(own_ids)), tuple(sorted(enemy_ids))
-        by_ids: dict[tuple[int, int], float] = {}
+        attacker_moves = _check_side(to_move) == ATTACKER
+        att_ids = [self._intern(s) for s in attacker_squads]
+        def_ids = [self._intern(s) for s in defender_squads]
+        a, d = self._side_id(tuple(sorted(att_ids))), self._side_id(tuple(sorted(def_ids)))
         result = {}
-        for o, oid in enumerate(own_ids):
-            for t, tid in enumerate(enemy_ids):
-                if (oid, tid) not in by_ids:
-                    p_attacker = (self._move_value(own_side, enemy_side, oid, tid) if turn == 0
-                                  else self._move_value_def(enemy_side, own_side, tid, oid))
-                    by_ids[oid, tid] = p_attacker if turn == 0 else 1.0 - p_attacker
-                result[o, t] = by_ids[oid, tid]
+        with _gc_paused():
+            self._prepare(a, d)
+            if attacker_moves:
+                for own, i in enumerate(att_ids):
+                    for target, j in enumerate(def_ids):
+                        result[own, target] = self._move_value(a, d, i, j)
+            else:
+                for own, j in enumerate(def_ids):
+                    for target, i in enumerate(att_ids):
+                        result[own, target] = 1.0 - self._move_value_def(a, d, i, j)
         return result
 
     def best_move(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
@@ -382,6 +417,11 @@ class BattleOdds:
         return len(self._memo)
 
     # -- internals ----------------------------------------------------------
+    # A side (sorted tuple of squad ids) is interned to a side id; a state is
+    # the int key (attacker side id, defender side id, turn) so the memo
+    # hashes ints, not nested tuples. Side id 0 is the empty side.
+    _SHIFT = 24
+
     def _intern(self, squad: Squad) -> int:
         sid = self._ids.get(squad)
         if sid is None:
@@ -389,73 +429,145 @@ class BattleOdds:
             self._squads.append(squad)
         return sid
 
-    def _side(self, squads: Sequence[Squad]) -> tuple[int, ...]:
-        return tuple(sorted(self._intern(s) for s in squads))
+    def _side(self, squads: Sequence[Squad]) -> int:
+        return self._side_id(tuple(sorted(self._intern(s) for s in squads)))
+
+    def _side_id(self, members: tuple[int, ...]) -> int:
+        side = self._side_ids.get(members)
+        if side is None:
+            side = self._side_ids[members] = len(self._sides)
+            self._sides.append(members)
+            self._splits.append(None)
+        return side
+
+    def _splits_of(self, side: int) -> list[tuple[int, int]]:
+        """(squad id, side id after that squad dies) for each distinct squad."""
+        splits = self._splits[side]
+        if splits is None:
+            members = self._sides[side]
+            splits = []
+            for sid in dict.fromkeys(members):
+                i = members.index(sid)
+                rest = members[:i] + members[i + 1:]
+                if self._squads[sid].is_hero and rest:
+                    rest = tuple(sorted(self._intern(s) for s in desert([self._squads[x] for x in rest])))
+                splits.append((sid, self._side_id(rest)))
+            self._splits[side] = splits
+        return splits
+
+    def _reachable_squads(self, side: int) -> list[int]:
+        """Every squad id the side can field later: its squads as they die
+        one by one, and the reduced squads desertion leaves."""
+        seen, todo, squads = {side}, [side], {}
+        while todo:
+            current = todo.pop()
+            squads.update(dict.fromkeys(self._sides[current]))
+            for _, rest in self._splits_of(current):
+                if rest not in seen:
+                    seen.add(rest)
+                    todo.append(rest)
+        return list(squads)
+
+    def _prepare(self, a: int, d: int) -> None:
+        """Compute all exchange probabilities the battle can need in two
+        matrix products, instead of one small product per new pair."""
+        if (a, d) in self._prepared:
+            return
+        self._prepared.add((a, d))
+        att, dfn = self._reachable_squads(a), self._reachable_squads(d)
+        p_att, p_def = self._p
+        if all(j in p_att.get(i, ()) for i in att for j in dfn) and \
+                all(i in p_def.get(j, ()) for i in att for j in dfn):
+            return
+        att_sq = [self._squads[i] for i in att]
+        dfn_sq = [self._squads[j] for j in dfn]
+        for table, acting, targeted, acting_sq, targeted_sq, modes in (
+                (p_att, att, dfn, att_sq, dfn_sq, (self.attacker_mode, self.defender_mode)),
+                (p_def, dfn, att, dfn_sq, att_sq, (self.defender_mode, self.attacker_mode))):
+            matrix = p_win_matrix(acting_sq, targeted_sq, *modes)
+            for row, i in zip(matrix.tolist(), acting):
+                table.setdefault(i, {}).update(zip(targeted, row))
 
     def _exchange(self, turn: int, acting: int, targeted: int) -> float:
-        table = self._p[turn]
-        p = table.get((acting, targeted))
-        if p is None:
+        try:
+            return self._p[turn][acting][targeted]
+        except KeyError:
             modes = (self.attacker_mode, self.defender_mode)
             if turn:
                 modes = modes[::-1]
-            p = table[acting, targeted] = p_win(self._squads[acting], self._squads[targeted], *modes)
-        return p
+            p = p_win(self._squads[acting], self._squads[targeted], *modes)
+            self._p[turn].setdefault(acting, {})[targeted] = p
+            return p
 
-    def _remove(self, side: tuple[int, ...], sid: int) -> tuple[int, ...]:
-        """The side after squad ``sid`` dies, with desertion if it was a hero."""
-        key = (side, sid)
-        rest = self._removed.get(key)
-        if rest is None:
-            i = side.index(sid)
-            rest = side[:i] + side[i + 1:]
-            if self._squads[sid].is_hero and rest:
-                rest = self._side(desert([self._squads[x] for x in rest]))
-            self._removed[key] = rest
-        return rest
-
-    def _move_value(self, A: tuple, D: tuple, i: int, j: int) -> float:
+    def _move_value(self, a: int, d: int, i: int, j: int) -> float:
         """Attacker to move, its squad i attacks defender squad j."""
         p = self._exchange(0, i, j)
-        return p * self._value(A, self._remove(D, j), 1) + (1.0 - p) * self._value(self._remove(A, i), D, 1)
+        d_rest = dict(self._splits_of(d))[j]
+        a_rest = dict(self._splits_of(a))[i]
+        return p * self._value(a, d_rest, 1) + (1.0 - p) * self._value(a_rest, d, 1)
 
-    def _move_value_def(self, A: tuple, D: tuple, i: int, j: int) -> float:
+    def _move_value_def(self, a: int, d: int, i: int, j: int) -> float:
         """Defender to move, its squad j attacks attacker squad i (attacker's chance)."""
         q = self._exchange(1, j, i)
-        return q * self._value(self._remove(A, i), D, 0) + (1.0 - q) * self._value(A, self._remove(D, j), 0)
+        d_rest = dict(self._splits_of(d))[j]
+        a_rest = dict(self._splits_of(a))[i]
+        return q * self._value(a_rest, d, 0) + (1.0 - q) * self._value(a, d_rest, 0)
 
-    def _value(self, A: tuple, D: tuple, turn: int) -> float:
-        if not D:
+    def _value(self, a: int, d: int, turn: int) -> float:
+        if d == 0:
             return 1.0
-        if not A:
+        if a == 0:
             return 0.0
-        key = (A, D, turn)
-        value = self._memo.get(key)
+        shift = self._SHIFT
+        memo = self._memo
+        key = ((a << shift | d) << 1) | turn
+        value = memo.get(key)
         if value is not None:
             return value
-        # A move's value mixes "mover's squad dies" (depends on its own squad
-        # only) and "target dies" (depends on the target only): look each up
-        # once, then combine per pair.
-        after_own, after_enemy = (A, D) if turn == 0 else (D, A)
-        children = {}
-        for sid in dict.fromkeys(A):
-            children[0, sid] = self._remove(A, sid)
-        for sid in dict.fromkeys(D):
-            children[1, sid] = self._remove(D, sid)
+        # A move's value mixes "the attacker's squad i dies" (depends on i
+        # only) and "the defender's squad j dies" (depends on j only): look
+        # each child up once, then combine per pair.
         next_turn = 1 - turn
-        lose_att = {i: self._value(rest, D, next_turn) for (s, i), rest in children.items() if s == 0}
-        lose_def = {j: self._value(A, rest, next_turn) for (s, j), rest in children.items() if s == 1}
-        exchange = self._exchange
-        if turn == 0:  # attacker's squad i acts on j: i wins -> j dies
-            value = max(lose_att[i] + exchange(0, i, j) * (lose_def[j] - lose_att[i])
-                        for i in lose_att for j in lose_def)
-        else:  # defender's squad j acts on i: j wins -> i dies
-            value = min(lose_def[j] + exchange(1, j, i) * (lose_att[i] - lose_def[j])
-                        for i in lose_att for j in lose_def)
-        if len(self._memo) >= self.MAX_STATES:
-            self._memo.clear()
-        self._memo[key] = value
+        if_att_dies = []
+        for i, rest in self._splits_of(a):
+            if rest == 0:
+                if_att_dies.append((i, 0.0))
+                continue
+            v = memo.get(((rest << shift | d) << 1) | next_turn)
+            if_att_dies.append((i, self._value(rest, d, next_turn) if v is None else v))
+        if_def_dies = []
+        for j, rest in self._splits_of(d):
+            if rest == 0:
+                if_def_dies.append((j, 1.0))
+                continue
+            v = memo.get(((a << shift | rest) << 1) | next_turn)
+            if_def_dies.append((j, self._value(a, rest, next_turn) if v is None else v))
+        value = self._best(turn, if_att_dies, if_def_dies)  # _prepare filled the tables
+        if len(memo) >= self.MAX_STATES:
+            memo.clear()
+        memo[key] = value
         return value
+
+    def _best(self, turn: int, if_att_dies: list, if_def_dies: list) -> float:
+        if turn == 0:  # attacker's squad i acts on j and wins with p: j dies
+            table = self._p[0]
+            best = -1.0
+            for i, lose in if_att_dies:
+                row = table[i]
+                for j, win in if_def_dies:
+                    v = lose + row[j] * (win - lose)
+                    if v > best:
+                        best = v
+        else:  # defender's squad j acts on i and wins with q: i dies
+            table = self._p[1]
+            best = 2.0
+            for j, lose in if_def_dies:
+                row = table[j]
+                for i, win in if_att_dies:
+                    v = lose + row[i] * (win - lose)
+                    if v < best:
+                        best = v
+        return best
 
 
 _solvers: dict[tuple[str, str], BattleOdds] = {}
