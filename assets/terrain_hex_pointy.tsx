@@ -1,0 +1,550 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain_hex_pointy" tilewidth="64" tileheight="72" tilecount="80" columns="8">
+ <image source="terrain_hex_pointy.png" width="512" height="720"/>
+ <tile id="0">
+  <properties>
+   <property name="terrain" value="grass"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="1">
+  <properties>
+   <property name="terrain" value="grass"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="2">
+  <properties>
+   <property name="terrain" value="grass"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="3">
+  <properties>
+   <property name="terrain" value="forest"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="4">
+  <properties>
+   <property name="terrain" value="forest"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="5">
+  <properties>
+   <property name="terrain" value="hills"/>
+   <property name="move_cost" type="int" value="3"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="6">
+  <properties>
+   <property name="terrain" value="hills"/>
+   <property name="move_cost" type="int" value="3"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="7">
+  <properties>
+   <property name="terrain" value="mountain"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="8">
+  <properties>
+   <property name="terrain" value="mountain"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="9">
+  <properties>
+   <property name="terrain" value="water"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="10">
+  <properties>
+   <property name="terrain" value="water"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="false"/>
+  </properties>
+ </tile>
+ <tile id="11">
+  <properties>
+   <property name="terrain" value="ford"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="12">
+  <properties>
+   <property name="terrain" value="swamp"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="13">
+  <properties>
+   <property name="terrain" value="swamp"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="16">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="17">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="18">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="19">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="20">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="21">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="22">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="23">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="24">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="25">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="26">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="27">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="28">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="29">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="30">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="31">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="32">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="33">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="34">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="35">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="36">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="37">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="38">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="39">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="40">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="41">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="42">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="43">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="44">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="45">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="46">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="47">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="48">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="49">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="50">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="51">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="52">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="53">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="54">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="55">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="56">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="57">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="58">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="59">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="60">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="61">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="62">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="63">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="64">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="65">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="66">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="67">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="68">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="69">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="70">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="71">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="72">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="73">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="74">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="75">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="76">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="77">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="78">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="79">
+  <properties>
+   <property name="terrain" value="road"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="passable" type="bool" value="true"/>
+  </properties>
+ </tile>
+</tileset>

@@ -1,0 +1,450 @@
+"""Generate the game's art: terrain tilesets (square and hex), token sprites and HUD icons.
+
+    python tools/make_assets.py
+
+Writes into assets/. Terrain is painted procedurally (numpy noise + pygame
+drawing); token sprites and icons are baked from Noto Color Emoji. The output
+is committed; rerun this script after changing it.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np
+import pygame
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game.maps.tmx_writer import tsx_text  # noqa: E402
+
+ASSETS = ROOT / "assets"
+EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+# Tile geometry of the three terrain tilesets: (tile width, tile height, hex side length).
+SQUARE = (64, 64, 0)
+HEX_POINTY = (64, 72, 36)   # hexagonal maps with staggeraxis="y"
+HEX_FLAT = (72, 64, 36)     # hexagonal maps with staggeraxis="x"
+COLUMNS = 8
+ROAD_FIRST_ID = 16
+
+# Ground tiles in tileset order: (name, terrain, move_cost, passable). Ids are positions.
+GROUND = [
+    ("grass_1", "grass", 1, True), ("grass_2", "grass", 1, True), ("grass_3", "grass", 1, True),
+    ("forest_1", "forest", 2, True), ("forest_2", "forest", 2, True),
+    ("hills_1", "hills", 3, True), ("hills_2", "hills", 3, True),
+    ("mountain_1", "mountain", 1, False), ("mountain_2", "mountain", 1, False),
+    ("water_1", "water", 1, False), ("water_2", "water", 1, False),
+    ("ford", "ford", 2, True),
+    ("swamp_1", "swamp", 2, True), ("swamp_2", "swamp", 2, True),
+]
+GROUND_IDS = {name: i for i, (name, *_rest) in enumerate(GROUND)}
+
+PLAYER_COLOURS = {0: (150, 150, 150), 1: (214, 48, 49), 2: (41, 98, 214), 3: (46, 160, 67), 4: (142, 68, 173)}
+CITY_EMOJI = {"encampment": "⛺", "villa": "🏠", "estate": "🏘️", "castle": "🏰"}
+TOKEN_EMOJI = {"mine": "⚒️", "monster": "🧟", "item": "🎁", "resource": "💰", "hero": "🧙", "start": "🚩"}
+ICON_EMOJI = {"move": "🐎", "wood": "🌳", "food": "🥩", "ore": "⛏️", "dice": "🎲", "star": "⭐",
+              "shield": "🛡️", "gold": "💰", "city": "🏰", "hero": "🧙", "monster": "🧟", "item": "🎁",
+              "mine": "⚒️", "flag": "🚩", "sword": "⚔️", "skull": "💀", "hourglass": "⏳"}
+
+
+# ---------------------------------------------------------------- noise and colour
+
+def value_noise(w: int, h: int, period: int, rng: np.random.Generator) -> np.ndarray:
+    """Smooth noise in [0, 1], tileable with the tile size."""
+    gx, gy = max(1, w // period), max(1, h // period)
+    grid = rng.random((gy, gx))
+    xs = np.arange(w) / w * gx
+    ys = np.arange(h) / h * gy
+    x0, y0 = np.floor(xs).astype(int), np.floor(ys).astype(int)
+    fx, fy = xs - x0, ys - y0
+    fx, fy = fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)
+    x1, y1 = (x0 + 1) % gx, (y0 + 1) % gy
+    x0, y0 = x0 % gx, y0 % gy
+    a = grid[np.ix_(y0, x0)] * (1 - fx) + grid[np.ix_(y0, x1)] * fx
+    b = grid[np.ix_(y1, x0)] * (1 - fx) + grid[np.ix_(y1, x1)] * fx
+    return a * (1 - fy)[:, None] + b * fy[:, None]
+
+
+def fbm(w: int, h: int, rng: np.random.Generator, periods=(32, 16, 8, 4, 2)) -> np.ndarray:
+    total, weight = np.zeros((h, w)), 0.0
+    amp = 1.0
+    for p in periods:
+        total += amp * value_noise(w, h, p, rng)
+        weight += amp
+        amp *= 0.6
+    n = total / weight
+    return (n - n.min()) / max(1e-9, n.max() - n.min())
+
+
+def ramp(noise: np.ndarray, dark, light) -> np.ndarray:
+    dark, light = np.array(dark, float), np.array(light, float)
+    return dark + (light - dark) * noise[..., None]
+
+
+def textured(size, dark, light, rng, periods=(32, 16, 8, 4, 2), speckle=0.0) -> pygame.Surface:
+    w, h = size
+    n = fbm(w, h, rng, periods)
+    if speckle:
+        n = np.clip(n + speckle * (rng.random((h, w)) - 0.5), 0, 1)
+    rgb = ramp(n, dark, light).clip(0, 255).astype(np.uint8)
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.surfarray.pixels3d(surf)[:] = rgb.transpose(1, 0, 2)
+    pygame.surfarray.pixels_alpha(surf)[:] = 255
+    return surf
+
+
+def shade(colour, f: float):
+    return tuple(max(0, min(255, int(c * f))) for c in colour)
+
+
+# ---------------------------------------------------------------- terrain painters
+
+def paint_grass(size, rng, flowers=False, dark=(58, 112, 42), light=(112, 166, 66)):
+    surf = textured(size, dark, light, rng, speckle=0.25)
+    w, h = size
+    for _ in range(w * h // 40):
+        x, y = rng.integers(0, w), rng.integers(3, h)
+        c = shade(light, rng.uniform(0.75, 1.15))
+        pygame.draw.line(surf, c, (x, y), (x + rng.integers(-1, 2), y - rng.integers(2, 4)))
+    if flowers:
+        for _ in range(14):
+            x, y = rng.integers(3, w - 3), rng.integers(3, h - 3)
+            c = [(250, 240, 120), (250, 250, 250), (230, 130, 200)][rng.integers(0, 3)]
+            pygame.draw.circle(surf, c, (x, y), 1)
+    return surf
+
+
+def blob_shadow(surf, centre, rx, ry, alpha=70):
+    shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, alpha), (centre[0] - rx, centre[1] - ry, 2 * rx, 2 * ry))
+    surf.blit(shadow, (0, 0))
+
+
+def paint_forest(size, rng):
+    surf = paint_grass(size, rng, dark=(40, 84, 34), light=(80, 128, 52))
+    w, h = size
+    trees = [(rng.uniform(0.2, 0.8) * w, rng.uniform(0.22, 0.82) * h) for _ in range(7)]
+    for x, y in sorted(trees, key=lambda t: t[1]):
+        r = rng.uniform(0.11, 0.15) * min(w, h)
+        blob_shadow(surf, (int(x + r * 0.35), int(y + r * 0.55)), int(r), int(r * 0.6))
+        pygame.draw.line(surf, (92, 62, 36), (x, y), (x, y + r * 0.9), 3)
+        base = (34 + rng.integers(0, 18), 98 + rng.integers(0, 30), 40 + rng.integers(0, 16))
+        for dx, dy, f, s in ((0, 0, 0.7, 1.0), (-0.2, -0.25, 1.0, 0.75), (-0.32, -0.38, 1.35, 0.38)):
+            pygame.draw.circle(surf, shade(base, f), (x + dx * r, y - r * 0.3 + dy * r), r * s)
+    return surf
+
+
+def paint_hills(size, rng):
+    surf = paint_grass(size, rng, dark=(92, 118, 50), light=(140, 160, 78))
+    w, h = size
+    mounds = [(rng.uniform(0.3, 0.7) * w, rng.uniform(0.35, 0.75) * h) for _ in range(3)]
+    for x, y in sorted(mounds, key=lambda t: t[1]):
+        rx, ry = rng.uniform(0.2, 0.27) * w, rng.uniform(0.13, 0.17) * h
+        blob_shadow(surf, (int(x + 4), int(y + 3)), int(rx), int(ry), 60)
+        for f, k, off in ((0.72, 1.0, 0), (0.95, 0.8, -0.15), (1.2, 0.45, -0.35)):
+            c = shade((128, 142, 66), f)
+            pygame.draw.ellipse(surf, c, (x - rx * k + off * rx, y - ry * k + off * ry * 1.4,
+                                          2 * rx * k, 2 * ry * k))
+    return surf
+
+
+def paint_mountain(size, rng):
+    surf = textured(size, (88, 82, 72), (140, 132, 116), rng, speckle=0.35)
+    w, h = size
+    peaks = sorted([(rng.uniform(0.3, 0.7) * w, rng.uniform(0.62, 0.8) * h, rng.uniform(0.22, 0.3) * w)
+                    for _ in range(2)], key=lambda p: p[1])
+    for x, base, half in peaks:
+        top = (x + rng.uniform(-3, 3), base - half * 1.7)
+        left, right = (x - half, base), (x + half, base)
+        mid = (top[0] + rng.uniform(-2, 2), base)
+        blob_shadow(surf, (int(x + 5), int(base)), int(half * 1.05), int(half * 0.25), 80)
+        pygame.draw.polygon(surf, (150, 142, 130), [left, top, mid])
+        pygame.draw.polygon(surf, (96, 88, 82), [mid, top, right])
+        snow_t = 0.38
+        sl = (top[0] + (left[0] - top[0]) * snow_t, top[1] + (left[1] - top[1]) * snow_t)
+        sr = (top[0] + (right[0] - top[0]) * snow_t, top[1] + (right[1] - top[1]) * snow_t)
+        sm = (top[0] + (mid[0] - top[0]) * snow_t * 0.8, top[1] + (mid[1] - top[1]) * snow_t * 1.2)
+        pygame.draw.polygon(surf, (246, 248, 252), [sl, top, sm])
+        pygame.draw.polygon(surf, (200, 208, 222), [sm, top, sr])
+    return surf
+
+
+def paint_water(size, rng, shallow=False):
+    if shallow:
+        surf = textured(size, (58, 142, 170), (112, 190, 200), rng)
+    else:
+        surf = textured(size, (26, 72, 142), (52, 116, 186), rng)
+    w, h = size
+    for _ in range(9):
+        x, y = rng.uniform(0.05, 0.8) * w, rng.uniform(0.1, 0.9) * h
+        ww = rng.uniform(0.12, 0.22) * w
+        pygame.draw.arc(surf, (170, 210, 240), (x, y, ww, ww * 0.5), 0.4, 2.7, 2)
+    if shallow:
+        for _ in range(7):
+            x, y = rng.uniform(0.15, 0.85) * w, rng.uniform(0.2, 0.8) * h
+            r = rng.uniform(3, 6)
+            pygame.draw.ellipse(surf, (96, 88, 78), (x - r, y - r * 0.6 + 1, 2 * r, 1.3 * r))
+            pygame.draw.ellipse(surf, (176, 160, 126), (x - r, y - r * 0.7, 2 * r, 1.2 * r))
+    return surf
+
+
+def paint_swamp(size, rng):
+    surf = textured(size, (56, 70, 38), (98, 104, 58), rng, speckle=0.3)
+    w, h = size
+    for _ in range(4):
+        x, y = rng.uniform(0.2, 0.75) * w, rng.uniform(0.2, 0.8) * h
+        rx, ry = rng.uniform(0.09, 0.16) * w, rng.uniform(0.05, 0.09) * h
+        pygame.draw.ellipse(surf, (40, 58, 50), (x - rx, y - ry, 2 * rx, 2 * ry))
+        pygame.draw.ellipse(surf, (60, 92, 88), (x - rx + 2, y - ry + 1, 2 * rx - 4, 2 * ry - 3))
+    for _ in range(12):
+        x, y = rng.uniform(0.12, 0.88) * w, rng.uniform(0.25, 0.9) * h
+        tall = rng.uniform(6, 11)
+        pygame.draw.line(surf, (120, 130, 60), (x, y), (x + rng.uniform(-2, 2), y - tall), 1)
+        pygame.draw.ellipse(surf, (110, 72, 40), (x - 1, y - tall - 3, 3, 5))
+    return surf
+
+
+PAINTERS = {
+    "grass_1": lambda s, r: paint_grass(s, r), "grass_2": lambda s, r: paint_grass(s, r),
+    "grass_3": lambda s, r: paint_grass(s, r, flowers=True),
+    "forest_1": paint_forest, "forest_2": paint_forest,
+    "hills_1": paint_hills, "hills_2": paint_hills,
+    "mountain_1": paint_mountain, "mountain_2": paint_mountain,
+    "water_1": paint_water, "water_2": paint_water,
+    "ford": lambda s, r: paint_water(s, r, shallow=True),
+    "swamp_1": paint_swamp, "swamp_2": paint_swamp,
+}
+
+
+# ---------------------------------------------------------------- cell shapes
+
+def cell_polygon(geometry) -> list[tuple[float, float]]:
+    """Outline of a cell inside its tile image, as Tiled draws the grid."""
+    w, h, side = geometry
+    if side == 0:
+        return [(0, 0), (w, 0), (w, h), (0, h)]
+    if h > w or geometry == HEX_POINTY:   # pointy top: staggeraxis y
+        o = (h - side) / 2
+        return [(w / 2, 0), (w, o), (w, o + side), (w / 2, h), (0, o + side), (0, o)]
+    o = (w - side) / 2
+    return [(o, 0), (o + side, 0), (w, h / 2), (o + side, h), (o, h), (0, h / 2)]
+
+
+def edge_midpoints(geometry) -> list[tuple[float, float]]:
+    """Where a road leaves the cell, one per neighbour direction, in road-bit order."""
+    w, h, side = geometry
+    if side == 0:
+        return [(w / 2, 0), (w, h / 2), (w / 2, h), (0, h / 2)]      # N E S W
+    poly = cell_polygon(geometry)
+    return [((poly[i][0] + poly[(i + 1) % 6][0]) / 2, (poly[i][1] + poly[(i + 1) % 6][1]) / 2)
+            for i in range(6)]
+
+
+def road_directions(geometry) -> list[float]:
+    """Screen angle (radians, y down) from the cell centre to each road exit."""
+    w, h, _ = geometry
+    return [math.atan2(y - h / 2, x - w / 2) for x, y in edge_midpoints(geometry)]
+
+
+def clip_to_cell(surf: pygame.Surface, geometry) -> pygame.Surface:
+    mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), cell_polygon(geometry))
+    out = surf.copy()
+    alpha = pygame.surfarray.pixels_alpha(out)
+    alpha[:] = np.minimum(alpha, pygame.surfarray.array_alpha(mask))
+    del alpha
+    return out
+
+
+def grid_edge(surf: pygame.Surface, geometry) -> None:
+    """A faint darker rim so players can count cells, as on a printed board."""
+    rim = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(rim, (20, 30, 10, 42), cell_polygon(geometry), 1)
+    surf.blit(rim, (0, 0))
+
+
+# ---------------------------------------------------------------- roads
+
+def paint_road(geometry, mask: int, rng) -> pygame.Surface:
+    w, h, _ = geometry
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    shape = pygame.Surface((w, h), pygame.SRCALPHA)
+    edge = pygame.Surface((w, h), pygame.SRCALPHA)
+    centre = (w / 2, h / 2)
+    exits = [p for bit, p in enumerate(edge_midpoints(geometry)) if mask >> bit & 1]
+    for target, width in ((edge, 17), (shape, 12)):
+        pygame.draw.circle(target, (255, 255, 255), centre, width / 2 + (3 if not exits else 0))
+        for x, y in exits:
+            # run a little past the edge so neighbouring tiles' roads overlap seamlessly
+            ex, ey = x + (x - centre[0]) * 0.08, y + (y - centre[1]) * 0.08
+            pygame.draw.line(target, (255, 255, 255), centre, (ex, ey), width)
+    dirt = textured((w, h), (128, 96, 60), (180, 146, 98), rng, periods=(8, 4, 2), speckle=0.4)
+    verge = textured((w, h), (86, 70, 44), (112, 92, 60), rng, periods=(8, 4, 2))
+    for layer, m in ((verge, edge), (dirt, shape)):
+        a = pygame.surfarray.pixels_alpha(layer)
+        a[:] = pygame.surfarray.array_alpha(m)
+        del a
+        surf.blit(layer, (0, 0))
+    for _ in range(6 + 3 * len(exits)):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        if shape.get_at((int(x), int(y))).a:
+            pygame.draw.circle(surf, (206, 186, 150), (x, y), 1)
+    return clip_to_cell(surf, geometry)
+
+
+# ---------------------------------------------------------------- tilesets
+
+def build_tileset(name: str, geometry, seed: int) -> None:
+    w, h, side = geometry
+    rng = np.random.default_rng(seed)
+    n_roads = 16 if side == 0 else 64
+    count = ROAD_FIRST_ID + n_roads
+    rows = math.ceil(count / COLUMNS)
+    sheet = pygame.Surface((COLUMNS * w, rows * h), pygame.SRCALPHA)
+    props: list[dict] = [{} for _ in range(count)]
+    for tid, (key, terrain, cost, passable) in enumerate(GROUND):
+        tile = clip_to_cell(PAINTERS[key]((w, h), rng), geometry)
+        grid_edge(tile, geometry)
+        sheet.blit(tile, ((tid % COLUMNS) * w, (tid // COLUMNS) * h))
+        props[tid] = {"terrain": terrain, "move_cost": cost, "passable": passable}
+    for mask in range(n_roads):
+        tid = ROAD_FIRST_ID + mask
+        sheet.blit(paint_road(geometry, mask, rng), ((tid % COLUMNS) * w, (tid // COLUMNS) * h))
+        props[tid] = {"terrain": "road", "move_cost": 1, "passable": True}
+    pygame.image.save(sheet, str(ASSETS / f"{name}.png"))
+    (ASSETS / f"{name}.tsx").write_text(
+        tsx_text(name, f"{name}.png", sheet.get_size(), (w, h), COLUMNS, props, tile_count=COLUMNS * rows),
+        encoding="utf-8")
+
+
+def terrain_manifest() -> dict:
+    return {
+        "ground": {name: i for i, (name, *_r) in enumerate(GROUND)},
+        "road_first_id": ROAD_FIRST_ID,
+        "tilesets": {
+            "terrain_square": {"geometry": SQUARE, "road_angles": road_directions(SQUARE)},
+            "terrain_hex_pointy": {"geometry": HEX_POINTY, "road_angles": road_directions(HEX_POINTY)},
+            "terrain_hex_flat": {"geometry": HEX_FLAT, "road_angles": road_directions(HEX_FLAT)},
+        },
+    }
+
+
+# ---------------------------------------------------------------- emoji sprites
+
+_font = None
+
+
+def emoji(char: str, size: int) -> pygame.Surface:
+    global _font
+    if _font is None:
+        _font = pygame.font.Font(EMOJI_FONT, 109)   # the only size the colour bitmaps come in
+    img = _font.render(char, True, (0, 0, 0))
+    bbox = img.get_bounding_rect()
+    img = img.subsurface(bbox).copy()
+    scale = size / max(bbox.w, bbox.h)
+    return pygame.transform.smoothscale(img, (max(1, round(bbox.w * scale)), max(1, round(bbox.h * scale))))
+
+
+def tinted(img: pygame.Surface, colour, amount: float, desaturate: float = 0.0) -> pygame.Surface:
+    out = img.copy()
+    px = pygame.surfarray.pixels3d(out)
+    rgb = px.astype(float)
+    grey = rgb.mean(axis=2, keepdims=True)
+    rgb = rgb * (1 - desaturate) + grey * desaturate
+    lum = grey / 255.0
+    rgb = rgb * (1 - amount) + np.array(colour, float) * (0.35 + 0.9 * lum) * amount
+    px[:] = rgb.clip(0, 255).astype(np.uint8)
+    del px
+    return out
+
+
+def token_sprite(char: str, owner: int | None, size: int = 64) -> pygame.Surface:
+    """A board token: emoji on a coloured plinth (owner 1-4), grey plinth (0) or none (None)."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    blob_shadow(surf, (size // 2 + 2, int(size * 0.84)), int(size * 0.36), int(size * 0.1), 90)
+    if owner is not None:
+        colour = PLAYER_COLOURS[owner]
+        plinth = (size * 0.12, size * 0.68, size * 0.76, size * 0.26)
+        pygame.draw.ellipse(surf, shade(colour, 0.55), plinth)
+        pygame.draw.ellipse(surf, colour, (plinth[0] + 2, plinth[1] + 1, plinth[2] - 4, plinth[3] - 5))
+    img = emoji(char, int(size * 0.8))
+    if owner == 0:
+        img = tinted(img, (170, 170, 170), 0.25, desaturate=0.8)
+    elif owner:
+        img = tinted(img, PLAYER_COLOURS[owner], 0.22)
+    surf.blit(img, ((size - img.get_width()) // 2, int(size * 0.86) - img.get_height()))
+    return surf
+
+
+def build_tokens() -> list[tuple[str, pygame.Surface, dict]]:
+    """Writes assets/tokens/*.png; returns the sprites the designer tileset shows."""
+    out_dir = ASSETS / "tokens"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sheet: list[tuple[str, pygame.Surface, dict]] = []
+    for tier, char in CITY_EMOJI.items():
+        for owner in range(5):
+            img = token_sprite(char, owner)
+            pygame.image.save(img, str(out_dir / f"city_{tier}_{owner}.png"))
+            if owner == 0:
+                sheet.append((f"city_{tier}", img, {"kind": "city", "tier": tier}))
+    for kind in ("mine", "hero", "start"):
+        for owner in range(5):
+            img = token_sprite(TOKEN_EMOJI[kind], owner)
+            pygame.image.save(img, str(out_dir / f"{kind}_{owner}.png"))
+            if kind == "mine" and owner == 0:
+                sheet.append(("mine", img, {"kind": "mine"}))
+            if kind == "start" and owner:
+                sheet.append((f"start_{owner}", img, {"kind": "start", "seat": owner}))
+    for kind in ("monster", "item", "resource"):
+        img = token_sprite(TOKEN_EMOJI[kind], None)
+        pygame.image.save(img, str(out_dir / f"{kind}.png"))
+        sheet.append((kind, img, {"kind": kind}))
+    return sheet
+
+
+def build_token_tileset(sheet) -> None:
+    cols = 4
+    rows = math.ceil(len(sheet) / cols)
+    img = pygame.Surface((cols * 64, rows * 64), pygame.SRCALPHA)
+    for i, (_name, sprite, _props) in enumerate(sheet):
+        img.blit(sprite, ((i % cols) * 64, (i // cols) * 64))
+    pygame.image.save(img, str(ASSETS / "tokens.png"))
+    props = [p for _n, _s, p in sheet]
+    (ASSETS / "tokens.tsx").write_text(
+        tsx_text("tokens", "tokens.png", img.get_size(), (64, 64), cols, props, tile_count=cols * rows),
+        encoding="utf-8")
+
+
+def build_icons() -> None:
+    out_dir = ASSETS / "icons"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name, char in ICON_EMOJI.items():
+        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+        img = emoji(char, 60)
+        icon.blit(img, ((64 - img.get_width()) // 2, (64 - img.get_height()) // 2))
+        pygame.image.save(icon, str(out_dir / f"{name}.png"))
+
+
+def main() -> int:
+    pygame.init()
+    ASSETS.mkdir(exist_ok=True)
+    build_tileset("terrain_square", SQUARE, seed=11)
+    build_tileset("terrain_hex_pointy", HEX_POINTY, seed=12)
+    build_tileset("terrain_hex_flat", HEX_FLAT, seed=13)
+    (ASSETS / "terrain.json").write_text(json.dumps(terrain_manifest(), indent=1) + "\n", encoding="utf-8")
+    sheet = build_tokens()
+    build_token_tileset(sheet)
+    build_icons()
+    print(f"wrote assets to {ASSETS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
