@@ -1,0 +1,118 @@
+"""The main loop and the scene stack.
+
+``run(options)`` opens the 1280×720 resizable window on the title scene (or
+straight into a game when ``options`` is a NewGameOptions); ``screenshot``
+draws a few frames off-screen (works with SDL_VIDEODRIVER=dummy) and saves a PNG.
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.scene import Scene
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = theme.WINDOW_SIZE, headless: bool = False) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = 0 if headless else pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Fuzzy Knights")
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        scene.enter(self)
+        scene.layout(self.size)
+        self.scenes.append(scene)
+
+    def pop(self) -> Scene | None:
+        top = self.scenes.pop() if self.scenes else None
+        if self.scene:
+            self.scene.layout(self.size)
+        else:
+            self.running = False
+        return top
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+            for scene in self.scenes:
+                scene.layout(self.size)
+        elif self.scene:
+            self.scene.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        scene.update(dt)
+        self.screen.fill(theme.BACKGROUND)
+        scene.draw(self.screen)
+
+    def run(self) -> None:
+        while self.running and self.scenes:
+            dt = self.clock.tick(theme.FPS) / 1000.0
+            for event in pygame.event.get():
+                self.dispatch(event)
+            self.frame(min(dt, 0.1))
+            pygame.display.flip()
+        pygame.quit()
+
+
+def _first_scene(options) -> Scene:
+    from game.ui.options import NewGameOptions
+    if isinstance(options, NewGameOptions):
+        from game.ui.title_scene import start_scene_for
+        return start_scene_for(options)
+    from game.ui.title_scene import TitleScene
+    return TitleScene()
+
+
+def run(options=None) -> int:
+    """Open the game window and play until it is closed."""
+    app = App()
+    app.push(_first_scene(options))
+    app.run()
+    return 0
+
+
+def screenshot(options, out_path: str, frames: int = 5, size: tuple[int, int] = theme.WINDOW_SIZE,
+               scene: Scene | Callable[[], Scene] | None = None) -> str:
+    """Draw ``frames`` frames headlessly and save the screen to ``out_path`` (PNG)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app = App(size, headless=True)
+    if scene is None:
+        scene = _first_scene(options)
+    elif callable(scene) and not isinstance(scene, Scene):
+        scene = scene()
+    app.push(scene)
+    for _ in range(max(1, frames)):
+        for event in pygame.event.get():
+            app.dispatch(event)
+        app.frame(1 / theme.FPS)
+    pygame.image.save(app.screen, out_path)
+    return out_path

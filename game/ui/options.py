@@ -1,0 +1,53 @@
+"""What the title screen hands to the engine's setup: NewGameOptions."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+MODES = ("normal", "campaign")
+SEAT_KINDS = ("human", "computer")
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+class Seat(NamedTuple):
+    name: str
+    colour: int            # seat colour index 1-4 (see theme.SEAT_COLOURS)
+    kind: str = "human"    # 'human' | 'computer'
+    ai_level: str = "normal"
+
+
+@dataclass
+class OptionalRules:
+    """The RULES.md [OPT] switches, all off by default."""
+
+    starting_hero: bool = False      # R-SET-5
+    legacy_gold_mine: bool = False   # R-BLD-5
+    hero_cap_2: bool = False         # R-BLD-6
+    day_limit: int | None = None     # R-END-2; None = no limit
+
+
+@dataclass
+class NewGameOptions:
+    map_path: str | None
+    mode: str = "normal"
+    seats: list[Seat] = field(default_factory=lambda: default_seats(2))
+    seed: int = field(default_factory=lambda: random_seed())
+    rules: OptionalRules = field(default_factory=OptionalRules)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {self.mode!r}")
+        if not 2 <= len(self.seats) <= 4:
+            raise ValueError("a game needs 2 to 4 seats")
+
+
+DEFAULT_NAMES = ("Aldric", "Brunhild", "Corwin", "Dagmar")
+
+
+def default_seats(n: int) -> list[Seat]:
+    return [Seat(DEFAULT_NAMES[i], i + 1, "human" if i == 0 else "computer") for i in range(n)]
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)

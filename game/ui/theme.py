@@ -1,0 +1,88 @@
+"""Colours, fonts and sizes shared by every scene."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+# Seat colours 1-4; 0 is neutral.
+SEAT_COLOURS: dict[int, tuple[int, int, int]] = {
+    0: (150, 150, 150),
+    1: (200, 48, 48),     # crimson
+    2: (44, 104, 206),    # royal blue
+    3: (46, 150, 70),     # forest green
+    4: (226, 170, 30),    # gold
+}
+SEAT_COLOUR_NAMES = {1: "Crimson", 2: "Azure", 3: "Verdant", 4: "Gold"}
+
+BACKGROUND = (24, 20, 17)
+INK = (52, 34, 20)              # dark brown text on parchment
+INK_SOFT = (104, 78, 52)
+CREAM = (246, 234, 206)         # light text on wood
+GOLD = (232, 190, 90)
+SHADOW = (0, 0, 0, 110)
+PARCHMENT = (232, 214, 172)
+WOOD = (98, 62, 36)
+WOOD_DARK = (62, 38, 22)
+BUTTON = (134, 84, 44)
+BUTTON_HOVER = (160, 104, 56)
+BUTTON_PRESSED = (104, 62, 32)
+BUTTON_DISABLED = (96, 86, 76)
+HIGHLIGHT = (255, 236, 150)
+DANGER = (190, 40, 30)
+
+WINDOW_SIZE = (1280, 720)
+FPS = 60
+RADIUS = 8
+PAD = 12
+
+# Procedural terrain colours by terrain name; unknown names fall back to grass.
+TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
+    "grass": (104, 150, 66),
+    "plains": (128, 160, 74),
+    "forest": (52, 104, 50),
+    "hills": (142, 134, 80),
+    "mountain": (120, 112, 104),
+    "mountains": (120, 112, 104),
+    "water": (52, 108, 170),
+    "sea": (40, 90, 160),
+    "lake": (60, 120, 180),
+    "river": (70, 130, 190),
+    "sand": (214, 196, 130),
+    "desert": (220, 196, 124),
+    "swamp": (84, 104, 70),
+    "snow": (232, 238, 242),
+    "road": (176, 146, 100),
+    "dirt": (150, 116, 76),
+}
+
+
+def seat_colour(seat: int | None) -> tuple[int, int, int]:
+    return SEAT_COLOURS.get(seat or 0, SEAT_COLOURS[0])
+
+
+def terrain_colour(name: str) -> tuple[int, int, int]:
+    return TERRAIN_COLOURS.get((name or "grass").lower(), TERRAIN_COLOURS["grass"])
+
+
+_FONT_FILES = {
+    "body": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "title": "DejaVuSerif-Bold.ttf",
+    "heading": "DejaVuSerifCondensed-Bold.ttf",
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, style: str = "body") -> pygame.font.Font:
+    """A bundled font; falls back to pygame's default if the file is missing."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = FONT_DIR / _FONT_FILES.get(style, _FONT_FILES["body"])
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, size)
