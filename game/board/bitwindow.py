@@ -45,11 +45,11 @@ class BitWindow:
         return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
     def unpack(self, sets: list[int]) -> np.ndarray:
-        """k ints -> bool array ``(k, height, width)``."""
+        """k ints -> uint8 array ``(k, height, width)`` of 0s and 1s."""
         raw = b"".join(s.to_bytes(self.nbytes, "little") for s in sets)
         bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
         bits = bits.reshape(len(sets), self.nbytes * 8)[:, :self.height * self.stride]
-        return bits.reshape(len(sets), self.height, self.stride)[:, :, :self.width].astype(bool)
+        return bits.reshape(len(sets), self.height, self.stride)[:, :, :self.width]
 
     def bit(self, col: int, row: int) -> int:
         """The one-cell set of board cell (col, row), which must lie in the window."""

@@ -181,12 +181,11 @@ def _window_costs(window: BitWindow, move_cost: np.ndarray, stop: np.ndarray | N
         if not any(leaving[-largest_step:]):
             break
 
-    found, *bits = window.unpack([reached] + planes)
-    costs = np.zeros(found.shape, dtype=np.int16)
-    for j, plane in enumerate(bits):
-        costs[plane] |= 1 << j
-    costs[~found] = -1
-    return costs
+    unpacked = window.unpack([reached] + planes)
+    found, bits = unpacked[0], unpacked[1:]
+    weights = (1 << np.arange(len(planes), dtype=np.int16))[:, None, None]
+    costs = (bits * weights).sum(axis=0, dtype=np.int16)
+    return np.where(found, costs, np.int16(-1))
 
 
 def path_cost(topology: Topology, move_cost: np.ndarray, stop: np.ndarray | None,

@@ -1,0 +1,143 @@
+"""Time the 🐎 reachable-set query against tcod's C Dijkstra.
+
+    python tools/bench_pathfinding.py [--json] [--repeat N]
+
+Generated square and hex maps of 64x64, 256x256 and 1024x1024 cells (seeded:
+10% of cells cost 2, 5% impassable, a sprinkling of tokens), hero in the
+middle, budget 20. tcod (optional: ``pip install -e ".[bench]"``) runs on the
+same cells without tokens, cropped to the (2*budget+1)^2 window the budget can
+reach, since it has no cutoff; hex maps are skewed to axial layout for it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import timeit
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.board.model import Board, MapToken  # noqa: E402
+from game.board.pathfinding import reachable, token_masks  # noqa: E402
+
+try:
+    import tcod
+except ImportError:
+    tcod = None
+
+BUDGET = 20
+SIZES = (64, 256, 1024)
+TOPOLOGIES = ("square", "hex")
+PLAYER = 1
+# Per cell, the chance of each token kind (owner 0 = neutral, so stops).
+TOKEN_ODDS = {"monster": 0.01, "mine": 0.004, "city": 0.002, "item": 0.01, "resource": 0.01}
+# tcod edge map for axial hex coordinates: the 6 neighbours, as (row, q) offsets.
+AXIAL_HEX_EDGES = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0]], dtype=np.int32)
+
+
+def generated_board(kind: str, size: int, seed: int = 20) -> Board:
+    rng = np.random.default_rng(seed)
+    board = Board.blank(size, size, kind)
+    roll = rng.random((size, size))
+    board.move_cost[roll < 0.15] = 2
+    board.move_cost[roll < 0.05] = 0
+    hero = (size // 2, size // 2)
+    board.move_cost[hero[1], hero[0]] = 1
+    kinds = rng.choice(list(TOKEN_ODDS) + ["none"], size=(size, size),
+                       p=list(TOKEN_ODDS.values()) + [1 - sum(TOKEN_ODDS.values())])
+    board.tokens = [MapToken(str(kinds[r, c]), (int(c), int(r)))
+                    for r, c in zip(*np.nonzero(kinds != "none")) if (c, r) != hero]
+    return board
+
+
+def our_query(board: Board):
+    stop, pickups = token_masks(board, board.tokens, PLAYER)
+    hero = (board.width // 2, board.height // 2)
+    return lambda: reachable(board.topology, board.move_cost, stop, hero, BUDGET, pickups)
+
+
+def tcod_window(board: Board) -> tuple[np.ndarray, tuple[int, int], dict]:
+    """The window's costs as tcod sees them, the hero's index in it, and tcod's edge arguments."""
+    c, r = board.width // 2, board.height // 2
+    cost = board.move_cost[r - BUDGET:r + BUDGET + 1, c - BUDGET:c + BUDGET + 1].astype(np.int32)
+    if board.kind == "square":
+        return cost, (BUDGET, BUDGET), {"cardinal": 1, "diagonal": 0}
+    topo = board.topology
+    if topo.stagger_axis == "x":   # stagger along columns: skew the transposed window
+        cost = cost.T
+    lines, length = cost.shape
+    shifted = [topo.is_shifted((c - BUDGET + i, r - BUDGET + i)) for i in range(lines)]
+    # Offset -> axial: each line moves one cell left after every shifted line.
+    skew = np.concatenate([[0], np.cumsum(shifted[:-1])])
+    axial = np.zeros((lines, length + lines), dtype=np.int32)
+    for i in range(lines):
+        start = lines - skew[i]
+        axial[i, start:start + length] = cost[i]
+    return axial, (BUDGET, BUDGET + lines - skew[BUDGET]), {"edge_map": AXIAL_HEX_EDGES}
+
+
+def tcod_query(board: Board):
+    cost, hero, edges = tcod_window(board)
+
+    def query():
+        distance = tcod.path.maxarray(cost.shape, dtype=np.int32)
+        distance[hero] = 0
+        return tcod.path.dijkstra2d(distance, cost, out=distance, **edges)
+
+    check_same_costs(board, query())
+    return query
+
+
+def best_times_us(queries: list, repeat: int, rounds: int = 7) -> list[float]:
+    """Each query's best time per call; rounds alternate so both see the same machine load."""
+    best = [float("inf")] * len(queries)
+    for _ in range(rounds):
+        for i, query in enumerate(queries):
+            best[i] = min(best[i], timeit.timeit(query, number=repeat) / repeat * 1e6)
+    return best
+
+
+def check_same_costs(board: Board, tcod_distance: np.ndarray) -> None:
+    """Both sides must compute the same thing, or the comparison means nothing."""
+    hero = (board.width // 2, board.height // 2)
+    ours = reachable(board.topology, board.move_cost, None, hero, BUDGET)
+    ours_sorted = sorted(ours.cost(cell) for cell in ours.cells())
+    theirs_sorted = sorted(tcod_distance[tcod_distance <= BUDGET].tolist())
+    if ours_sorted != theirs_sorted:
+        raise AssertionError(f"tcod and ours disagree on the {board.kind} {board.width} map")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--repeat", type=int, default=200, help="queries per timing round")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+
+    results = []
+    for kind in TOPOLOGIES:
+        for size in SIZES:
+            board = generated_board(kind, size)
+            queries = [our_query(board)] + ([tcod_query(board)] if tcod else [])
+            ours, theirs = (best_times_us(queries, args.repeat) + [None])[:2]
+            results.append({"topology": kind, "size": size, "ours_us": round(ours, 1),
+                            "tcod_us": None if theirs is None else round(theirs, 1),
+                            "ratio": None if theirs is None else round(ours / theirs, 2)})
+            if not args.json:
+                line = f"{kind:6} {size:5}x{size:<5} ours {ours:8.1f} µs"
+                if theirs is not None:
+                    line += f"   tcod {theirs:8.1f} µs   ours/tcod {ours / theirs:5.2f}"
+                print(line, flush=True)
+    if args.json:
+        print(json.dumps({"results": results}))
+    elif tcod is None:
+        print("(tcod is not installed: pip install -e \".[bench]\" to compare)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
