@@ -1,0 +1,303 @@
+"""Battles: squads, dice, faints and retreats, as a stream of events (R-BAT, R-HERO, R-DEATH, R-CITY-4..6)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.board.topology import Cell
+from game.engine.dice import Dice, truncate
+from game.engine.errors import IllegalAction
+from game.engine.heroes import drop_items, equipped_items, unit_total
+from game.engine.state import NEUTRAL, Event, GameState
+
+MODES = ("representative", "individual")
+
+
+@dataclass
+class Squad:
+    units: dict[str, int] = field(default_factory=dict)
+    hero: int | None = None     # a hero's own squad (R-HERO-1)
+    city: int | None = None     # a City's own squad (R-CITY-1)
+
+    @property
+    def is_unit_squad(self) -> bool:
+        return self.hero is None and self.city is None
+
+
+@dataclass
+class Side:
+    player: int                                   # NEUTRAL for monsters, guardians, neutral Cities
+    squads: list[Squad] = field(default_factory=list)
+    pool: dict[str, int] = field(default_factory=dict)   # units still to be put into squads
+    mode: str = "representative"
+    arranged: bool = False
+    heroes: list[int] = field(default_factory=list)
+    fainted: list[int] = field(default_factory=list)
+
+    def unit_count(self) -> int:
+        return sum(unit_total(s.units) for s in self.squads if s.is_unit_squad)
+
+    def survivors(self) -> dict[str, int]:
+        units: dict[str, int] = {}
+        for squad in self.squads:
+            if squad.is_unit_squad:
+                for unit, count in squad.units.items():
+                    units[unit] = units.get(unit, 0) + count
+        return units
+
+
+@dataclass
+class Battle:
+    kind: str                  # monsters | guardians | hero | city
+    cell: Cell
+    hero: int                  # the attacking hero
+    sides: list[Side]
+    to_act: int = 0
+    round: int = 0
+    city: int | None = None
+    mine: int | None = None
+    monster_tokens: list[int] = field(default_factory=list)
+    neutral_units: int = 0     # monsters or guardians fought, for the bounty
+    bounty: bool = False
+
+    def acting_player(self) -> int:
+        for side in self.sides:
+            if not side.arranged:
+                return side.player
+        return self.sides[self.to_act].player
+
+    def max_squads(self, rules) -> int:
+        return rules["battle"]["max_player_squads"]
+
+
+# --- starting ------------------------------------------------------------------------
+def split_evenly(units: dict[str, int], parts: int) -> list[dict[str, int]]:
+    """R-BAT-2: monsters and guardians split into ``parts`` squads as evenly as possible."""
+    (unit, total), = units.items()
+    parts = max(1, min(parts, total))
+    return [{unit: total // parts + (1 if i < total % parts else 0)} for i in range(parts)]
+
+
+def neutral_side(state: GameState, units: dict[str, int], extra: list[Squad] | None = None) -> Side:
+    squads = list(extra or [])
+    if units and unit_total(units):
+        squads += [Squad(part) for part in split_evenly(units, state.rules["battle"]["monster_squads"])]
+    return Side(player=NEUTRAL, squads=squads, arranged=True)
+
+
+def player_side(seat: int, hero_ids: list[int], pool: dict[str, int], city_id: int | None = None) -> Side:
+    squads = [Squad(hero=h) for h in hero_ids]
+    if city_id is not None:
+        squads.insert(0, Squad(city=city_id))
+    side = Side(player=seat, squads=squads, pool={u: n for u, n in pool.items() if n}, heroes=list(hero_ids))
+    side.arranged = not side.pool
+    return side
+
+
+def start_battle(state: GameState, battle: Battle, events: list[Event]) -> None:
+    state.battle = battle
+    state.stats["battles"] = state.stats.get("battles", 0) + 1
+    state.emit(events, "battle_started", kind=battle.kind, cell=list(battle.cell), hero=battle.hero,
+               attacker=battle.sides[0].player, defender=battle.sides[1].player,
+               sides=[describe_side(state, s) for s in battle.sides])
+    auto_play(state, events)
+
+
+def describe_side(state: GameState, side: Side) -> list[dict]:
+    return [{"units": dict(s.units), "hero": s.hero, "city": s.city, "dice": squad_dice_text(state, s)}
+            for s in side.squads] + ([{"pool": dict(side.pool)}] if side.pool else [])
+
+
+# --- arranging (R-BAT-2/3) ----------------------------------------------------------------
+def side_of(battle: Battle, seat: int) -> Side:
+    for side in battle.sides:
+        if side.player == seat:
+            return side
+    raise IllegalAction("you are not in this battle")
+
+
+def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[Event]) -> None:
+    battle = state.battle
+    side = side_of(battle, seat)
+    if side.arranged:
+        raise IllegalAction("your squads are already set")
+    if mode not in MODES:
+        raise IllegalAction(f"roll mode must be one of {', '.join(MODES)}")
+    limit = battle.max_squads(state.rules)
+    if not 1 <= len(squads) <= limit:
+        raise IllegalAction(f"split your units into 1 to {limit} squads")
+    given: dict[str, int] = {}
+    built = []
+    for squad in squads:
+        units = {}
+        for unit, count in squad:
+            if count < 0:
+                raise IllegalAction("unit counts cannot be negative")
+            if count:
+                units[unit] = units.get(unit, 0) + count
+                given[unit] = given.get(unit, 0) + count
+        if not units:
+            raise IllegalAction("every squad needs at least one unit")
+        built.append(Squad(units))
+    if given != side.pool:
+        raise IllegalAction("the squads must hold exactly the units you have")
+    side.squads.extend(built)
+    side.pool = {}
+    side.mode = mode
+    side.arranged = True
+    state.emit(events, "squads_arranged", player=seat, mode=mode, squads=[dict(s.units) for s in built])
+    auto_play(state, events)
+
+
+def default_arrangement(units: dict[str, int], max_squads: int) -> tuple:
+    """A sensible split for a computer player or a quick start: up to ``max_squads`` even squads."""
+    total = unit_total(units)
+    parts = max(1, min(max_squads, total))
+    squads: list[dict[str, int]] = [{} for _ in range(parts)]
+    index = 0
+    for unit in sorted(units):
+        for _ in range(units[unit]):
+            squads[index % parts][unit] = squads[index % parts].get(unit, 0) + 1
+            index += 1
+    return tuple(tuple(sorted(s.items())) for s in squads if s)
+
+
+# --- rolling ---------------------------------------------------------------------------------
+def squad_dice(state: GameState, squad: Squad) -> list[tuple[int, Dice]]:
+    """(count, dice) groups of a squad (R-BAT-6, R-HERO-1, R-ITEM-3, R-CITY-1, R-CMP-7)."""
+    if squad.hero is not None:
+        hero = state.heroes[squad.hero]
+        return [(1, Dice.parse(state.rules["hero"]["dice"]))] + \
+               [(1, Dice.parse(item.power)) for item in equipped_items(hero)]
+    if squad.city is not None:
+        return [(1, Dice.parse(state.rules["cities"]["dice"]))]
+    return [(count, state.rules.unit_dice(unit)) for unit, count in sorted(squad.units.items())]
+
+
+def squad_dice_text(state: GameState, squad: Squad) -> str:
+    return " + ".join(f"{n} × {d}" if n > 1 else str(d) for n, d in squad_dice(state, squad))
+
+
+def roll_squad(state: GameState, side: Side, squad: Squad, events: list[Event], seat: int) -> int:
+    """R-DICE-3: Representative (one roll × count) or Individual (every unit rolls)."""
+    mode = side.mode if side.player != NEUTRAL else "representative"
+    total = 0
+    rolls = []
+    for count, dice in squad_dice(state, squad):
+        if mode == "representative" or count == 1:
+            roll = state.rng.roll(dice)
+            total += roll.total * count
+            rolls.append({"expr": str(dice), "count": count, "faces": list(roll.faces), "each": roll.total,
+                          "total": roll.total * count})
+        else:
+            group_rolls = [state.rng.roll(dice) for _ in range(count)]
+            subtotal = sum(r.total for r in group_rolls)
+            total += subtotal
+            rolls.append({"expr": str(dice), "count": count, "faces": [list(r.faces) for r in group_rolls],
+                          "total": subtotal})
+    state.emit(events, "dice", purpose="battle", player=side.player, mode=mode, rolls=rolls, total=total,
+               squad={"units": dict(squad.units), "hero": squad.hero, "city": squad.city})
+    return total
+
+
+# --- fighting (R-BAT-4/5) -------------------------------------------------------------------
+def attack(state: GameState, seat: int, squad_index: int, target_index: int, events: list[Event]) -> None:
+    battle = state.battle
+    if any(not s.arranged for s in battle.sides):
+        raise IllegalAction("both sides must set their squads first")
+    side = battle.sides[battle.to_act]
+    if side.player != seat:
+        raise IllegalAction("it is not your turn in this battle")
+    enemy = battle.sides[1 - battle.to_act]
+    if not 0 <= squad_index < len(side.squads):
+        raise IllegalAction("pick one of your squads")
+    if not 0 <= target_index < len(enemy.squads):
+        raise IllegalAction("pick one of the enemy's squads")
+    exchange(state, battle, squad_index, target_index, events)
+
+
+def exchange(state: GameState, battle: Battle, squad_index: int, target_index: int, events: list[Event]) -> None:
+    side = battle.sides[battle.to_act]
+    enemy = battle.sides[1 - battle.to_act]
+    battle.round += 1
+    squad, target = side.squads[squad_index], enemy.squads[target_index]
+    state.emit(events, "squads_picked", round=battle.round, side=battle.to_act,
+               squad=squad_index, target=target_index)
+    ours = roll_squad(state, side, squad, events, side.player)
+    theirs = roll_squad(state, enemy, target, events, enemy.player)
+    if ours > theirs:
+        state.emit(events, "exchange", winner=battle.to_act, totals=[ours, theirs], tie=False)
+        destroy(state, battle, 1 - battle.to_act, target_index, events)
+    else:
+        state.emit(events, "exchange", winner=1 - battle.to_act, totals=[ours, theirs], tie=ours == theirs)
+        destroy(state, battle, battle.to_act, squad_index, events)
+    if not all(s.squads for s in battle.sides):
+        finish_battle(state, 0 if battle.sides[0].squads else 1, events)
+        return
+    battle.to_act = 1 - battle.to_act
+    auto_play(state, events)
+
+
+def destroy(state: GameState, battle: Battle, side_index: int, squad_index: int, events: list[Event]) -> None:
+    side = battle.sides[side_index]
+    squad = side.squads.pop(squad_index)
+    state.emit(events, "squad_destroyed", side=side_index, squad=squad_index,
+               units=dict(squad.units), hero=squad.hero, city=squad.city)
+    if squad.hero is not None:
+        faint(state, battle, side, squad.hero, events)
+
+
+def faint(state: GameState, battle: Battle, side: Side, hero_id: int, events: list[Event]) -> None:
+    """R-HERO-2: items drop, half the side's remaining units desert (largest squads first)."""
+    hero = state.heroes[hero_id]
+    side.fainted.append(hero_id)
+    drop_items(state, hero.items, battle.cell, events)
+    hero.items, hero.equipped = [], []
+    before = side.unit_count()
+    keep = truncate(before * state.rules["hero"]["faint_keep_fraction"])
+    for _ in range(before - keep):
+        squad = max((s for s in side.squads if s.is_unit_squad), key=lambda s: unit_total(s.units))
+        unit = max(sorted(squad.units), key=lambda u: squad.units[u])
+        squad.units[unit] -= 1
+        if not squad.units[unit]:
+            del squad.units[unit]
+    side.squads = [s for s in side.squads if not s.is_unit_squad or s.units]
+    state.emit(events, "hero_fainted", hero=hero_id, player=side.player, units_before=before, units_after=keep)
+
+
+def auto_play(state: GameState, events: list[Event]) -> None:
+    """Neutral sides (monsters, guardians, neutral Cities) choose by themselves."""
+    battle = state.battle
+    while (state.battle is battle and all(s.arranged for s in battle.sides)
+           and battle.sides[battle.to_act].player == NEUTRAL):
+        squad, target = neutral_choice(state, battle)
+        exchange(state, battle, squad, target, events)
+
+
+def neutral_choice(state: GameState, battle: Battle) -> tuple[int, int]:
+    from game.engine.odds_bridge import best_exchange
+    return best_exchange(state, battle)
+
+
+# --- ending ----------------------------------------------------------------------------------
+def retreat(state: GameState, seat: int, events: list[Event]) -> None:
+    """R-DEATH-3: at the start of its battle turn the attacker may give up; the hero is lost."""
+    battle = state.battle
+    if battle.sides[0].player != seat or battle.to_act != 0 or not all(s.arranged for s in battle.sides):
+        raise IllegalAction("only the attacker may retreat, at the start of its battle turn")
+    state.emit(events, "retreat", hero=battle.hero, player=seat)
+    end_battle(state, winner=1, events=events, retreated=True)
+
+
+def finish_battle(state: GameState, winner: int, events: list[Event]) -> None:
+    end_battle(state, winner, events, retreated=False)
+
+
+def end_battle(state: GameState, winner: int, events: list[Event], retreated: bool) -> None:
+    from game.engine import outcomes
+    battle = state.battle
+    state.battle = None
+    if winner == 0:
+        state.stats["attacker_wins"] = state.stats.get("attacker_wins", 0) + 1
+    state.emit(events, "battle_over", winner=winner, kind=battle.kind, retreated=retreated,
+               attacker=battle.sides[0].player, defender=battle.sides[1].player)
+    outcomes.settle(state, battle, winner, retreated, events)

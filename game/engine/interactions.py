@@ -1,0 +1,270 @@
+"""What happens where a hero stops: monsters, heroes, Cities, pickups, mines, in R-MOV-7 order."""
+from __future__ import annotations
+
+from game.engine import purse
+from game.engine.battle import Battle, Squad, neutral_side, player_side, start_battle
+from game.engine.dice import table_lookup
+from game.engine.errors import IllegalAction
+from game.engine.heroes import add_units, equip_default, slots_ok, unit_total
+from game.engine.state import NEUTRAL, Event, GameState, Hero, Interaction, Item, Mine, Pending
+
+
+def arrive(state: GameState, hero: Hero, events: list[Event]) -> None:
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell)
+    advance(state, events)
+
+
+def advance(state: GameState, events: list[Event]) -> None:
+    """Resolve the next thing on the cell, until a decision or a battle is needed."""
+    inter = state.interaction
+    if inter is None:
+        return
+    hero = state.heroes.get(inter.hero)
+    if hero is None or hero.cell != inter.cell or state.phase == "over":
+        state.interaction = None
+        return
+    seat = hero.owner
+    if state.tokens_at(hero.cell, "monster"):
+        meet_monsters(state, hero, events)
+        return
+    enemies = [h for h in state.heroes_at(hero.cell) if not state.allied(h.owner, seat) and not state.is_garrisoned(h)]
+    if enemies:
+        owner = enemies[0].owner
+        group = [h.id for h in enemies if h.owner == owner]
+        pool: dict[str, int] = {}
+        for hero_id in group:
+            for unit, count in state.heroes[hero_id].army.items():
+                add_units(pool, unit, count)
+        attack_with(state, hero, "hero", player_side(owner, group, pool), events)
+        return
+    city = state.city_at(hero.cell)
+    if city is not None and not state.allied(city.owner, seat):
+        engage_city(state, hero, city, events)
+        return
+    mine = state.mine_at(hero.cell)
+    if mine is not None and not state.allied(mine.owner, seat):
+        pickups = state.tokens_at(hero.cell, "item") + state.tokens_at(hero.cell, "resource")
+        if pickups and "pickups" not in inter.done and hero.moves_left:
+            state.pending.append(Pending("pickups", seat, {"hero": hero.id}))
+            return
+        state.interaction = None
+        meet_mine(state, hero, mine, events)
+        return
+    state.interaction = None
+
+
+def attack_with(state: GameState, hero: Hero, kind: str, defender, events: list[Event], **context) -> None:
+    attacker = player_side(hero.owner, [hero.id], hero.army)
+    start_battle(state, Battle(kind=kind, cell=hero.cell, hero=hero.id, sides=[attacker, defender], **context), events)
+
+
+# --- monsters (R-MON-1..3, R-CMP-10/11) ------------------------------------------------------
+def monster_unit(state: GameState) -> str:
+    rules = state.rules["monsters"]
+    if rules["monster_unit"] != "tiered":
+        return rules["monster_unit"]
+    return f"unit_{monster_tier(state)}_1"
+
+
+def monster_tier(state: GameState) -> int:
+    """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
+    best = 1
+    for city in state.cities.values():
+        for name in city.buildings:
+            if name.startswith("spawner_") and city.owner != NEUTRAL:
+                best = max(best, int(name.split("_")[1]))
+    return min(best, state.rules["monsters"].get("tier_cap", best))
+
+
+def joining_unit(state: GameState) -> str:
+    joins = state.rules["monsters"]["joins_as"]
+    return monster_unit(state) if joins == "tiered" else joins
+
+
+def bribe_cost(state: GameState) -> dict[str, int]:
+    rules = state.rules["monsters"]
+    if rules["bribe_cost_from_tier"]:
+        return state.rules["recruits"][monster_unit(state)]["cost"]
+    return rules["bribe_cost"]
+
+
+def meet_monsters(state: GameState, hero: Hero, events: list[Event]) -> None:
+    inter = state.interaction
+    if not inter.monsters:
+        rules = state.rules["monsters"]
+        tally = {"fight": 0, "bribe": 0, "defect": 0}
+        tokens = [t.id for t in state.tokens_at(hero.cell, "monster")]
+        for token_id in tokens:
+            roll = state.rng.roll("1dP")
+            reaction = table_lookup(rules["reaction_table"], roll.total)
+            count = state.rng.roll(rules["count"][reaction])
+            state.emit(events, "dice", purpose="monster_reaction", expr="1dP", faces=list(roll.faces),
+                       total=roll.total, reaction=reaction, player=hero.owner)
+            state.emit(events, "dice", purpose="monster_count", expr=rules["count"][reaction],
+                       faces=list(count.faces), total=count.total, reaction=reaction, player=hero.owner)
+            tally["fight" if reaction in ("fight", "hard_fight") else reaction] += count.total
+        inter.monsters = {"tokens": tokens, **tally, "stage": "defect"}
+    m = inter.monsters
+    if m["stage"] == "defect":
+        m["stage"] = "bribe"
+        if m["defect"]:
+            state.pending.append(Pending("take_monsters", hero.owner,
+                                         {"hero": hero.id, "offer": "defect", "max": m["defect"], "cost": {}}))
+            return
+    if m["stage"] == "bribe":
+        m["stage"] = "fight"
+        if m["bribe"]:
+            state.pending.append(Pending("take_monsters", hero.owner,
+                                         {"hero": hero.id, "offer": "bribe", "max": m["bribe"], "cost": bribe_cost(state)}))
+            return
+    if m["fight"]:
+        unit = monster_unit(state)
+        attack_with(state, hero, "monsters", neutral_side(state, {unit: m["fight"]}), events,
+                    monster_tokens=list(m["tokens"]), neutral_units=m["fight"], bounty=True)
+        return
+    for token_id in m["tokens"]:
+        state.tokens.pop(token_id, None)
+    state.emit(events, "tokens_removed", tokens=list(m["tokens"]))
+    inter.monsters = {}
+    advance(state, events)
+
+
+def take_monsters(state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    pending = state.pending[0]
+    hero = state.heroes[pending.data["hero"]]
+    if not 0 <= count <= pending.data["max"]:
+        raise IllegalAction(f"take between 0 and {pending.data['max']} monsters")
+    cost = purse.scaled(pending.data["cost"], count)
+    if count:
+        purse.require(state, seat, cost, f"{count} bribed monsters")
+        unit = joining_unit(state)
+        if not slots_ok(hero.army, unit, state.rules["hero"]["army_slots"]):
+            raise IllegalAction("the hero's army has no free slot for them")
+    state.pending.pop(0)
+    if count:
+        purse.pay(state, seat, cost, events, "bribe")
+        add_units(hero.army, joining_unit(state), count)
+    state.emit(events, "monsters_joined", hero=hero.id, offer=pending.data["offer"], count=count,
+               left=pending.data["max"] - count)
+    meet_monsters(state, hero, events)
+
+
+# --- Cities (R-CITY-4, R-CITY-6) --------------------------------------------------------------------
+def engage_city(state: GameState, hero: Hero, city, events: list[Event]) -> None:
+    if city.owner == NEUTRAL:
+        rules = state.rules["cities"]
+        roll = state.rng.roll(rules["neutral_defenders"])
+        state.emit(events, "dice", purpose="neutral_defenders", expr=rules["neutral_defenders"],
+                   faces=list(roll.faces), total=roll.total, player=hero.owner)
+        defender = neutral_side(state, {monster_unit(state): roll.total}, extra=[Squad(city=city.id)])
+        attack_with(state, hero, "city", defender, events, city=city.id)
+        return
+    garrisoned = [h.id for h in state.heroes_at(city.cell) if h.owner == city.owner]
+    pool = dict(city.garrison)
+    for hero_id in garrisoned:
+        for unit, count in state.heroes[hero_id].army.items():
+            add_units(pool, unit, count)
+    attack_with(state, hero, "city", player_side(city.owner, garrisoned, pool, city_id=city.id), events,
+                city=city.id)
+
+
+# --- mines (R-MINE-1..3, R-CMP-2, R-CMP-9) ---------------------------------------------------------------
+def meet_mine(state: GameState, hero: Hero, mine: Mine, events: list[Event]) -> None:
+    rules = state.rules["mines"]
+    roll = state.rng.roll(rules["guard_die"])
+    outcome = table_lookup(rules["guard_table"], roll.total)
+    state.emit(events, "dice", purpose="mine_guard", expr=rules["guard_die"], faces=list(roll.faces),
+               total=roll.total, outcome=outcome, player=hero.owner)
+    if outcome == "capture":
+        capture_mine(state, hero, mine, events)
+        return
+    dice = rules["guardians_by_tier"][state.highest_city_tier()]
+    count = state.rng.roll(dice)
+    state.emit(events, "dice", purpose="guardians", expr=dice, faces=list(count.faces), total=count.total,
+               player=hero.owner)
+    bounty = rules["guardian_bounty_unowned"] if mine.owner == NEUTRAL else rules["guardian_bounty_enemy"]
+    attack_with(state, hero, "guardians", neutral_side(state, {monster_unit(state): count.total}), events,
+                mine=mine.id, neutral_units=count.total, bounty=bounty)
+
+
+def capture_mine(state: GameState, hero: Hero, mine: Mine, events: list[Event]) -> None:
+    rules = state.rules["mines"]
+    if mine.resource is None:
+        if rules["resource_type_die"]:
+            roll = state.rng.roll(rules["resource_type_die"])
+            mine.resource = rules["resource_types"][roll.total - 1]
+            state.emit(events, "dice", purpose="mine_resource", expr=rules["resource_type_die"],
+                       faces=list(roll.faces), total=roll.total, resource=mine.resource, player=hero.owner)
+        else:
+            mine.resource = rules["resource_types"][0]
+    previous = mine.owner
+    mine.owner = hero.owner
+    state.emit(events, "mine_captured", mine=mine.id, player=hero.owner, previous=previous, resource=mine.resource)
+    purse.change(state, hero.owner, {mine.resource: rules["capture_reward"]}, events, "mine captured")
+
+
+# --- pickups (R-MOV-3, R-RES-1, R-ITEM-1/2, R-CMP-8) ----------------------------------------------------------
+def pick_up(state: GameState, seat: int, hero: Hero, token_id: int, events: list[Event]) -> None:
+    token = state.tokens.get(token_id)
+    if token is None or token.cell != hero.cell or token.kind not in ("item", "resource"):
+        raise IllegalAction("there is no such item or resource on the hero's tile")
+    cost = state.rules["movement"]["pickup_cost"]
+    if hero.moves_left is None:
+        raise IllegalAction("roll the hero's 🐎 first")
+    if hero.moves_left < cost:
+        raise IllegalAction(f"picking up costs 🐎{cost}; the hero has {hero.moves_left} left")
+    hero.moves_left -= cost
+    del state.tokens[token_id]
+    state.emit(events, "picked_up", hero=hero.id, token=token_id, kind=token.kind, cost=cost)
+    if token.kind == "resource":
+        collect_resource(state, seat, events)
+    else:
+        item = token.item or roll_item(state, seat, events)
+        hero.items.append(item)
+        equip_default(hero, item)
+        state.emit(events, "item_found", hero=hero.id, item=item.id, type=item.type,
+                   rarity=state.rules["items"]["rarities"][item.rarity], power=item.power)
+
+
+def collect_resource(state: GameState, seat: int, events: list[Event]) -> None:
+    rules = state.rules["resource_token"]
+    resource = rules["types"][0]
+    if rules["type_die"]:
+        roll = state.rng.roll(rules["type_die"])
+        resource = rules["types"][roll.total - 1]
+        state.emit(events, "dice", purpose="resource_type", expr=rules["type_die"], faces=list(roll.faces),
+                   total=roll.total, resource=resource, player=seat)
+    size = "small"
+    if rules["size_die"]:
+        roll = state.rng.roll(rules["size_die"])
+        size = table_lookup(rules["size_table"], roll.total)
+        state.emit(events, "dice", purpose="cache_size", expr=rules["size_die"], faces=list(roll.faces),
+                   total=roll.total, size=size, player=seat)
+    amount = state.rng.roll(rules["amount"][size])
+    state.emit(events, "dice", purpose="cache_amount", expr=rules["amount"][size], faces=list(amount.faces),
+               total=amount.total, player=seat)
+    purse.change(state, seat, {resource: amount.total}, events, "resource cache")
+
+
+def roll_item(state: GameState, seat: int, events: list[Event]) -> Item:
+    rules = state.rules["items"]
+    roll = state.rng.roll("1dP")
+    item_type = table_lookup(rules["type_table"], roll.total)
+    state.emit(events, "dice", purpose="item_type", expr="1dP", faces=list(roll.faces), total=roll.total,
+               type=item_type, player=seat)
+    rarity = 0
+    while rarity < len(rules["rarities"]) - 1:
+        roll = state.rng.roll("1dP")
+        success = roll.total >= rules["upgrade_success"]
+        state.emit(events, "dice", purpose="item_rarity", expr="1dP", faces=list(roll.faces), total=roll.total,
+                   success=success, player=seat)
+        if not success:
+            break
+        rarity += 1
+    return Item(id=state.new_id(), type=item_type, rarity=rarity, power=rules["power"][item_type][rarity])
+
+
+def finish_pickups(state: GameState, seat: int, events: list[Event]) -> None:
+    state.pending.pop(0)
+    state.interaction.done.append("pickups")
+    advance(state, events)

@@ -1,0 +1,108 @@
+"""Hero movement and sieges through the shared pathfinder (R-MOV-1..8, R-CITY-2/3)."""
+from __future__ import annotations
+
+import numpy as np
+
+from game.board.model import MapToken
+from game.board.pathfinding import Reach, path_cost, reachable, token_masks
+from game.engine.errors import IllegalAction
+from game.engine.interactions import arrive
+from game.engine.state import City, Event, GameState, Hero
+
+
+def walled(state: GameState, city: City) -> bool:
+    return any(city.has(name) for name, b in state.rules["buildings"].items() if b.get("walls"))
+
+
+def movement_masks(state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``stop``, ``pickups`` and ``blocked`` arrays as ``seat``'s heroes see the board."""
+    tokens = [MapToken(kind=t.kind, cell=t.cell) for t in state.tokens.values()]
+    tokens += [MapToken(kind="city", cell=c.cell, owner=c.owner) for c in state.cities.values()]
+    tokens += [MapToken(kind="mine", cell=m.cell, owner=m.owner) for m in state.mines.values()]
+    enemies = [h.cell for h in state.heroes.values() if not state.allied(h.owner, seat)]
+    stop, pickups = token_masks(state.board, tokens, seat, state.allies_of(seat), enemies)
+    blocked = np.zeros_like(stop)
+    for city in state.cities.values():
+        if not state.allied(city.owner, seat) and walled(state, city):
+            blocked[city.cell[1], city.cell[0]] = True
+    return stop, pickups, blocked
+
+
+def hero_reach(state: GameState, hero: Hero) -> Reach:
+    """Where the hero can go with the 🐎 it has left: what the screen shows and the engine accepts."""
+    stop, pickups, blocked = movement_masks(state, hero.owner)
+    return reachable(state.board.topology, state.board.move_cost, stop, hero.cell,
+                     hero.moves_left or 0, pickups=pickups, blocked=blocked)
+
+
+def own_hero(state: GameState, seat: int, hero_id: int) -> Hero:
+    hero = state.heroes.get(hero_id)
+    if hero is None or hero.owner != seat:
+        raise IllegalAction("that is not one of your heroes")
+    return hero
+
+
+def require_free_turn(state: GameState, seat: int) -> None:
+    if state.phase != "turn" or state.current_player != seat:
+        raise IllegalAction("heroes move in their player's turn")
+    if state.pending or state.battle is not None or state.interaction is not None:
+        raise IllegalAction("finish what is going on first")
+
+
+def roll_movement(state: GameState, seat: int, hero_id: int, events: list[Event]) -> None:
+    hero = own_hero(state, seat, hero_id)
+    require_free_turn(state, seat)
+    if hero.moves_left is not None:
+        raise IllegalAction("this hero has already rolled its 🐎 this turn")
+    roll = state.rng.roll(state.rules["movement"]["roll"])
+    hero.moves_left = roll.total
+    state.turn_acted = True
+    state.emit(events, "dice", purpose="movement", expr=state.rules["movement"]["roll"], faces=list(roll.faces),
+               total=roll.total, hero=hero.id, player=seat)
+
+
+def move(state: GameState, seat: int, hero_id: int, path: tuple, events: list[Event]) -> None:
+    hero = own_hero(state, seat, hero_id)
+    require_free_turn(state, seat)
+    if hero.moves_left is None:
+        raise IllegalAction("roll the hero's 🐎 first")
+    if not path:
+        raise IllegalAction("the path is empty")
+    stop, _, blocked = movement_masks(state, seat)
+    try:
+        cost = path_cost(state.board.topology, state.board.move_cost, stop, hero.cell, path, blocked=blocked)
+    except ValueError as exc:
+        raise IllegalAction(f"cannot move there: {exc}") from None
+    if cost > hero.moves_left:
+        raise IllegalAction(f"that path costs 🐎{cost}; the hero has {hero.moves_left} left")
+    state.turn_acted = True
+    for cell in path:
+        cell = (int(cell[0]), int(cell[1]))
+        hero.cell = cell
+        state.emit(events, "hero_step", hero=hero.id, cell=list(cell))
+    hero.moves_left -= cost
+    state.emit(events, "hero_moved", hero=hero.id, cost=cost, moves_left=hero.moves_left, cell=list(hero.cell))
+    arrive(state, hero, events)
+
+
+def siege(state: GameState, seat: int, hero_id: int, city_id: int, events: list[Event]) -> None:
+    """R-CITY-2/3: skip the 🐎 roll, or spend 🐎15; the walls fall and the hero's turn ends."""
+    hero = own_hero(state, seat, hero_id)
+    require_free_turn(state, seat)
+    city = state.cities.get(city_id)
+    if city is None or state.allied(city.owner, seat):
+        raise IllegalAction("siege an enemy or neutral City")
+    if not walled(state, city):
+        raise IllegalAction("that City has no walls: attack it by moving onto it")
+    if city.cell not in state.board.topology.neighbours(hero.cell):
+        raise IllegalAction("the hero must stand next to the City to siege it")
+    cost = state.rules["cities"]["siege_cost"]
+    if hero.moves_left is not None and hero.moves_left < cost:
+        raise IllegalAction(f"a siege costs 🐎{cost} (or the hero's whole roll); the hero has {hero.moves_left} left")
+    for name, building in state.rules["buildings"].items():
+        if building.get("walls"):
+            city.buildings.pop(name, None)
+    city.sieged = True
+    hero.moves_left = 0
+    state.turn_acted = True
+    state.emit(events, "siege", hero=hero.id, city=city.id, player=seat, owner=city.owner)
