@@ -1,0 +1,131 @@
+"""Where can a hero go? The 🐎 reach of one hero on a Tiled map, for map designers.
+
+    python tools/reach.py MAP.tmx --hero COL,ROW --player SEAT --budget N [--json]
+
+A hero of player SEAT stands on cell COL,ROW (0-based Tiled cell coordinates)
+with N 🐎, on the map's tokens as placed (their owner decides own, enemy or
+neutral; no alliances). ``--json`` prints every reachable cell as
+``{"tiles": [{"col", "row", "cost", "stop", "pickups"}, ...]}``; without it the
+map is printed as text. Bad input: a message on stderr and exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame: keep stdout clean
+
+from game.board.model import Board  # noqa: E402
+from game.board.pathfinding import Reach, reachable, token_masks  # noqa: E402
+from game.board.topology import Cell, HexTopology  # noqa: E402
+
+LEGEND = """\
+legend: number = cheapest 🐎 to end the move there (optional pickups not included)
+        @ hero   ! the move must end there (monster, enemy/neutral city or mine)
+        + optional item/resource pickups there (🐎1 each)
+        ## impassable   .. out of reach"""
+
+
+class BadInput(Exception):
+    """Input the tool refuses, with the message for the user."""
+
+
+def hero_reach(board: Board, hero: Cell, player: int, budget: int) -> Reach:
+    """The reach of a hero of ``player`` on ``hero``, checking the input first."""
+    if not 1 <= player <= board.max_players:
+        raise BadInput(f"player seat {player} is not on this map (seats 1-{board.max_players})")
+    if budget < 0:
+        raise BadInput(f"budget {budget} must not be negative")
+    if not board.topology.in_bounds(hero):
+        raise BadInput(f"hero cell {hero[0]},{hero[1]} is off the "
+                       f"{board.width}x{board.height} map")
+    if not board.passable(hero):
+        raise BadInput(f"hero cell {hero[0]},{hero[1]} is impassable")
+    stop, pickups = token_masks(board, board.tokens, player)
+    return reachable(board.topology, board.move_cost, stop, hero, budget, pickups)
+
+
+def reach_json(reach: Reach) -> dict:
+    return {"tiles": [{"col": c, "row": r, "cost": reach.cost((c, r)),
+                       "stop": reach.is_stop((c, r)), "pickups": reach.pickups((c, r))}
+                      for c, r in reach.cells()]}
+
+
+def reach_text(board: Board, reach: Reach) -> str:
+    """The map as a grid of costs; hex maps drawn with their stagger."""
+    width = max(2, len(str(reach.budget)))
+
+    def cell_text(cell: Cell) -> str:
+        if cell == reach.start:
+            return "@".rjust(width) + " "
+        if not board.passable(cell):
+            return "#" * width + " "
+        cost = reach.cost(cell)
+        if cost is None:
+            return "." * width + " "
+        mark = "!" if reach.is_stop(cell) else "+" if reach.pickups(cell) else " "
+        return str(cost).rjust(width) + mark
+
+    field = width + 2                      # the cell's text and a space between cells
+    blank = " " * (field - 1)
+    topo = board.topology
+    stagger_x = isinstance(topo, HexTopology) and topo.stagger_axis == "x"
+    lines = [f"{board.title}: hero at {reach.start[0]},{reach.start[1]} with {reach.budget} 🐎",
+             "     " + "".join(str(c).rjust(width) + "  " for c in range(board.width)).rstrip()]
+    for r in range(board.height):
+        cells = [(c, r) for c in range(board.width)]
+        if stagger_x:
+            # Shifted columns sit half a cell lower: draw them on a second line.
+            upper = [blank if topo.is_shifted(cell) else cell_text(cell) for cell in cells]
+            lower = [cell_text(cell) if topo.is_shifted(cell) else blank for cell in cells]
+            lines.append(f"{r:>4} " + " ".join(upper).rstrip())
+            lines.append("     " + " ".join(lower).rstrip())
+        else:
+            indent = " " * (field // 2) if isinstance(topo, HexTopology) and topo.is_shifted((0, r)) else ""
+            lines.append(f"{r:>4} " + indent + " ".join(cell_text(cell) for cell in cells).rstrip())
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def parse_cell(text: str) -> Cell:
+    try:
+        col, row = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a cell COL,ROW (e.g. 3,4)") from None
+    return (col, row)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="reach.py", description="The 🐎 reach of one hero on a Tiled map.")
+    parser.add_argument("map", metavar="MAP.tmx", help="the Tiled map file")
+    parser.add_argument("--hero", metavar="COL,ROW", type=parse_cell, required=True,
+                        help="the hero's cell, 0-based Tiled cell coordinates")
+    parser.add_argument("--player", metavar="SEAT", type=int, required=True,
+                        help="the hero's player seat (1-4)")
+    parser.add_argument("--budget", metavar="N", type=int, required=True, help="the hero's 🐎")
+    parser.add_argument("--json", action="store_true", help="print the reachable cells as JSON")
+    args = parser.parse_args(argv)       # bad arguments: argparse says why and exits 2
+
+    from game.maps import MapError, load_map
+    try:
+        if not Path(args.map).is_file():
+            raise BadInput(f"no map file {args.map}")
+        try:
+            board = load_map(args.map)
+        except MapError as error:
+            raise BadInput(f"cannot use map {args.map}:\n  " + "\n  ".join(error.problems)) from None
+        reach = hero_reach(board, args.hero, args.player, args.budget)
+    except BadInput as error:
+        print(f"reach.py: error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(reach_json(reach)) if args.json else reach_text(board, reach))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
