@@ -217,7 +217,7 @@ def test_bad_arguments_are_refused():
     board = Board.blank(3, 3)
     with pytest.raises(ValueError, match="off"):
         reachable(board.topology, board.move_cost, None, (3, 0), 2)
-    with pytest.raises(ValueError, match="negative"):
+    with pytest.raises(ValueError, match="budget"):
         reachable(board.topology, board.move_cost, None, (0, 0), -1)
     with pytest.raises(ValueError, match="shape"):
         reachable(board.topology, board.move_cost, np.zeros((2, 2), bool), (0, 0), 2)

@@ -24,7 +24,9 @@ import numpy as np
 from game.board.bitwindow import BitWindow, bit_window
 from game.board.topology import Cell, Topology
 
-__all__ = ["Reach", "reachable", "path_cost", "token_masks"]
+__all__ = ["Reach", "reachable", "path_cost", "token_masks", "MAX_BUDGET"]
+
+MAX_BUDGET = int(np.iinfo(np.int16).max)   # costs are stored as int16
 
 
 class Reach:
@@ -121,8 +123,8 @@ def reachable(topology: Topology, move_cost: np.ndarray, stop: np.ndarray | None
     if not topology.in_bounds(start):
         raise ValueError(f"start {start} is off the {topology.width}x{topology.height} map")
     start, budget = (int(start[0]), int(start[1])), int(budget)
-    if budget < 0:
-        raise ValueError(f"budget must not be negative, not {budget}")
+    if not 0 <= budget <= MAX_BUDGET:
+        raise ValueError(f"budget must be 0 to {MAX_BUDGET}, not {budget}")
 
     window = _budget_window(topology, start, budget)
     rows = slice(window.row0, window.row0 + window.height)
