@@ -1,0 +1,60 @@
+"""Command line of ``python -m game``.
+
+    python -m game                                   the window, on the title screen
+    python -m game --map MAP.tmx                     straight into a quick 2-player test game
+    python -m game --map MAP --mode campaign --players 3 --seed 7 --screenshot OUT.png
+    python -m game --terminal [--mode campaign]      a seeded game between computer players, in the terminal
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Fuzzy Knights, a fantasy dice board game.")
+    parser.add_argument("--map", help="a Tiled .tmx map (default: the title screen, or maps/meadow.tmx)")
+    parser.add_argument("--mode", choices=("normal", "campaign"), default="normal")
+    parser.add_argument("--players", type=int, default=2, help="2 to 4 players")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (shown in game; replays a game)")
+    parser.add_argument("--rules", help="a TOML file overlaying the mode's rule data")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="draw a few frames, save them as PNG, exit")
+    parser.add_argument("--terminal", action="store_true",
+                        help="play a seeded game between computer players in the terminal")
+    parser.add_argument("--ai", default="standard", help="computer level for --terminal (random, standard)")
+    parser.add_argument("--max-days", type=int, default=40, help="day limit for --terminal games")
+    args = parser.parse_args(argv)
+    if not 2 <= args.players <= 4:
+        parser.error("--players takes 2 to 4")
+    return args
+
+
+def run(argv: list[str]) -> int:
+    args = parse_args(argv)
+    if args.terminal:
+        from game.terminal import play_in_terminal
+        return play_in_terminal(args)
+    from game.ui.options import NewGameOptions, default_seats, random_seed
+    options = None
+    if args.map or args.screenshot:
+        from game.maps import DEFAULT_MAP
+        map_path = str(Path(args.map)) if args.map else str(DEFAULT_MAP)
+        seats = default_seats(args.players)
+        if args.screenshot:
+            seats = [seat._replace(kind="computer") for seat in seats]
+        options = NewGameOptions(map_path=map_path, mode=args.mode, seats=seats,
+                                 seed=args.seed if args.seed is not None else random_seed())
+        if args.rules:
+            options.rules_file = args.rules
+    if args.screenshot:
+        from game.ui.app import screenshot
+        screenshot(options, args.screenshot)
+        print(f"saved {args.screenshot}")
+        return 0
+    from game.ui.app import run as run_window
+    return run_window(options)
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

@@ -1,0 +1,77 @@
+"""Events as sentences, for the terminal game, the on-screen log and the battle log."""
+from __future__ import annotations
+
+from game.engine.purse import describe as money
+from game.engine.state import Event, GameState
+
+
+def _who(state: GameState, seat) -> str:
+    if not seat:
+        return "the monsters"
+    player = state.players.get(seat)
+    return player.name if player else f"player {seat}"
+
+
+def _dice(data: dict) -> str:
+    faces = data.get("faces", [])
+    return f"{data.get('expr', '')} → {'+'.join(str(f) for f in faces)} = {data.get('total')}"
+
+
+_DICE_PURPOSE = {
+    "anchor": "rolls for the Anchor", "movement": "rolls 🐎", "token_roll": "rolls for a Daybreak token",
+    "token_kind": "rolls the token kind", "monster_reaction": "meets monsters", "monster_count": "counts monsters",
+    "mine_guard": "checks the mine for guardians", "guardians": "counts guardians",
+    "cache_size": "opens a cache", "cache_amount": "counts the cache", "resource_type": "rolls the resource",
+    "item_type": "rolls an item type", "item_rarity": "rolls for rarity", "mine_resource": "rolls the mine's resource",
+    "neutral_defenders": "counts the City's defenders", "vote_tie": "breaks the vote tie",
+}
+
+
+def narrate(state: GameState, event: Event) -> str | None:
+    """One line for an event, or None for events too small to tell (single steps)."""
+    d = event.data
+    k = event.kind
+    who = _who(state, d.get("player"))
+    if k == "dice":
+        if d.get("purpose") == "battle":
+            return f"  🎲 {_who(state, d.get('player'))}: {d.get('mode')} roll = {d.get('total')}"
+        extra = d.get("reaction") or d.get("outcome") or d.get("kind") or d.get("resource") or d.get("size") or ""
+        if "success" in d:
+            extra = "success" if d["success"] else "failure"
+        return f"🎲 {who} {_DICE_PURPOSE.get(d.get('purpose'), 'rolls')}: {_dice(d)}" + (f" ({extra})" if extra else "")
+    simple = {
+        "day_started": lambda: f"━━ Day {d['day']} ━━",
+        "anchor": lambda: f"{who} is the Anchor; turn order: {', '.join(_who(state, s) for s in d['turn_order'])}",
+        "capital": lambda: f"🏰 {who} founds a capital at {tuple(d['cell'])}",
+        "daybreak": lambda: f"☀ Daybreak for {who}",
+        "purse": lambda: f"💰 {who}: {money(d['change'])} ({d['reason']}) → {money(d['purse'])}",
+        "hero_recruited": lambda: f"🧙 {who} recruits the hero {d['name']}",
+        "recruited": lambda: f"🤺 {who} recruits {d['count']} × {d['unit'].replace('_', ' ')}",
+        "built": lambda: f"🔨 {who} builds {d['building'].replace('_', ' ')}",
+        "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
+        "turn_started": lambda: f"▶ {who}'s turn",
+        "hero_moved": lambda: f"🐎 hero {d['hero']} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
+        "picked_up": lambda: f"🎁 hero {d['hero']} picks up a {d['kind']}",
+        "item_found": lambda: f"🎁 a {d['rarity']} {d['type'].replace('_', ' ')} ({d['power']})",
+        "monsters_joined": lambda: f"🧟 {d['count']} monsters join hero {d['hero']} ({d['offer']})",
+        "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
+        "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
+        "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
+        "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
+        "hero_fainted": lambda: f"  💫 hero {d['hero']} faints: {d['units_before']} units → {d['units_after']}",
+        "retreat": lambda: f"  🏳 {who} retreats; hero {d['hero']} is lost",
+        "battle_over": lambda: f"⚔ {'attacker' if d['winner'] == 0 else 'defender'} wins",
+        "hero_died": lambda: f"✝ {who}'s hero {d['hero']} dies ({d['cause']})",
+        "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
+        "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
+        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} a {d['kind']} token appears at {tuple(d['cell'])}",
+        "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
+        "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
+        "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
+        "vote_result": lambda: f"🗳 {d['option']} = {d['value']}: {'passed' if d['passed'] else 'failed'}",
+        "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",
+        "game_over": lambda: f"🏆 Game over on day {d['day']} ({d['reason']}): {', '.join(_who(state, s) for s in d['winners'])} win(s)",
+        "upkeep_short": lambda: f"⚠ {who} cannot pay every hero: {d['deaths']} must go",
+    }
+    line = simple.get(k)
+    return line() if line else None

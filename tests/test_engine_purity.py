@@ -1,0 +1,28 @@
+"""The rules engine never needs pygame, and owns its only random generator."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent.parent / "game" / "engine"
+
+
+def test_engine_imports_without_pygame():
+    code = ("import sys; import game.engine, game.engine.save, game.board.pathfinding; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pytmx')]; "
+            "assert not bad, bad")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=ENGINE.parent.parent)
+    assert result.returncode == 0, result.stderr
+
+
+def test_no_module_level_random_in_engine():
+    """R-DICE-5: every die goes through the state's generator; no bare ``random`` calls."""
+    offenders = []
+    for path in ENGINE.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random" \
+                    and node.attr != "Random":
+                offenders.append(f"{path.name}:{node.lineno} random.{node.attr}")
+    assert not offenders, offenders

@@ -1,0 +1,85 @@
+"""Hundreds of seeded games of random legal actions, with the invariants checked after every action."""
+import random
+
+import pytest
+
+from game.board import Board, MapToken
+from game.engine import (AnswerAlliance, EndDaybreak, EndTurn, ProposeAlliance, Seat, apply,
+                         legal_actions, load_rules, new_game, snapshot)
+from game.engine.actions import action_from_json, action_to_json
+
+GAMES_PER_MODE = 200
+DAY_CAP = 8
+
+BOARDS = [
+    lambda: Board.blank(9, 7, "square", tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 5), seat=2)]),
+    lambda: Board.blank(8, 8, "hex", stagger_axis="x", tokens=[MapToken("city", (4, 4)), MapToken("monster", (3, 3))]),
+    lambda: Board.blank(8, 7, "hex", stagger_axis="y", stagger_index="even"),
+]
+
+
+def random_action(state, rng):
+    options = legal_actions(state)
+    enders = [a for a in options if isinstance(a, (EndTurn, EndDaybreak))]
+    talk = (ProposeAlliance, AnswerAlliance)
+    if enders and rng.random() < 0.2:
+        return enders[0]
+    rest = [a for a in options if not isinstance(a, talk)] or options
+    if rng.random() < 0.02:
+        rest = options
+    return rng.choice(rest)
+
+
+def check_invariants(state):
+    topo = state.board.topology
+    live = set(state.live_players())
+    for player in state.players.values():
+        assert all(v >= 0 for v in player.purse.values()), f"purse below zero: {player.purse}"
+    for hero in state.heroes.values():
+        assert hero.owner in live, f"hero {hero.id} belongs to eliminated player {hero.owner}"
+        assert topo.in_bounds(hero.cell) and state.board.passable(hero.cell)
+        assert all(n > 0 for n in hero.army.values()), f"hero army counts {hero.army}"
+        assert hero.moves_left is None or hero.moves_left >= 0
+    for city in state.cities.values():
+        assert topo.in_bounds(city.cell)
+        assert all(n > 0 for n in city.garrison.values()), f"garrison counts {city.garrison}"
+    for token in state.tokens.values():
+        assert topo.in_bounds(token.cell) and state.board.passable(token.cell), f"token off the board {token}"
+    if state.battle is not None:
+        for side in state.battle.sides:
+            for squad in side.squads:
+                assert all(n > 0 for n in squad.units.values())
+
+
+def replay(state, mode):
+    board = state.board
+    seats = [Seat(p.name, p.kind, p.ai) for _, p in sorted(state.players.items())]
+    again, _ = new_game(board, seats, state.seed, rules=state.rules)
+    for act in state.actions:
+        apply(again, action_from_json(action_to_json(act)))
+    return again
+
+
+@pytest.mark.rule("R-DICE-5", "R-END-2")
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_random_games_keep_invariants_and_replay(mode):
+    """R-DICE-5, R-END-2 (day limit): same seed + same actions = same game; no purse below zero, no negative units."""
+    finished = battles = 0
+    for game in range(GAMES_PER_MODE):
+        rng = random.Random(game)
+        board = BOARDS[game % len(BOARDS)]()
+        players = 2 + game % 3 if board.width * board.height > 60 else 2
+        seats = [Seat(f"P{i + 1}", "computer", "random") for i in range(players)]
+        options = {"day_limit": game % 2 == 1, "day_limit_days": DAY_CAP}
+        state, _ = new_game(board, seats, seed=game, rules=load_rules(mode, options=options))
+        steps = 0
+        while state.phase != "over" and state.day <= DAY_CAP and steps < 3000:
+            apply(state, random_action(state, rng))
+            check_invariants(state)
+            steps += 1
+        finished += state.phase == "over"
+        battles += state.stats.get("battles", 0)
+        if game % 10 == 0:
+            assert snapshot(replay(state, mode)) == snapshot(state), f"game {game} does not replay"
+    assert finished >= GAMES_PER_MODE // 2, "games with the day limit on must end"
+    assert battles >= GAMES_PER_MODE // 2, "random play should reach battles"

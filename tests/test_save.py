@@ -1,0 +1,109 @@
+"""Saves are JSON, written atomically; loading replays to the identical state or says which field is wrong."""
+import json
+import random
+
+import pytest
+
+from game.board import Board, MapToken
+from game.engine import Seat, SaveError, apply, autosave, legal_actions, load_game, new_game, save_game, snapshot
+
+
+def played_state(seed=3, steps=250, mode="normal"):
+    board = Board.blank(10, 8, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (8, 6), seat=2)])
+    state, _ = new_game(board, [Seat("A"), Seat("B", "computer", "random")], seed=seed, mode=mode)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.phase == "over":
+            break
+        apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_save_and_load_give_the_same_game(tmp_path, mode):
+    state = played_state(mode=mode)
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    data = json.loads(path.read_text())
+    assert data["seed"] == state.seed and data["mode"] == mode and len(data["actions"]) == len(state.actions)
+    loaded = load_game(path)
+    assert snapshot(loaded) == snapshot(state)
+    # the loaded game goes on exactly like the original
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    for _ in range(40):
+        if state.phase == "over":
+            break
+        a = rng_a.choice(legal_actions(state))
+        b = rng_b.choice(legal_actions(loaded))
+        assert a == b
+        apply(state, a)
+        apply(loaded, b)
+    assert snapshot(loaded) == snapshot(state)
+
+
+def test_a_broken_save_names_the_field(tmp_path):
+    state = played_state(steps=60)
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    data = json.loads(path.read_text())
+    data["actions"][5] = {"type": "Move", "player": 1, "hero": 999, "path": [[0, 0]]}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=r"actions\[5\]"):
+        load_game(path)
+    del data["seed"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="'seed'"):
+        load_game(path)
+
+
+def test_truncated_or_foreign_files_are_refused(tmp_path):
+    state = played_state(steps=30)
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    with pytest.raises(SaveError, match="not valid JSON"):
+        load_game(path)
+    path.write_text(json.dumps({"hello": "world"}))
+    with pytest.raises(SaveError, match="not a Fuzzy Knights save"):
+        load_game(path)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(SaveError):
+        load_game(path)
+
+
+def test_tampered_snapshot_is_detected(tmp_path):
+    state = played_state(steps=80)
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    data = json.loads(path.read_text())
+    data["snapshot"]["day"] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="snapshot.*day"):
+        load_game(path)
+
+
+def test_a_failed_save_keeps_the_previous_one(tmp_path, monkeypatch):
+    state = played_state(steps=40)
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    before = path.read_text()
+
+    def broken_dumps(*args, **kwargs):
+        raise RuntimeError("disk full")
+    import game.engine.save as save_module
+    monkeypatch.setattr(save_module.json, "dumps", broken_dumps)
+    with pytest.raises(RuntimeError):
+        save_game(state, path)
+    monkeypatch.undo()
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_autosave_keeps_the_last_few(tmp_path):
+    state = played_state(steps=30)
+    for day in range(1, 9):
+        state.day = day
+        autosave(state, tmp_path, keep=3)
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == [
+        "autosave-day006.json", "autosave-day007.json", "autosave-day008.json"]
