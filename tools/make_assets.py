@@ -279,7 +279,7 @@ def paint_road(geometry, mask: int, rng) -> pygame.Surface:
     edge = pygame.Surface((w, h), pygame.SRCALPHA)
     centre = (w / 2, h / 2)
     exits = [p for bit, p in enumerate(edge_midpoints(geometry)) if mask >> bit & 1]
-    for target, width in ((edge, 17), (shape, 12)):
+    for target, width in ((edge, 22), (shape, 16)):
         pygame.draw.circle(target, (255, 255, 255), centre, width / 2 + (3 if not exits else 0))
         for x, y in exits:
             # run a little past the edge so neighbouring tiles' roads overlap seamlessly

@@ -1,0 +1,417 @@
+"""Generate the shipped maps in maps/ (and their Tiled project) from seeded recipes.
+
+    python tools/make_maps.py
+
+Each map is laid out from a recipe: rivers as polylines, roads between
+named points (a road crossing a river makes a ford), terrain from symmetric
+noise so every seat gets a similar neighbourhood, and tokens placed in
+symmetric groups. Every generated map must pass the validator.
+"""
+from __future__ import annotations
+
+import heapq
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+from game.board.topology import make_topology  # noqa: E402
+from game.maps.geometry import Grid  # noqa: E402
+from game.maps.loader import validate_map  # noqa: E402
+from game.maps.tmx_writer import MapObject, TmxMap, write_tmx  # noqa: E402
+
+MAPS = ROOT / "maps"
+MANIFEST = json.loads((ROOT / "assets" / "terrain.json").read_text())
+GROUND = MANIFEST["ground"]
+ROAD_FIRST = MANIFEST["road_first_id"]
+TERRAIN_TILES = {"square": 32, "hex": 80}       # tile count of each terrain tileset
+TOKEN_TILES = {("city", "encampment"): 0, ("city", "villa"): 1, ("city", "estate"): 2, ("city", "castle"): 3,
+               ("mine", None): 4, ("start", 1): 5, ("start", 2): 6, ("start", 3): 7, ("start", 4): 8,
+               ("monster", None): 9, ("item", None): 10, ("resource", None): 11}
+VARIANTS = {"grass": ["grass_1", "grass_1", "grass_2", "grass_3"], "forest": ["forest_1", "forest_2"],
+            "hills": ["hills_1", "hills_2"], "mountain": ["mountain_1", "mountain_2"],
+            "water": ["water_1", "water_2"], "ford": ["ford"], "swamp": ["swamp_1", "swamp_2"]}
+ROAD_COST = {"grass": 1.0, "forest": 3.0, "hills": 4.0, "swamp": 4.0, "water": 7.0, "ford": 2.0,
+             "mountain": 30.0}
+PASSABLE = {"grass", "forest", "hills", "swamp", "ford"}
+
+
+@dataclass
+class Recipe:
+    name: str
+    title: str
+    size: tuple[int, int]
+    kind: str                          # square | hex
+    players: tuple[int, int]
+    starts: list[tuple[float, float]]  # per seat, as fractions of the map's pixel size
+    symmetry: str                      # rot2 | mirror4
+    seed: int
+    stagger_axis: str = "y"
+    diagonal: bool = False
+    rivers: list[list[tuple[float, float]]] = field(default_factory=list)
+    river_width: float = 0.45          # in cells
+    roads: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
+    forest: float = 0.62               # noise thresholds: lower = more of it
+    hills: float = 0.70
+    mountain: float = 0.80
+    swamp: float = 0.72
+    # token groups: (kind, (u, v), extra properties); each is copied by the symmetry
+    tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
+    centre_tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
+
+
+class Layout:
+    def __init__(self, r: Recipe):
+        self.r = r
+        w, h = r.size
+        if r.kind == "square":
+            self.tile = (64, 64, 0)
+        else:
+            self.tile = (64, 72, 36) if r.stagger_axis == "y" else (72, 64, 36)
+        self.topology = make_topology(r.kind, w, h, diagonal=r.diagonal, stagger_axis=r.stagger_axis)
+        self.grid = Grid(self.topology, *self.tile)
+        self.px = self.grid.pixel_size()
+        self.rng = np.random.default_rng(r.seed)
+        self.terrain = [["grass"] * w for _ in range(h)]
+        self.road: set[tuple[int, int]] = set()
+        self.objects: list[tuple[str, tuple[int, int], dict, str]] = []
+
+    # -- coordinates
+    def uv_px(self, uv):
+        return uv[0] * self.px[0], uv[1] * self.px[1]
+
+    def cell_at(self, uv):
+        c, r = self.grid.pixel_to_cell(*self.uv_px(uv))
+        return min(max(c, 0), self.r.size[0] - 1), min(max(r, 0), self.r.size[1] - 1)
+
+    def images(self, uv) -> list[tuple[float, float]]:
+        u, v = uv
+        if self.r.symmetry == "rot2":
+            return [(u, v), (1 - u, 1 - v)]
+        return [(u, v), (1 - u, v), (u, 1 - v), (1 - u, 1 - v)]
+
+    def uv_of(self, cell):
+        x, y = self.grid.cell_center(cell)
+        return x / self.px[0], y / self.px[1]
+
+    def set(self, cell, name):
+        self.terrain[cell[1]][cell[0]] = name
+
+    def get(self, cell):
+        return self.terrain[cell[1]][cell[0]]
+
+    # -- terrain
+    def noise(self, period: int) -> np.ndarray:
+        """Noise over cells (period in cells), averaged over the symmetry so each seat's side looks alike."""
+        from make_assets import value_noise
+        w, h = self.r.size
+        side = 8 * period * max(1, math.ceil(max(w, h) / (8 * period)))
+        field_ = 0.7 * value_noise(side, side, period, self.rng) + 0.3 * value_noise(side, side, max(2, period // 2),
+                                                                                  self.rng)
+        scale = max(w, h)
+        out = np.zeros((h, w))
+        for cell in self.topology.cells():
+            vals = [field_[min(side - 1, int(v * scale)), min(side - 1, int(u * scale))]
+                    for u, v in self.images(self.uv_of(cell))]
+            out[cell[1], cell[0]] = np.mean(vals)
+        return (out - out.min()) / max(1e-9, out.max() - out.min())
+
+    def paint_terrain(self):
+        r = self.r
+        forest, hills, mountain, swamp = (self.noise(p) for p in (5, 6, 4, 4))
+        river_d = self.river_distance()
+        for cell in self.topology.cells():
+            c, w = cell, None
+            u, v = self.uv_of(cell)
+            edge = max(abs(u - 0.5), abs(v - 0.5)) * 2       # 0 centre .. 1 border
+            if river_d[cell[1], cell[0]] < r.river_width:
+                w = "water"
+            elif mountain[c[1], c[0]] + 0.12 * edge ** 4 > r.mountain:
+                w = "mountain"
+            elif swamp[c[1], c[0]] > r.swamp and river_d[c[1], c[0]] < 2.6:
+                w = "swamp"
+            elif hills[c[1], c[0]] > r.hills:
+                w = "hills"
+            elif forest[c[1], c[0]] > r.forest:
+                w = "forest"
+            self.set(cell, w or "grass")
+
+    def river_distance(self) -> np.ndarray:
+        w, h = self.r.size
+        out = np.full((h, w), 1e9)
+        scale = min(self.tile[0], self.tile[1])
+        for poly in self.r.rivers:
+            for river in {tuple(img) for img in self.mirrored_polys(poly)}:
+                pts = [self.uv_px(p) for p in river]
+                for cell in self.topology.cells():
+                    x, y = self.grid.cell_center(cell)
+                    d = min(_seg_dist(x, y, a, b) for a, b in zip(pts, pts[1:])) / scale
+                    out[cell[1], cell[0]] = min(out[cell[1], cell[0]], d)
+        return out
+
+    def mirrored_polys(self, poly):
+        """The river and its symmetric copies (a river through the middle maps onto itself)."""
+        copies = list(zip(*[self.images(p) for p in poly]))
+        return [tuple(c) for c in copies]
+
+    def clear_around(self, cell, radius: int):
+        seen, frontier = {cell}, [cell]
+        for _ in range(radius):
+            nxt = []
+            for c in frontier:
+                for n in self.topology.neighbours(c):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        for c in seen:
+            if self.get(c) in ("mountain", "water", "swamp", "hills"):
+                self.set(c, "grass")
+
+    # -- roads
+    def route(self, a, b):
+        dist, prev = {a: 0.0}, {}
+        heap = [(0.0, a)]
+        while heap:
+            d, cell = heapq.heappop(heap)
+            if cell == b:
+                break
+            if d > dist[cell]:
+                continue
+            for n in self.topology.neighbours(cell):
+                t = self.get(n)
+                step = 0.6 if n in self.road else ROAD_COST[t]
+                if d + step < dist.get(n, math.inf):
+                    dist[n], prev[n] = d + step, cell
+                    heapq.heappush(heap, (d + step, n))
+        path, cell = [b], b
+        while cell != a:
+            cell = prev[cell]
+            path.append(cell)
+        for cell in path:
+            if self.get(cell) == "water":
+                self.set(cell, "ford")
+            if self.get(cell) in ("swamp", "mountain"):
+                self.set(cell, "grass")
+            self.road.add(cell)
+
+    def road_tile(self, cell) -> int:
+        key = "terrain_square" if self.r.kind == "square" else (
+            "terrain_hex_pointy" if self.r.stagger_axis == "y" else "terrain_hex_flat")
+        angles = MANIFEST["tilesets"][key]["road_angles"]
+        cx, cy = self.grid.cell_center(cell)
+        mask = 0
+        for n in self.topology.neighbours(cell):
+            if n in self.road:
+                nx, ny = self.grid.cell_center(n)
+                a = math.atan2(ny - cy, nx - cx)
+                bit = min(range(len(angles)), key=lambda i: abs(math.remainder(a - angles[i], math.tau)))
+                mask |= 1 << bit
+        return ROAD_FIRST + mask
+
+    # -- tokens
+    def reachable(self):
+        start = self.cell_at(self.r.starts[0])
+        seen, queue = {start}, [start]
+        while queue:
+            cell = queue.pop()
+            for n in self.topology.neighbours(cell):
+                if n not in seen and self.get(n) in PASSABLE:
+                    seen.add(n)
+                    queue.append(n)
+        return seen
+
+    def place(self, kind, uv, props, name, reach, taken, avoid_road=True):
+        target = self.uv_px(uv)
+
+        def score(cell):
+            x, y = self.grid.cell_center(cell)
+            penalty = 0 if not (avoid_road and cell in self.road) else 40
+            return math.hypot(x - target[0], y - target[1]) + penalty
+
+        options = [c for c in reach if c not in taken and self.get(c) != "ford"]
+        cell = min(options, key=score)
+        taken.add(cell)
+        self.objects.append((kind, cell, props, name))
+
+    def place_tokens(self):
+        r = self.r
+        reach = self.reachable()
+        taken = set()
+        for seat, uv in enumerate(r.starts, start=1):
+            cell = self.cell_at(uv)
+            taken.add(cell)
+            self.objects.append(("start", cell, {"seat": seat}, f"Seat {seat} start"))
+        for kind, uv, props in r.centre_tokens:
+            self.place(kind, uv, dict(props), _label(kind, props), reach, taken)
+        for kind, uv, props in r.tokens:
+            for img in self.images(uv):
+                self.place(kind, img, dict(props), _label(kind, props), reach, taken)
+
+    # -- output
+    def tmx(self) -> TmxMap:
+        r = self.r
+        w, h = r.size
+        ground = np.zeros((h, w), dtype=np.int32)
+        roads = np.zeros((h, w), dtype=np.int32)
+        for cell in self.topology.cells():
+            variants = VARIANTS[self.get(cell)]
+            ground[cell[1], cell[0]] = 1 + GROUND[variants[int(self.rng.integers(len(variants)))]]
+            if cell in self.road:
+                roads[cell[1], cell[0]] = 1 + self.road_tile(cell)
+        token_gid = 1 + TERRAIN_TILES[r.kind]
+        size = 64 if r.kind == "square" else 56
+        objects = []
+        for kind, cell, props, name in self.objects:
+            key = (kind, props.get("tier", "encampment")) if kind == "city" else (
+                (kind, props["seat"]) if kind == "start" else (kind, None))
+            cx, cy = self.grid.cell_center(cell)
+            objects.append(MapObject(x=cx - size / 2, y=cy + size / 2, name=name, gid=token_gid + TOKEN_TILES[key],
+                                     width=size, height=size, properties={"kind": kind, **props}))
+        tileset = {"square": "terrain_square", "hex": "terrain_hex_pointy" if r.stagger_axis == "y"
+                   else "terrain_hex_flat"}[r.kind]
+        props = {"title": r.title, "min_players": r.players[0], "max_players": r.players[1]}
+        if r.kind == "square":
+            props["diagonal"] = r.diagonal
+        return TmxMap(width=w, height=h, tile_width=self.tile[0], tile_height=self.tile[1],
+                      orientation="orthogonal" if r.kind == "square" else "hexagonal",
+                      stagger_axis=r.stagger_axis, stagger_index="odd", hex_side_length=self.tile[2],
+                      properties=props,
+                      tilesets=[(1, f"../assets/{tileset}.tsx"), (token_gid, "../assets/tokens.tsx")],
+                      layers=[("ground", ground), ("roads", roads)], objects=objects)
+
+
+def _label(kind, props) -> str:
+    if kind == "city":
+        return f"Neutral {props.get('tier', 'encampment')}" if not props.get("owner") else \
+            f"Seat {props['owner']} {props.get('tier', 'encampment')}"
+    return kind.capitalize()
+
+
+def _seg_dist(x, y, a, b) -> float:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(x - ax - t * dx, y - ay - t * dy)
+
+
+def build(r: Recipe) -> Path:
+    lay = Layout(r)
+    lay.paint_terrain()
+    for uv in r.starts:
+        lay.clear_around(lay.cell_at(uv), 2)
+    for a, b in r.roads:
+        for ia, ib in zip(lay.images(a), lay.images(b)):
+            lay.route(lay.cell_at(ia), lay.cell_at(ib))
+    lay.place_tokens()
+    path = MAPS / f"{r.name}.tmx"
+    write_tmx(path, lay.tmx())
+    return path
+
+
+RECIPES = [
+    Recipe(
+        name="meadow", title="Meadow Ford", size=(20, 16), kind="square", players=(2, 2), symmetry="rot2",
+        seed=3, starts=[(0.15, 0.28), (0.85, 0.72)],
+        rivers=[[(0.43, -0.05), (0.56, 0.25), (0.5, 0.5), (0.44, 0.75), (0.57, 1.05)]],
+        roads=[((0.15, 0.28), (0.85, 0.72)), ((0.15, 0.28), (0.12, 0.85)), ((0.3, 0.12), (0.72, 0.08))],
+        tokens=[("mine", (0.35, 0.55), {}), ("mine", (0.2, 0.1), {}),
+                ("monster", (0.37, 0.4), {}), ("monster", (0.3, 0.9), {}),
+                ("item", (0.28, 0.18), {}), ("item", (0.06, 0.6), {}),
+                ("resource", (0.25, 0.4), {}), ("resource", (0.1, 0.95), {}), ("resource", (0.4, 0.12), {}),
+                ("city", (0.33, 0.75), {"tier": "encampment", "owner": 0})],
+    ),
+    Recipe(
+        name="riverlands", title="The Riverlands", size=(32, 24), kind="hex", stagger_axis="y",
+        players=(2, 4), symmetry="mirror4", seed=7,
+        starts=[(0.1, 0.12), (0.9, 0.88), (0.9, 0.12), (0.1, 0.88)],
+        rivers=[[(-0.05, 0.5), (0.2, 0.45), (0.4, 0.55), (0.5, 0.5)], [(0.5, -0.05), (0.47, 0.2), (0.5, 0.5)]],
+        roads=[((0.1, 0.12), (0.5, 0.5)), ((0.1, 0.12), (0.1, 0.88)), ((0.1, 0.12), (0.9, 0.12))],
+        tokens=[("mine", (0.3, 0.35), {}), ("mine", (0.12, 0.35), {}),
+                ("monster", (0.38, 0.42), {}), ("monster", (0.25, 0.2), {}),
+                ("item", (0.3, 0.1), {}), ("item", (0.05, 0.3), {}),
+                ("resource", (0.2, 0.3), {}), ("resource", (0.4, 0.25), {})],
+        centre_tokens=[("city", (0.52, 0.44), {"tier": "villa"}), ("monster", (0.56, 0.54), {})],
+    ),
+    Recipe(
+        name="highlands", title="The Highlands", size=(64, 48), kind="hex", stagger_axis="x",
+        players=(4, 4), symmetry="mirror4", seed=21, mountain=0.76, forest=0.6,
+        starts=[(0.1, 0.1), (0.9, 0.9), (0.9, 0.1), (0.1, 0.9)],
+        rivers=[[(-0.05, 0.32), (0.2, 0.36), (0.32, 0.3), (0.45, 0.42), (0.5, 0.5)]],
+        roads=[((0.1, 0.1), (0.5, 0.5)), ((0.1, 0.1), (0.5, 0.1)), ((0.1, 0.1), (0.1, 0.5))],
+        tokens=[("mine", (0.25, 0.22), {}), ("mine", (0.38, 0.2), {}), ("mine", (0.2, 0.42), {}),
+                ("monster", (0.3, 0.3), {}), ("monster", (0.42, 0.38), {}), ("monster", (0.15, 0.3), {}),
+                ("monster", (0.45, 0.08), {}),
+                ("item", (0.22, 0.12), {}), ("item", (0.35, 0.4), {}), ("item", (0.05, 0.25), {}),
+                ("resource", (0.18, 0.2), {}), ("resource", (0.3, 0.15), {}), ("resource", (0.08, 0.4), {}),
+                ("resource", (0.4, 0.28), {}),
+                ("city", (0.35, 0.3), {"tier": "encampment"})],
+        centre_tokens=[("city", (0.5, 0.5), {"tier": "castle"})],
+    ),
+    Recipe(
+        name="free_cities", title="The Free Cities", size=(24, 24), kind="square", diagonal=True,
+        players=(2, 4), symmetry="mirror4", seed=5, forest=0.6,
+        starts=[(0.08, 0.08), (0.92, 0.92), (0.92, 0.08), (0.08, 0.92)],
+        rivers=[[(0.5, -0.05), (0.5, 0.3)], [(-0.05, 0.5), (0.3, 0.5)]],
+        roads=[((0.08, 0.08), (0.5, 0.5)), ((0.08, 0.08), (0.92, 0.08)), ((0.08, 0.08), (0.08, 0.92))],
+        tokens=[("city", (0.3, 0.3), {"tier": "villa"}), ("city", (0.22, 0.5), {"tier": "encampment"}),
+                ("mine", (0.2, 0.2), {}), ("mine", (0.4, 0.15), {}),
+                ("monster", (0.33, 0.22), {}), ("monster", (0.12, 0.4), {}),
+                ("item", (0.25, 0.08), {}), ("resource", (0.08, 0.25), {}), ("resource", (0.38, 0.38), {})],
+        centre_tokens=[("city", (0.5, 0.5), {"tier": "estate"})],
+    ),
+]
+
+
+PROJECT = {
+    "automappingRulesFile": "",
+    "commands": [
+        {"arguments": "tools/validate_map.py %mapfile", "command": "python", "enabled": True,
+         "name": "Validate this map", "saveBeforeExecute": True, "shortcut": "",
+         "showOutput": True, "workingDirectory": "%projectpath/.."},
+        {"arguments": "-m game --map %mapfile", "command": "python", "enabled": True,
+         "name": "Play this map", "saveBeforeExecute": True, "shortcut": "",
+         "showOutput": True, "workingDirectory": "%projectpath/.."},
+    ],
+    "extensionsPath": "extensions",
+    "folders": [".", "../assets"],
+    "objectTypesFile": "",
+    "propertyTypes": [
+        {"id": 1, "name": "kind", "type": "enum", "storageType": "string", "valuesAsFlags": False,
+         "values": ["city", "mine", "monster", "item", "resource", "start"]},
+        {"id": 2, "name": "tier", "type": "enum", "storageType": "string", "valuesAsFlags": False,
+         "values": ["encampment", "villa", "estate", "castle"]},
+        {"id": 3, "name": "Token", "type": "class", "useAs": ["object", "tile"], "color": "#ffd4a017",
+         "drawFill": True,
+         "members": [
+             {"name": "kind", "type": "string", "propertyType": "kind", "value": "city"},
+             {"name": "owner", "type": "int", "value": 0},
+             {"name": "seat", "type": "int", "value": 1},
+             {"name": "tier", "type": "string", "propertyType": "tier", "value": "encampment"},
+         ]},
+    ],
+}
+
+
+def main() -> int:
+    MAPS.mkdir(exist_ok=True)
+    (MAPS / "fuzzyknights.tiled-project").write_text(json.dumps(PROJECT, indent=4) + "\n", encoding="utf-8")
+    failed = False
+    for recipe in RECIPES:
+        path = build(recipe)
+        problems = validate_map(path)
+        print(("ok   " if not problems else "FAIL ") + str(path.relative_to(ROOT)))
+        for p in problems:
+            print("   ", p)
+        failed |= bool(problems)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

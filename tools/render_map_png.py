@@ -1,0 +1,75 @@
+"""Render a map (terrain layers and tokens) to a PNG, to look at maps and art without the game.
+
+    python tools/render_map_png.py maps/meadow.tmx out.png [--scale 0.5]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game.maps import ASSETS_DIR, Grid, load_map  # noqa: E402
+
+
+def token_image(kind: str, tier: str | None, owner: int, seat: int | None) -> Path:
+    if kind == "city":
+        return ASSETS_DIR / "tokens" / f"city_{tier}_{owner}.png"
+    if kind == "mine":
+        return ASSETS_DIR / "tokens" / f"mine_{owner}.png"
+    if kind == "start":
+        return ASSETS_DIR / "tokens" / f"start_{seat or 0}.png"
+    return ASSETS_DIR / "tokens" / f"{kind}.png"
+
+
+def render(board, scale: float = 1.0) -> pygame.Surface:
+    grid = Grid.of(board)
+    surf = pygame.Surface(grid.pixel_size(), pygame.SRCALPHA)
+    surf.fill((30, 34, 40))
+    sheets: dict[str, pygame.Surface] = {}
+    for layer in board.layers:
+        for cell in board.topology.cells():
+            gid = int(layer[cell[1], cell[0]])
+            if not gid:
+                continue
+            info = board.tiles[gid]
+            sheet = sheets.setdefault(info.image, pygame.image.load(info.image))
+            x, y = grid.cell_origin(cell)
+            # Tiled anchors tile images at the bottom-left of the cell
+            surf.blit(sheet, (x, y + board.tile_height - info.rect[3]), info.rect)
+    stacked: dict[tuple[int, int], int] = {}
+    for token in board.tokens:
+        img = pygame.image.load(token_image(token.kind, token.tier, token.owner, token.seat))
+        size = int(min(board.tile_width, board.tile_height) * 0.85)
+        img = pygame.transform.smoothscale(img, (size, size))
+        cx, cy = grid.cell_center(token.cell)
+        n = stacked.get(token.cell, 0)
+        stacked[token.cell] = n + 1
+        surf.blit(img, (cx - size / 2 + 6 * n, cy - size / 2 - 4 * n))
+    if scale != 1.0:
+        w, h = surf.get_size()
+        surf = pygame.transform.smoothscale(surf, (int(w * scale), int(h * scale)))
+    return surf
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("map")
+    parser.add_argument("png")
+    parser.add_argument("--scale", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    pygame.init()
+    pygame.image.save(render(load_map(args.map), args.scale), args.png)
+    print(f"wrote {args.png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
