@@ -426,12 +426,7 @@ class BoardView:
         shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
         pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
         surface.blit(shade, shadow)
-        if token.kind in ("city", "mine") and token.owner:
-            base = pygame.Rect(0, 0, size * 0.9, size * 0.34)
-            base.center = (round(x), round(y + size * 0.36))
-            pygame.draw.ellipse(surface, theme.seat_colour(token.owner), base)
-            pygame.draw.ellipse(surface, (30, 20, 10), base, max(1, size // 24))
-        img = icons.icon(token.kind, size)
+        img = icons.token_sprite(token.kind, token.owner, getattr(token, "tier", None), size)
         surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.06))))
         if big and token.owner:
             self._draw_banner(surface, token.owner, x + size * 0.34, y - size * 0.5, size)
@@ -454,10 +449,9 @@ class BoardView:
             ring = pygame.Rect(0, 0, size * 0.95, size * 0.4)
             ring.center = (round(x), round(y + size * 0.34))
             if hero.selected:
-                pygame.draw.ellipse(surface, theme.HIGHLIGHT, ring.inflate(8, 6))
-            pygame.draw.ellipse(surface, theme.seat_colour(hero.seat), ring)
-            pygame.draw.ellipse(surface, (20, 12, 6), ring, max(1, size // 20))
-            img = icons.icon("hero", size)
+                pygame.draw.ellipse(surface, theme.HIGHLIGHT, ring.inflate(10, 8))
+                pygame.draw.ellipse(surface, (20, 12, 6), ring.inflate(10, 8), 2)
+            img = icons.token_sprite("hero", hero.seat, None, size)
             surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.1))))
 
 

@@ -35,6 +35,10 @@ EMOJI: dict[str, str] = {
     "swords": "⚔️",
 }
 _NAME_BY_EMOJI = {glyph: name for name, glyph in reversed(list(EMOJI.items()))}
+# The art's file names where they differ from ours.
+PNG_NAMES: dict[str, str] = {"resource": "gold", "coin": "gold", "stone": "ore", "start": "flag",
+                             "swords": "sword"}
+ASSETS_TOKENS = ASSETS_ICONS.parent / "tokens"
 
 
 def icon(name: str, size: int) -> pygame.Surface:
@@ -56,7 +60,7 @@ def _scaled(name: str, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def _source(name: str) -> pygame.Surface:
-    png = ASSETS_ICONS / f"{name}.png"
+    png = ASSETS_ICONS / f"{PNG_NAMES.get(name, name)}.png"
     if png.is_file():
         try:
             return _with_alpha(pygame.image.load(str(png)))
@@ -103,3 +107,23 @@ def _placeholder(glyph: str) -> pygame.Surface:
     text = pygame.font.Font(None, 40).render(glyph[:1] or "?", True, (90, 60, 30))
     surf.blit(text, text.get_rect(center=(32, 32)))
     return surf
+
+
+def token_sprite(kind: str, owner: int = 0, tier: str | None = None, size: int = 48) -> pygame.Surface:
+    """The board sprite of a token from ``assets/tokens`` (owner-tinted), else its icon."""
+    return _token_scaled(kind, owner or 0, tier or "", max(1, int(size)))
+
+
+@lru_cache(maxsize=512)
+def _token_scaled(kind: str, owner: int, tier: str, size: int) -> pygame.Surface:
+    names = {"city": [f"city_{tier or 'encampment'}_{owner}"], "mine": [f"mine_{owner}"],
+             "hero": [f"hero_{owner}"], "start": [f"start_{owner}"]}.get(kind, []) + [kind]
+    for name in names:
+        png = ASSETS_TOKENS / f"{name}.png"
+        if png.is_file():
+            try:
+                source = _with_alpha(pygame.image.load(str(png)))
+            except pygame.error:
+                continue
+            return pygame.transform.smoothscale(source, (size, size))
+    return icon(kind, size)

@@ -8,15 +8,15 @@ import pygame
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
-# Seat colours 1-4; 0 is neutral.
+# Seat colours 1-4; 0 is neutral. The same as the token art (tools/make_assets.py).
 SEAT_COLOURS: dict[int, tuple[int, int, int]] = {
     0: (150, 150, 150),
-    1: (200, 48, 48),     # crimson
-    2: (44, 104, 206),    # royal blue
-    3: (46, 150, 70),     # forest green
-    4: (226, 170, 30),    # gold
+    1: (214, 48, 49),     # crimson
+    2: (41, 98, 214),     # azure
+    3: (46, 160, 67),     # verdant
+    4: (142, 68, 173),    # violet
 }
-SEAT_COLOUR_NAMES = {1: "Crimson", 2: "Azure", 3: "Verdant", 4: "Gold"}
+SEAT_COLOUR_NAMES = {1: "Crimson", 2: "Azure", 3: "Verdant", 4: "Violet"}
 
 BACKGROUND = (24, 20, 17)
 INK = (52, 34, 20)              # dark brown text on parchment

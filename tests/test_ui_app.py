@@ -1,0 +1,87 @@
+"""The app shell: scene stack, screenshots, the toast."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.board import Board
+from game.ui import app as app_module
+from game.ui.app import App
+from game.ui.board_scene import BoardPreviewScene
+from game.ui.map_catalog import MapEntry
+from game.ui.scene import Scene
+from game.ui.title_scene import TitleScene
+from game.ui.widgets import Button, Toast
+
+
+class Probe(Scene):
+    def __init__(self):
+        super().__init__()
+        self.sizes = []
+
+    def layout(self, size):
+        super().layout(size)
+        self.sizes.append(size)
+
+
+def test_scene_stack_push_pop_replace():
+    app = App(headless=True)
+    a, b, c = Probe(), Probe(), Probe()
+    app.push(a)
+    app.push(b)
+    assert app.scene is b and b.app is app
+    app.replace(c)
+    assert app.scenes == [a, c]
+    app.pop()
+    assert app.scene is a and app.running
+    app.pop()
+    assert not app.running
+
+
+def test_resize_relayouts_every_scene():
+    app = App(headless=True)
+    probe = Probe()
+    app.push(probe)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 600), w=1000, h=600))
+    assert probe.sizes[-1] == app.size
+
+
+def test_screenshot_of_the_title_scene(tmp_path):
+    out = tmp_path / "title.png"
+    scene = TitleScene(maps=[MapEntry(None, "Blank", Board.blank(10, 8))])
+    app_module.screenshot(None, str(out), frames=3, scene=scene)
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+
+
+def test_screenshot_of_a_board(tmp_path):
+    out = tmp_path / "board.png"
+    app_module.screenshot(None, str(out), scene=lambda: BoardPreviewScene(Board.blank(20, 20, "hex")))
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_toast_fades_out():
+    toast = Toast(duration=2.0, fade=0.5)
+    toast.show("That hero has no 🐎 left")
+    assert toast.visible and toast.alpha == 255
+    toast.update(1.75)
+    assert 0 < toast.alpha < 255
+    toast.update(1.0)
+    assert not toast.visible
+
+
+def test_button_states_and_click():
+    clicks = []
+    button = Button("Go", lambda: clicks.append(1), rect=(10, 10, 100, 40))
+    button.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(20, 20), rel=(0, 0), buttons=(0, 0, 0)))
+    assert button.hovered
+    button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1))
+    assert button.pressed and clicks == []
+    button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(20, 20), button=1))
+    assert clicks == [1] and not button.pressed
+    button.enabled = False
+    button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1))
+    button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(20, 20), button=1))
+    assert clicks == [1]

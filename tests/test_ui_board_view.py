@@ -1,0 +1,225 @@
+"""The board view: geometry round trips, camera, hover, overlays (headless pygame)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.board import Board, MapToken
+from game.ui.board_view import BoardView, HeroMarker
+
+VARIANTS = [("square", "y", "odd"), ("hex", "y", "odd"), ("hex", "y", "even"),
+            ("hex", "x", "odd"), ("hex", "x", "even")]
+VIEW = pygame.Rect(0, 0, 1280, 720)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 720))
+    yield
+
+
+def make_view(kind="square", axis="y", index="odd", w=40, h=30, tokens=(), side=37, **kw) -> BoardView:
+    board = Board.blank(w, h, kind, stagger_axis=axis, stagger_index=index, tokens=list(tokens))
+    if kind == "hex":
+        board.tile_width, board.tile_height, board.hex_side_length = (64, 74, side) if axis == "y" else (74, 64, side)
+    view = BoardView(board, **kw)
+    view.layout(VIEW)
+    return view
+
+
+def motion(pos, buttons=(0, 0, 0)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+
+
+def down(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def up(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_cell_at_cell_center_round_trip(kind, axis, index, data):
+    view = make_view(kind, axis, index, w=17, h=13, show_minimap=False)
+    view.zoom_index = data.draw(st.integers(0, len(view.zoom_levels) - 1))
+    view.cam = [data.draw(st.floats(-300, 900)), data.draw(st.floats(-300, 900))]
+    cell = (data.draw(st.integers(0, 16)), data.draw(st.integers(0, 12)))
+    center = view.cell_center(cell)
+    if VIEW.collidepoint(center):
+        assert view.cell_at(center) == cell
+    else:
+        assert view.cell_at(center) is None
+
+
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+def test_every_cell_center_maps_back_at_zoom_one(kind, axis, index):
+    view = make_view(kind, axis, index, w=9, h=7, show_minimap=False)
+    for cell in view.board.topology.cells():
+        assert view.geo.cell_at(*view.geo.cell_center(cell)) == cell
+
+
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+def test_cell_rect_holds_the_center(kind, axis, index):
+    view = make_view(kind, axis, index, show_minimap=False)
+    cell = (5, 4)
+    assert view.cell_rect(cell).collidepoint(view.cell_center(cell))
+
+
+def test_hex_pixel_geometry_follows_tiled():
+    view = make_view("hex", "y", "odd", w=4, h=3, side=37, show_minimap=False)
+    geo = view.geo
+    # pointy hexes 64x74, side 37: rows 55.5 -> Tiled rounds tile height to even: 74, offset 18
+    assert (geo.side_offset_y, geo.row_height) == (18, 55)
+    assert geo.cell_origin((0, 1)) == (32, 55)      # odd row shifted right by half a tile
+    assert geo.cell_origin((1, 0)) == (64, 0)
+    assert geo.pixel_size == (4 * 64 + 32, 3 * 55 + 18)
+    flat = make_view("hex", "x", "even", w=3, h=3, side=37, show_minimap=False).geo
+    assert flat.cell_origin((0, 0)) == (0, flat.row_height)   # even column shifted down
+    assert flat.cell_origin((1, 0)) == (flat.column_width, 0)
+
+
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+def test_wheel_zoom_keeps_the_cell_under_the_cursor(kind, axis, index):
+    view = make_view(kind, axis, index, w=60, h=50, show_minimap=False)
+    pos = (700, 300)
+    view.handle_event(motion(pos))
+    before = view.cell_at(pos)
+    world = view.screen_to_world(*pos)
+    zoom = view.zoom
+    view.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert view.zoom > zoom
+    assert view.cell_at(pos) == before
+    assert view.screen_to_world(*pos) == pytest.approx(world)
+    view.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    view.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert view.zoom < zoom
+    assert view.cell_at(pos) == before
+
+
+def test_zoom_is_clamped():
+    view = make_view(show_minimap=False)
+    for _ in range(30):
+        view.zoom_at((640, 360), 1)
+    assert view.zoom == max(view.zoom_levels)
+    for _ in range(30):
+        view.zoom_at((640, 360), -1)
+    assert view.zoom == min(view.zoom_levels)
+
+
+@pytest.mark.parametrize("button", [1, 2, 3])
+def test_dragging_pans_the_map(button):
+    clicks = []
+    view = make_view(w=80, h=60, show_minimap=False, on_cell_click=lambda c, b: clicks.append(c))
+    start = (640, 360)
+    grabbed = view.screen_to_world(*start)
+    view.handle_event(down(start, button))
+    view.handle_event(motion((620, 350)))
+    view.handle_event(motion((540, 320)))
+    view.handle_event(up((540, 320), button))
+    assert view.screen_to_world(540, 320) == pytest.approx(grabbed)
+    assert clicks == []          # a drag is not a click
+
+
+def test_click_without_drag_reports_the_cell():
+    clicks = []
+    view = make_view(show_minimap=False, on_cell_click=lambda c, b: clicks.append((c, b)))
+    cell = view.cell_at(VIEW.center)
+    pos = tuple(round(v) for v in view.cell_center(cell))
+    view.handle_event(down(pos))
+    view.handle_event(motion((pos[0] + 2, pos[1] + 1)))
+    view.handle_event(up((pos[0] + 2, pos[1] + 1)))
+    assert clicks == [(cell, 1)]
+
+
+def test_arrow_keys_pan():
+    view = make_view(w=80, h=60, show_minimap=False)
+    cam = list(view.cam)
+    view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    view.update(0.1)
+    view.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0))
+    view.update(0.1)
+    moved = view.cam[0] - cam[0]
+    assert moved > 0 and view.cam[1] == cam[1]
+    view.update(0.1)
+    assert view.cam[0] - cam[0] == moved     # released: no more panning
+
+
+def test_hover_sets_tooltip_text():
+    tokens = [MapToken("city", (5, 5), owner=2, tier="villa"), MapToken("monster", (5, 5))]
+    view = make_view(w=10, h=10, tokens=tokens, show_minimap=False)
+    view.board.move_cost[5, 5] = 2
+    view.set_heroes([HeroMarker((5, 5), 1, "Aldric")])
+    view.handle_event(motion(tuple(round(v) for v in view.cell_center((5, 5)))))
+    assert view.hover_cell == (5, 5)
+    text = "\n".join(view.tooltip_lines)
+    assert "Grass" in text and "Move cost: 2" in text
+    assert "City (Azure, villa)" in text and "Monster" in text and "Hero Aldric" in text
+    view.handle_event(motion((-50, -50)))
+    assert view.tooltip_lines == []
+
+
+def test_minimap_click_jumps_the_camera():
+    view = make_view(w=80, h=60)
+    mini = view.minimap.rect
+    target = (mini.right - 4, mini.bottom - 4)
+    view.handle_event(down(target))
+    view.handle_event(up(target))
+    cx, cy = view.screen_to_world(*VIEW.center)
+    wx, wy = view.minimap.mini_to_world(target)
+    assert (cx, cy) != pytest.approx((0, 0))
+    # the view centres on the clicked point unless the camera hits the map's edge margin
+    x, y, w, h = view.camera_world_rect()
+    assert x + w > wx * 0.9 and y + h > wy * 0.9
+
+
+def test_rendered_frame_shows_the_city_token():
+    city = MapToken("city", (4, 4), owner=1, tier="castle")
+    view = make_view("hex", "y", "odd", w=10, h=8, tokens=[city], show_minimap=False)
+    empty = make_view("hex", "y", "odd", w=10, h=8, show_minimap=False)
+    frames = []
+    for v in (view, empty):
+        surface = pygame.Surface(VIEW.size)
+        v.draw(surface)
+        frames.append(surface)
+    cx, cy = (round(c) for c in view.cell_center((4, 4)))
+    differing = sum(frames[0].get_at((cx + dx, cy + dy)) != frames[1].get_at((cx + dx, cy + dy))
+                    for dx in range(-10, 11, 2) for dy in range(-10, 11, 2))
+    assert differing > 40
+    background = (28, 40, 52)
+    assert frames[0].get_at((cx, cy))[:3] != background
+
+
+def test_reach_and_path_overlays_draw_and_dim():
+    view = make_view(w=12, h=10, show_minimap=False)
+    costs = -np.ones((10, 12), dtype=int)
+    costs[5, 5:9] = [0, 1, 2, 3]
+    stop = np.zeros((10, 12), dtype=bool)
+    stop[5, 8] = True
+    base = pygame.Surface(VIEW.size)
+    view.draw(base)
+    view.set_reach(costs, stop)
+    view.set_path([(5, 5), (6, 5), (7, 5), (8, 5)], 3)
+    shown = pygame.Surface(VIEW.size)
+    view.draw(shown)
+    far = tuple(round(v) for v in view.cell_center((1, 1)))
+    assert sum(shown.get_at(far)[:3]) < sum(base.get_at(far)[:3])          # out of reach: dimmed
+    assert view.in_reach((6, 5)) and not view.in_reach((1, 1))
+    view.clear_overlays()
+    assert view.path == [] and not view.in_reach((6, 5))
+
+
+def test_large_map_frame_blits_only_visible_chunks():
+    view = make_view(w=128, h=128, show_minimap=True)
+    surface = pygame.Surface(VIEW.size)
+    view.draw(surface)
+    assert len(view.terrain._chunks) <= 12

@@ -1,0 +1,148 @@
+"""The title / new game scene, driven with synthetic mouse and keyboard events."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.board import Board, MapToken
+from game.ui.app import App
+from game.ui.map_catalog import MapEntry
+from game.ui.map_error_scene import MapErrorScene
+from game.ui.options import NewGameOptions
+from game.ui.title_scene import TitleScene
+
+
+def click(scene, pos, button=1):
+    pos = tuple(pos)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(scene, k, text=""):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+
+
+@pytest.fixture
+def app():
+    app = App(headless=True)
+    yield app
+
+
+def entries():
+    good = Board.blank(12, 10, tokens=[MapToken("city", (2, 2), owner=1, tier="encampment")], title="Good")
+    good.max_players = 3
+    return [MapEntry("maps/good.tmx", "Good", good),
+            MapEntry("maps/bad.tmx", "Bad", problems=["layer 'ground' is missing", "no start slots"])]
+
+
+@pytest.fixture
+def title(app, tmp_path):
+    started = []
+    scene = TitleScene(maps=entries(), on_start=started.append, saves_dir=tmp_path)
+    app.push(scene)
+    scene.started_log = started
+    return scene
+
+
+def test_campaign_toggle_changes_the_options(title):
+    assert title.options.mode == "normal"
+    seg = title.mode_toggle.segment_rects()[1]
+    click(title, seg.center)
+    assert title.options.mode == "campaign"
+    click(title, title.mode_toggle.segment_rects()[0].center)
+    assert title.options.mode == "normal"
+
+
+def test_clicking_a_seat_toggles_human_and_computer(title):
+    assert [s.kind for s in title.options.seats] == ["human", "computer"]
+    click(title, title.seat_rows[0].kind.rect.center)
+    assert title.options.seats[0].kind == "computer"
+    click(title, title.seat_rows[0].kind.rect.center)
+    assert title.options.seats[0].kind == "human"
+
+
+def test_seats_respect_the_maps_player_range(title):
+    click(title, title.add_seat_button.rect.center)
+    assert len(title.options.seats) == 3
+    assert not title.add_seat_button.visible          # the map allows 3
+    click(title, title.seat_rows[2].remove.rect.center)
+    assert len(title.options.seats) == 2
+    assert not title.seat_rows[0].remove.visible      # 2 is the minimum
+
+
+def test_colour_and_ai_level_cycle(title):
+    click(title, title.seat_rows[1].swatch.rect.center)
+    colours = [s.colour for s in title.options.seats]
+    assert len(set(colours)) == 2 and colours[1] != 2
+    level = title.options.seats[1].ai_level
+    click(title, title.seat_rows[1].level.rect.center)
+    assert title.options.seats[1].ai_level != level
+
+
+def test_seed_is_shown_and_editable(title):
+    assert title.seed_field.value == str(title.options.seed)
+    click(title, title.seed_field.rect.center)
+    for _ in range(10):
+        key(title, pygame.K_BACKSPACE)
+    for ch in "42x7":
+        key(title, ord(ch) if ch.isdigit() else pygame.K_x, ch)
+    key(title, pygame.K_RETURN)
+    assert title.options.seed == 427
+    click(title, title.reroll.rect.center)
+    assert title.seed_field.value == str(title.options.seed)
+
+
+def test_name_can_be_typed(title):
+    click(title, title.seat_rows[0].name.rect.center)
+    for _ in range(20):
+        key(title, pygame.K_BACKSPACE)
+    for ch in "Ysolde":
+        key(title, pygame.K_a, ch)
+    click(title, (5, 5))          # clicking away commits
+    assert title.options.seats[0].name == "Ysolde"
+
+
+def test_optional_rules_switches(title):
+    click(title, title.rule_boxes["starting_hero"].rect.center)
+    click(title, title.rule_boxes["day_limit"].rect.center)
+    rules = title.options.rules
+    assert rules.starting_hero and not rules.legacy_gold_mine and rules.day_limit == 30
+    click(title, title.day_spinner.plus.rect.center)
+    assert title.options.rules.day_limit == 35
+
+
+def test_continue_and_load_disabled_without_saves(title):
+    assert not title.continue_button.enabled and not title.load_button.enabled
+
+
+def test_start_hands_over_new_game_options(title):
+    click(title, title.start_button.rect.center)
+    assert len(title.started_log) == 1
+    options = title.started_log[0]
+    assert isinstance(options, NewGameOptions)
+    assert options.map_path == "maps/good.tmx" and len(options.seats) == 2
+    name, colour, kind, level = options.seats[1]
+    assert (kind, colour) == ("computer", 2)
+
+
+def test_a_broken_map_opens_the_map_error_scene(app, title):
+    click(title, title.map_buttons[1].rect.center)
+    click(title, title.start_button.rect.center)
+    assert title.started_log == []
+    assert isinstance(app.scene, MapErrorScene)
+    assert "no start slots" in app.scene.problems
+    app.frame(1 / 60)              # draws without crashing
+    key(app.scene, pygame.K_ESCAPE)
+    assert app.scene is title
+
+
+def test_title_draws_at_any_size(app, title):
+    for size in ((1280, 720), (1024, 640), (1600, 900)):
+        title.layout(size)
+        surface = pygame.Surface(size)
+        title.draw(surface)
+        assert title.start_button.rect.right <= size[0]
