@@ -51,7 +51,7 @@ def _property_problems(node: ET.Element, where: str, expected: dict[str, str] | 
             problems.append(f"{where}: property '{name}' = {value!r} is not a valid {kind}")
         want = (expected or {}).get(name)
         if want and want != "string" and kind == "string" and not value_ok(want, value):
-            problems.append(f"{where}: property '{name}' = {value!r} should be a {want}")
+            problems.append(f"{where}: property '{name}' = {value!r} should be of type {want}")
     return problems
 
 
@@ -93,7 +93,12 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
         if not (_int_attr(image, attr) or 0) > 0:
             problems.append(f"{where}: tileset image has no valid {attr}; re-save the tileset in Tiled")
     for tile in root.findall("tile"):
-        problems += _property_problems(tile, f"{where} tile id {tile.get('id')}", TILE_PROPERTY_TYPES)
+        tile_where = f"{where} tile id {tile.get('id')}"
+        problems += _property_problems(tile, tile_where, TILE_PROPERTY_TYPES)
+        for prop in tile.findall("./properties/property[@name='move_cost']"):
+            if value_ok("int", prop.get("value")) and int(prop.get("value")) < 1:
+                problems.append(f"{tile_where}: move_cost {prop.get('value')} must be 1 or more "
+                                "(use passable=false for impassable terrain)")
     return problems
 
 

@@ -1,0 +1,70 @@
+"""Every shipped map validates, loads, and opens in Tiled."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.maps import DEFAULT_MAP, MAPS_DIR, load_map, shipped_maps, validate_map
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = shipped_maps()
+EXPECTED = {  # name: (width, height, kind, stagger axis, min players, max players)
+    "meadow": (20, 16, "square", None, 2, 2),
+    "riverlands": (32, 24, "hex", "y", 2, 4),
+    "highlands": (64, 48, "hex", "x", 4, 4),
+    "free_cities": (24, 24, "square", None, 2, 4),
+}
+
+
+def test_expected_maps_are_shipped():
+    assert {p.stem for p in SHIPPED} >= set(EXPECTED)
+    assert DEFAULT_MAP.exists() and DEFAULT_MAP.name == "meadow.tmx"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_shipped_map_validates(path):
+    assert validate_map(path) == []
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_shipped_map_loads(name):
+    board = load_map(MAPS_DIR / f"{name}.tmx")
+    width, height, kind, axis, lo, hi = EXPECTED[name]
+    assert (board.width, board.height, board.kind) == (width, height, kind)
+    if axis:
+        assert board.topology.stagger_axis == axis
+    assert (board.min_players, board.max_players) == (lo, hi)
+    assert sorted(board.start_slots()) == list(range(1, hi + 1))
+    assert {t.kind for t in board.tokens} == {"city", "mine", "monster", "item", "resource", "start"}
+    assert board.move_cost.shape == (height, width) and board.move_cost.dtype.name == "int16"
+    assert all(layer.shape == (height, width) for layer in board.layers)
+    used = {int(g) for layer in board.layers for g in layer.ravel() if g}
+    assert used <= set(board.tiles)
+    assert all(os.path.isfile(board.tiles[g].image) for g in used)
+    assert (board.move_cost == 0).any() and (board.move_cost > 1).any()
+
+
+def test_a_map_has_neutral_cities():
+    board = load_map(MAPS_DIR / "free_cities.tmx")
+    assert len([t for t in board.tokens if t.kind == "city" and t.owner == 0]) >= 5
+
+
+def test_validator_cli_reports_ok_lines():
+    out = subprocess.run([sys.executable, "tools/validate_map.py", *map(str, SHIPPED)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == len(SHIPPED) and all(line.startswith("ok ") for line in lines)
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_tiled_opens_and_exports_shipped_map(path, tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run(["tiled", "--export-map", "json", str(path), str(tmp_path / "out.json")],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "out.json").stat().st_size > 0
