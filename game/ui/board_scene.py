@@ -28,7 +28,16 @@ def make_board_scene(options: NewGameOptions, board: Board | None = None) -> Sce
         except Exception as error:   # MapError, or a loader that is not there yet
             from game.ui.map_error_scene import MapErrorScene
             return MapErrorScene(str(options.map_path), list(getattr(error, "problems", [str(error)])))
-    return BoardPreviewScene(board, options)
+    try:
+        from game.ui.session import GameSession
+        session = GameSession.start(options, board)
+    except ImportError:      # no rules engine: show the map
+        return BoardPreviewScene(board, options)
+    except Exception as error:   # the engine refused the setup (e.g. too many players for the map)
+        from game.ui.map_error_scene import MapErrorScene
+        return MapErrorScene(board.title, [f"The game cannot start: {error}"])
+    from game.ui.game_scene import GameScene
+    return GameScene(session)
 
 
 class BoardPreviewScene(Scene):

@@ -34,6 +34,7 @@ class NewGameOptions:
     seats: list[Seat] = field(default_factory=lambda: default_seats(2))
     seed: int = field(default_factory=lambda: random_seed())
     rules: OptionalRules = field(default_factory=OptionalRules)
+    rules_file: str | None = None    # a playtester's TOML overlay of the rule data
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

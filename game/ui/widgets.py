@@ -359,7 +359,8 @@ class Toast:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        label = text(self.message, 18, theme.CREAM, "bold", (0, 0, 0))
+        from game.ui.rich_text import render
+        label = render(self.message, 18, theme.CREAM, "bold", (0, 0, 0))
         rect = label.get_rect().inflate(40, 20)
         rect.midbottom = (surface.get_width() // 2, surface.get_height() - 90)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)

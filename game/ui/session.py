@@ -1,0 +1,99 @@
+"""The one place the UI talks to the engine: start a game, submit actions, let computers play.
+
+Scenes never change the game state: they build actions and call ``submit``,
+which returns the engine's events or the reason the engine refused.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.board import Board
+from game.ui.options import NewGameOptions
+
+# Our AI level names -> the engine's computer levels.
+AI_LEVEL_TO_ENGINE = {"easy": "random", "normal": "standard", "hard": "standard"}
+
+
+def engine_rule_options(options: NewGameOptions) -> dict:
+    rules = options.rules
+    return {"starting_hero": rules.starting_hero, "legacy_gold_mine": rules.legacy_gold_mine,
+            "hero_cap": rules.hero_cap_2, "hero_cap_count": 2,
+            "day_limit": rules.day_limit is not None, "day_limit_days": rules.day_limit or 30}
+
+
+@dataclass
+class Outcome:
+    events: list = field(default_factory=list)
+    reason: str | None = None     # set when the engine refused the action
+
+    @property
+    def ok(self) -> bool:
+        return self.reason is None
+
+
+class GameSession:
+    def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None) -> None:
+        self.state, self.options = state, options
+        self.new_events: list = list(events or [])   # not yet shown by the screen
+        self.ai_rng = random.Random(state.seed)
+
+    @classmethod
+    def start(cls, options: NewGameOptions, board: Board) -> "GameSession":
+        from game.engine import Seat, load_rules, new_game
+        rules = load_rules(options.mode, overlay=getattr(options, "rules_file", None),
+                           options=engine_rule_options(options))
+        seats = [Seat(s.name, s.kind, AI_LEVEL_TO_ENGINE.get(s.ai_level, "standard") if s.kind == "computer" else "")
+                 for s in options.seats]
+        state, events = new_game(board, seats, options.seed, rules=rules)
+        return cls(state, options, events)
+
+    # --- acting ----------------------------------------------------------------
+    def submit(self, action) -> Outcome:
+        from game.engine import IllegalAction, apply
+        try:
+            events = apply(self.state, action)
+        except IllegalAction as refusal:
+            return Outcome(reason=str(refusal) or "That is not allowed now")
+        self.new_events.extend(events)
+        return Outcome(list(events))
+
+    def actor(self) -> int | None:
+        return self.state.actor()
+
+    def is_computer(self, seat: int | None) -> bool:
+        player = self.state.players.get(seat) if seat else None
+        return player is not None and player.kind == "computer"
+
+    def computer_step(self) -> Outcome | None:
+        """One action for the computer player who must act now, if it is a computer's move."""
+        seat = self.actor()
+        if not self.is_computer(seat):
+            return None
+        return self.submit(self.choose_for_computer())
+
+    def choose_for_computer(self):
+        level = self.state.players[self.actor()].ai or "standard"
+        try:
+            from game.ai import choose_action
+        except ImportError:      # the computer player is not there yet: play legal moves at random
+            return _fallback_choice(self.state, self.ai_rng)
+        return choose_action(self.state, self.ai_rng, level)
+
+    def take_events(self) -> list:
+        events, self.new_events = self.new_events, []
+        return events
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+
+def _fallback_choice(state, rng: random.Random):
+    from game.engine import legal_actions
+    from game.engine.actions import EndAlliance, EndTurn, ProposeAlliance
+    options = [a for a in legal_actions(state) if not isinstance(a, (ProposeAlliance, EndAlliance))]
+    productive = [a for a in options if not isinstance(a, EndTurn)]
+    if productive and rng.random() < 0.85:
+        return rng.choice(productive)
+    return options[-1] if options else rng.choice(legal_actions(state))
