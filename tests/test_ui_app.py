@@ -85,3 +85,12 @@ def test_button_states_and_click():
     button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1))
     button.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(20, 20), button=1))
     assert clicks == [1]
+
+
+def test_icons_fall_back_to_the_emoji_font():
+    from game.ui import icons
+    pygame.display.init()
+    crown = icons.icon("crown", 32)          # no assets/icons/crown.png: baked from the emoji font
+    assert crown.get_size() == (32, 32)
+    assert crown.get_bounding_rect(min_alpha=8).w > 8
+    assert icons.icon("💰", 24).get_size() == (24, 24)
