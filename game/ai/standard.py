@@ -1,0 +1,620 @@
+"""The ``standard`` computer player: a plan, played through the engine's public actions.
+
+Outline (each call returns one action; the plan is recomputed from the state, so
+the player is stateless and deterministic given the state and its own rng):
+
+- Pending decisions: upkeep deaths take the weakest heroes; Daybreak tokens go
+  where they help (monsters next to the strongest rival's City, treasure next to
+  our own hero); defecting monsters are always taken, bribes while affordable;
+  everything on a mine's tile is picked up.
+- Battles: the arrangement (squad count and roll mode) and every attack are
+  chosen with the exact odds (``game.ai.battle_odds``); the attacker retreats
+  only when the battle is as good as lost.
+- Daybreak: found a City if we have none; recruit a hero early (a second and
+  third as income allows, fed in Campaign); rebuild walls; grow the economy
+  (tiers, legacy gold mine), open recruiting (mercenary camp, spawners); spend
+  the rest on the best units per coin, keeping the next upkeep in reserve;
+  garrisoned heroes take the City's units and armory items.
+- Turn: each hero rolls (or sieges at once, skipping the roll), picks up what
+  lies on its tile, and walks to the best target by value / distance: resources,
+  items, mines, monsters and neutral Cities when the exact odds are good,
+  rival heroes and Cities when clearly stronger (walled Cities are sieged
+  first), home when the capital is threatened. One ``hero_reach`` over the
+  whole map per hero gives distances and paths.
+- Alliances: never in a 2-player game (it would end it as a shared win); with
+  more players, accept and offer only against a stronger third player.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from game.ai import battle_odds as BO
+from game.board.pathfinding import MAX_BUDGET, reachable
+from game.engine import actions as A
+from game.engine import legal_actions
+from game.engine.dice import Dice
+from game.engine.economy import build_options
+from game.engine.heroes import slots_ok
+from game.engine.interactions import joining_unit, monster_unit
+from game.engine.movement import movement_masks, walled
+from game.engine.state import NEUTRAL, GameState, Hero
+
+RETREAT_BELOW = 0.01       # retreat only from a battle as good as lost
+MONSTER_RISK = 0.80        # least chance to win a fight against board monsters
+ENEMY_RISK = 0.65          # least chance to win against a rival hero or City
+NEUTRAL_CITY_RISK = 0.75
+
+
+# --- small helpers ------------------------------------------------------------------------------
+def _purse(state, seat) -> dict[str, int]:
+    return state.players[seat].purse
+
+
+def _minus(purse: dict, cost: dict, times: int = 1) -> dict:
+    out = dict(purse)
+    for r, n in cost.items():
+        out[r] = out.get(r, 0) - n * times
+    return out
+
+
+def _covers(purse: dict, cost: dict, reserve: dict, times: int = 1) -> bool:
+    return all(purse.get(r, 0) - n * times >= reserve.get(r, 0) for r, n in cost.items() if n)
+
+
+def _value(cost: dict) -> float:
+    weights = {"coin": 1.0, "wood": 0.5, "food": 1.0, "stone": 0.6}
+    return sum(weights.get(r, 1.0) * n for r, n in cost.items())
+
+
+def unit_mean(state, unit: str) -> float:
+    return state.rules.unit_dice(unit).mean
+
+
+def hero_strength(state, hero: Hero) -> float:
+    mean = Dice.parse(state.rules["hero"]["dice"]).mean
+    mean += sum(Dice.parse(i.power).mean for i in hero.items if i.id in hero.equipped)
+    return mean + sum(unit_mean(state, u) * n for u, n in hero.army.items())
+
+
+def city_strength(state, city) -> float:
+    mean = Dice.parse(state.rules["cities"]["dice"]).mean
+    mean += sum(unit_mean(state, u) * n for u, n in city.garrison.items())
+    for hero in state.heroes_at(city.cell):
+        if hero.owner == city.owner:
+            mean += hero_strength(state, hero)
+    return mean
+
+
+def player_strength(state, seat: int) -> float:
+    total = sum(hero_strength(state, h) for h in state.heroes_of(seat))
+    total += sum(sum(unit_mean(state, u) * n for u, n in c.garrison.items()) + 10 for c in state.cities_of(seat))
+    return total + 2 * income(state, seat) * 5 + _value(_purse(state, seat))
+
+
+def income(state, seat: int) -> float:
+    rules = state.rules
+    total = 0.0
+    for city in state.cities_of(seat):
+        total += _value(rules["daybreak"]["city_income_by_tier"][city.tier])
+    return total + len(state.mines_of(seat)) * rules["daybreak"]["mine_income"]
+
+
+def income_by_resource(state, seat: int) -> dict[str, int]:
+    rules = state.rules
+    out: dict[str, int] = {}
+    for city in state.cities_of(seat):
+        for r, n in rules["daybreak"]["city_income_by_tier"][city.tier].items():
+            out[r] = out.get(r, 0) + n
+    for mine in state.mines_of(seat):
+        r = mine.resource or rules.resources[0]
+        out[r] = out.get(r, 0) + rules["daybreak"]["mine_income"]
+    return out
+
+
+def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
+    """What to keep for the next Daybreak's upkeep, beyond what income will bring."""
+    each = state.rules["daybreak"]["hero_upkeep"]
+    heroes = len(state.heroes_of(seat)) + extra_heroes
+    inc = income_by_resource(state, seat)
+    return {r: max(0, n * heroes - inc.get(r, 0)) for r, n in each.items() if n}
+
+
+def _move_dice(state) -> Dice:
+    return Dice.parse(state.rules["movement"]["roll"])
+
+
+class Planner:
+    def __init__(self, state: GameState, rng: random.Random):
+        self.state = state
+        self.rng = rng
+        self.seat = state.actor()
+        self.rules = state.rules
+        self._far: dict[int, object] = {}
+
+    # --- entry ------------------------------------------------------------------------------------
+    def choose(self):
+        s = self.state
+        if s.pending:
+            return self.pending()
+        if s.battle is not None:
+            return self.battle()
+        offers = [(p, to) for p, to in sorted(s.alliance_offers) if to == self.seat]
+        if offers:
+            proposer = offers[0][0]
+            return A.AnswerAlliance(self.seat, proposer, self.accept_alliance(proposer))
+        if s.phase == "daybreak":
+            return self.daybreak()
+        if s.phase == "turn":
+            return self.turn()
+        return legal_actions(s, moves=False)[0]
+
+    # --- pending decisions -----------------------------------------------------------------------
+    def pending(self):
+        s, seat = self.state, self.seat
+        p = s.pending[0]
+        if p.kind == "place_capital":
+            return A.PlaceCapital(seat, self.capital_cell())
+        if p.kind == "place_token":
+            return A.PlaceToken(seat, self.token_cell(p.data["kind"]))
+        if p.kind == "upkeep_deaths":
+            options = legal_actions(s)
+            return min(options, key=lambda a: sum(hero_strength(s, s.heroes[h]) for h in a.heroes))
+        if p.kind == "take_monsters":
+            options = legal_actions(s)
+            if not p.data["cost"]:
+                return options[-1]
+            reserve = upkeep_reserve(s, seat)
+            best = options[0]
+            for opt in options:
+                if _covers(_purse(s, seat), p.data["cost"], reserve, opt.count):
+                    best = opt
+            return best
+        if p.kind == "pickups":
+            return legal_actions(s)[0]
+        if p.kind == "vote":
+            return A.CastVote(seat, False)
+        return legal_actions(s)[0]
+
+    def _occupied_free_cells(self):
+        s = self.state
+        taken = {t.cell for t in s.tokens.values()} | {c.cell for c in s.cities.values()} | \
+            {m.cell for m in s.mines.values()} | {h.cell for h in s.heroes.values()}
+        return [c for c in s.board.topology.cells() if c not in taken and s.board.passable(c)]
+
+    def capital_cell(self):
+        s = self.state
+        free = self._occupied_free_cells()
+        w, h = s.board.width, s.board.height
+        others = [c.cell for c in s.cities.values()]
+        if not others:
+            goal = (w // 4, h // 4)
+            return min(free, key=lambda c: (abs(c[0] - goal[0]) + abs(c[1] - goal[1]), c[1], c[0]))
+
+        def score(c):
+            far = min(abs(c[0] - o[0]) + abs(c[1] - o[1]) for o in others)
+            edge = min(c[0], c[1], w - 1 - c[0], h - 1 - c[1])
+            return (far + 2 * min(edge, 2), -c[1], -c[0])
+        return max(free, key=score)
+
+    def token_cell(self, kind: str):
+        s, seat = self.state, self.seat
+        free = self._occupied_free_cells()
+        if kind == "monster":
+            rivals = [r for r in s.live_players() if not s.allied(r, seat)]
+            if rivals:
+                strongest = max(rivals, key=lambda r: (player_strength(s, r), -r))
+                cities = s.cities_of(strongest)
+                anchors = [c.cell for c in cities] or [h.cell for h in s.heroes_of(strongest)]
+                if anchors:
+                    costs = self._distance_field(anchors[0])
+                    return min(free, key=lambda c: (abs(self._cost_at(costs, c) - 3), c[1], c[0]))
+        anchors = [h.cell for h in sorted(s.heroes_of(seat), key=lambda h: h.id)] or \
+            [c.cell for c in s.cities_of(seat)]
+        if anchors:
+            costs = self._distance_field(anchors[0])
+            return min(free, key=lambda c: (self._cost_at(costs, c) if self._cost_at(costs, c) >= 1 else 999,
+                                            c[1], c[0]))
+        return free[0]
+
+    def _distance_field(self, cell):
+        s = self.state
+        return reachable(s.board.topology, s.board.move_cost, None, cell, min(MAX_BUDGET, 4 * (s.board.width + s.board.height) * 8)).costs
+
+    @staticmethod
+    def _cost_at(costs: np.ndarray, cell) -> int:
+        v = int(costs[cell[1], cell[0]])
+        return v if v >= 0 else 10_000
+
+    # --- alliances -----------------------------------------------------------------------------------
+    def accept_alliance(self, proposer: int) -> bool:
+        s, seat = self.state, self.seat
+        live = s.live_players()
+        if len(live) <= 2:
+            return False
+        strength = {p: player_strength(s, p) for p in live}
+        strongest = max(live, key=lambda p: (strength[p], -p))
+        if proposer == strongest or seat == strongest:
+            return False
+        after = set(s.alliances) | {frozenset((seat, proposer))}
+        everyone = all(a == b or frozenset((a, b)) in after for a in live for b in live)
+        return not everyone or strength[seat] < max(strength.values())
+
+    def maybe_propose(self):
+        s, seat = self.state, self.seat
+        live = s.live_players()
+        if len(live) < 3 or s.allies_of(seat) or s.turn_acted:
+            return None
+        strength = {p: player_strength(s, p) for p in live}
+        strongest = max(live, key=lambda p: (strength[p], -p))
+        if strongest == seat:
+            return None
+        others = [p for p in live if p not in (seat, strongest) and (seat, p) not in s.alliance_offers]
+        if not others:
+            return None
+        return A.ProposeAlliance(seat, min(others, key=lambda p: (strength[p], p)))
+
+    # --- battles ------------------------------------------------------------------------------------------
+    def battle(self):
+        s, seat = self.state, self.seat
+        battle = s.battle
+        if any(not side.arranged for side in battle.sides):
+            squads, mode, _ = BO.best_arrangement(s)
+            return A.ArrangeBattle(seat, squads, mode)
+        if battle.to_act == 0 and battle.sides[0].player == seat:
+            if BO.battle_win_probability(s) < RETREAT_BELOW:
+                return A.Retreat(seat)
+        squad, target = BO.best_attack(s)
+        return A.Attack(seat, squad, target)
+
+    # --- daybreak -----------------------------------------------------------------------------------------
+    def threat_to(self, city) -> float:
+        """Mean strength of the rival heroes that could reach ``city`` next turn."""
+        s = self.state
+        # A walled City must be besieged first (a turn's warning): only rivals next to it count.
+        reach = 3 if walled(s, city) else _move_dice(s).maximum + 1
+        costs = self._distance_field(city.cell)
+        total = 0.0
+        for hero in s.heroes.values():
+            if not s.allied(hero.owner, city.owner) and self._cost_at(costs, hero.cell) <= reach:
+                total += hero_strength(s, hero)
+        return total
+
+    def daybreak(self):
+        s, seat, rules = self.state, self.seat, self.rules
+        purse = _purse(s, seat)
+        cities = sorted((c for c in s.cities_of(seat) if not c.sieged), key=lambda c: c.id)
+        heroes = sorted(s.heroes_of(seat), key=lambda h: h.id)
+        reserve = upkeep_reserve(s, seat)
+
+        # No City: found one now (R-END-1) with the strongest hero.
+        if not s.cities_of(seat):
+            founds = [a for a in legal_actions(s, moves=False) if isinstance(a, A.FoundCity)]
+            if founds:
+                return founds[0]
+            return A.EndDaybreak(seat)
+
+        # Garrison: heroes at home take items and units.
+        act = self.garrison_exchange(heroes, leaving=False)
+        if act:
+            return act
+
+        recruits = rules.recruits()
+        hero_cost = recruits["hero"]["cost"]
+        inc = income(s, seat)
+        want = 1 if s.day < 3 else (2 if inc >= 3 else 1) + (1 if inc >= 7 else 0)
+        food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
+        if food_per_hero:
+            want = min(want, max(1, income_by_resource(s, seat).get("food", 0)))
+        if rules.option("hero_cap"):
+            want = min(want, rules["options"]["hero_cap_count"])
+        if len(heroes) < want and cities:
+            home = cities[0]
+            if _covers(purse, hero_cost, upkeep_reserve(s, seat, extra_heroes=1)):
+                return A.Recruit(seat, home.id, "hero", 1)
+            if not heroes:
+                return A.EndDaybreak(seat)      # save up for the first hero
+
+        threats = {c.id: self.threat_to(c) for c in cities}
+        saving: dict[str, int] = {}
+        for city in cities:
+            if city.built_today >= rules["daybreak"]["builds_per_city_per_day"]:
+                continue
+            choice = self.pick_build(city, threats[city.id], reserve)
+            if choice is None:
+                continue
+            name, cost, ready = choice
+            if ready:
+                return A.Build(seat, city.id, name)
+            saving = {r: max(saving.get(r, 0), n) for r, n in cost.items()}
+
+        # Recruit units with what is left (keep savings unless threatened or the army is small).
+        army_units = sum(sum(h.army.values()) for h in heroes) + sum(sum(c.garrison.values()) for c in cities)
+        danger = any(threats[c.id] > 0.7 * city_strength(s, c) for c in cities)
+        keep = dict(reserve)
+        if not danger and army_units >= 4:
+            for r, n in saving.items():
+                keep[r] = keep.get(r, 0) + n
+        for city in cities:
+            pick = self.pick_recruit(city, keep)
+            if pick:
+                return pick
+        return A.EndDaybreak(seat)
+
+    def pick_build(self, city, threat: float, reserve: dict):
+        """(name, cost, affordable now) of the building this City should get next, or None."""
+        s, seat, rules = self.state, self.seat, self.rules
+        purse = _purse(s, seat)
+        options = {n: c for n, (c, missing) in build_options(s, city).items() if not missing}
+        tiers = rules["cities"]["tiers"]
+        wants: list[str] = []
+        walls = [n for n in options if rules["buildings"].get(n, {}).get("walls")]
+        if walls and not walled(s, city):
+            wants.append(walls[0])
+        if "mercenary_camp" in options:
+            wants.append("mercenary_camp")
+        if "gold_mine" in options:
+            wants.append("gold_mine")
+        spawners = sorted((n for n in options if n.startswith("spawner_")),
+                          key=lambda n: (_value(options[n]), n))
+        if spawners and (s.day >= 2 or spawners[0] == "spawner_1_1"):
+            wants.append(spawners[0])
+        income_table = rules["daybreak"]["city_income_by_tier"]
+        for name in tiers:
+            if name in options and _value(income_table[name]) > _value(income_table[city.tier]):
+                wants.append(name)
+        if "fortifications" in options and threat > 0:
+            wants.append("fortifications")
+        for name in wants:
+            if _covers(purse, options[name], reserve):
+                return name, options[name], True
+            return name, options[name], False
+        return None
+
+    def pick_recruit(self, city, keep: dict):
+        s, seat, rules = self.state, self.seat, self.rules
+        purse = _purse(s, seat)
+        best = None
+        for name, entry in rules.recruits().items():
+            if name == "hero" or not all(city.has(n) for n in entry["requires"]):
+                continue
+            unit = entry["unit"]
+            if not slots_ok(city.garrison, unit, rules["hero"]["city_slots"]):
+                continue
+            if not _covers(purse, entry["cost"], keep):
+                continue
+            score = unit_mean(s, unit) ** 1.3 / max(0.5, _value(entry["cost"]))
+            if best is None or score > best[0]:
+                best = (score, name, entry)
+        if best is None:
+            return None
+        _, name, entry = best
+        count = 1
+        while _covers(purse, entry["cost"], keep, count + 1):
+            count += 1
+        return A.Recruit(seat, city.id, name, count)
+
+    def garrison_exchange(self, heroes, leaving: bool):
+        s, seat, rules = self.state, self.seat, self.rules
+        for hero in heroes:
+            city = s.city_at(hero.cell)
+            if city is None or city.owner != seat:
+                continue
+            for item in city.armory:
+                return A.TransferItem(seat, hero.id, item.id, True)
+            for unit, count in sorted(city.garrison.items()):
+                if slots_ok(hero.army, unit, rules["hero"]["army_slots"]):
+                    return A.TransferUnits(seat, hero.id, unit, count)
+            act = self.better_equipment(hero)
+            if act:
+                return act
+        return None
+
+    def better_equipment(self, hero):
+        """EquipItem when a carried item beats the equipped one of its type."""
+        by_type: dict[str, list] = {}
+        for item in hero.items:
+            by_type.setdefault(item.type, []).append(item)
+        for kind, items in sorted(by_type.items()):
+            best = max(items, key=lambda i: (Dice.parse(i.power).mean, -i.id))
+            if best.id not in hero.equipped:
+                return A.EquipItem(self.seat, hero.id, best.id)
+        return None
+
+    # --- the turn ----------------------------------------------------------------------------------------------
+    def turn(self):
+        s, seat = self.state, self.seat
+        act = self.maybe_propose()
+        if act:
+            return act
+        heroes = sorted(s.heroes_of(seat), key=lambda h: h.id)
+        for hero in heroes:
+            act = self.better_equipment(hero)
+            if act:
+                return act
+            if hero.moves_left is None:
+                city = self.siege_target(hero)
+                if city is not None:
+                    return A.Siege(seat, hero.id, city.id)
+                return A.RollMovement(seat, hero.id)
+        for hero in heroes:
+            act = self.hero_step(hero)
+            if act:
+                return act
+        return A.EndTurn(seat)
+
+    def siege_target(self, hero):
+        """An adjacent walled rival City worth besieging now."""
+        s = self.state
+        for cell in s.board.topology.neighbours(hero.cell):
+            city = s.city_at(cell)
+            if city is None or s.allied(city.owner, hero.owner) or not walled(s, city):
+                continue
+            if self.city_odds(hero, city) >= ENEMY_RISK:
+                return city
+        return None
+
+    def city_odds(self, hero, city) -> float:
+        s = self.state
+        return BO.hero_vs(s, hero, BO.city_defence(s, city))
+
+    def far(self, hero):
+        if hero.id not in self._far:
+            s = self.state
+            stop, pickups, blocked = movement_masks(s, hero.owner)
+            budget = min(MAX_BUDGET, 8 * (s.board.width + s.board.height) * 8)
+            self._far[hero.id] = reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
+                                           pickups=pickups, blocked=blocked)
+        return self._far[hero.id]
+
+    def hero_step(self, hero):
+        s, seat, rules = self.state, self.seat, self.rules
+        if not hero.moves_left:
+            return None
+        pickup_cost = rules["movement"]["pickup_cost"]
+        if hero.moves_left >= pickup_cost:
+            for token in sorted(s.tokens_at(hero.cell), key=lambda t: t.id):
+                if token.kind in ("item", "resource"):
+                    return A.PickUp(seat, hero.id, token.id)
+        home = s.city_at(hero.cell)
+        if home is not None and home.owner == seat:
+            act = self.garrison_exchange([hero], leaving=True)
+            if act:
+                return act
+        if hero.moves_left >= rules["cities"]["siege_cost"]:
+            city = self.siege_target(hero)
+            if city is not None:
+                return A.Siege(seat, hero.id, city.id)
+        target = self.best_target(hero)
+        if target is None:
+            return None
+        cell = target
+        far = self.far(hero)
+        path = far.path_to(cell)
+        steps, spent = [], 0
+        for step in path:
+            spent += int(s.board.move_cost[step[1], step[0]])
+            if spent > hero.moves_left:
+                break
+            steps.append(step)
+        if not steps:
+            return None
+        return A.Move(seat, hero.id, tuple(steps))
+
+    # value of targets ---------------------------------------------------------------------------------------
+    def monster_odds(self, hero, count: int) -> float:
+        s = self.state
+        return BO.hero_vs(s, hero, BO.monster_defence(s, {monster_unit(s): count}))
+
+    def best_target(self, hero):
+        s, seat, rules = self.state, self.seat, self.rules
+        far = self.far(hero)
+        avg = max(1.0, _move_dice(s).mean)
+        loss = 8 + sum(n * unit_mean(s, u) / 3.5 * 2 for u, n in hero.army.items())
+        candidates: list[tuple[float, tuple, tuple]] = []
+
+        def add(cell, value, p=1.0, adjacent_ok=False):
+            cost = far.cost(cell)
+            if cost is None or cell == hero.cell:
+                return
+            turns = 0 if cost <= hero.moves_left else math.ceil((cost - hero.moves_left) / avg)
+            score = (p * value - (1 - p) * loss) / (1 + turns) ** 1.2
+            if score > 0:
+                candidates.append((score, (-cost, -cell[1], -cell[0]), cell))
+
+        # Defend home when a rival could take it.
+        for city in sorted(s.cities_of(seat), key=lambda c: c.id):
+            threat = self.threat_to(city)
+            if threat > 0.7 * (city_strength(s, city) - (hero_strength(s, hero) if hero.cell == city.cell else 0)):
+                if hero.cell == city.cell:
+                    return None      # stay garrisoned
+                add(city.cell, 60)
+            elif city.garrison and hero.cell != city.cell:
+                gain = sum(unit_mean(s, u) * n for u, n in city.garrison.items())
+                add(city.cell, gain * 0.8)
+
+        mean_cache: dict[int, float] = {}
+
+        def monsters_p(count):
+            if count not in mean_cache:
+                mean_cache[count] = self.monster_odds(hero, count)
+            return mean_cache[count]
+
+        bounty_half = rules["monsters"]["bounty"] == "half"
+        seen_monsters = set()
+        for token in sorted(s.tokens.values(), key=lambda t: t.id):
+            if token.kind == "resource":
+                add(token.cell, 5.0)
+            elif token.kind == "item":
+                add(token.cell, 5.0)
+            elif token.kind == "monster" and token.cell not in seen_monsters:
+                seen_monsters.add(token.cell)
+                n = len(s.tokens_at(token.cell, "monster"))
+                cost = far.cost(token.cell)
+                if cost is None or cost > hero.moves_left + 3 * avg:
+                    continue
+                fight = sum(w * monsters_p(c * n) for c, w in ((4, 0.25), (7, 0.5), (10, 0.25)))
+                hard = monsters_p(14 * n)
+                p = 0.3 + 0.6 * fight + 0.1 * hard
+                if fight < MONSTER_RISK:
+                    continue
+                value = (3.5 if bounty_half else 7.0) * n + 2
+                add(token.cell, value, p)
+        guards = Dice.parse(rules["mines"]["guardians_by_tier"][s.highest_city_tier()]).mean
+        guard_share = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"] if out == "guardians")
+        guard_all = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"])
+        if rules["mines"]["guard_die"].upper().endswith("P"):
+            guard_share = sum((hi - lo) // 10 + 1 for lo, hi, out in rules["mines"]["guard_table"] if out == "guardians")
+            guard_all = 10
+        q = guard_share / guard_all
+        for mine in sorted(s.mines.values(), key=lambda m: m.id):
+            if s.allied(mine.owner, seat):
+                continue
+            cost = far.cost(mine.cell)
+            if cost is None:
+                continue
+            pg = monsters_p(max(1, int(round(guards))))
+            p = (1 - q) + q * pg
+            value = 12 if mine.owner == NEUTRAL else 16
+            add(mine.cell, value, p)
+        for city in sorted(s.cities.values(), key=lambda c: c.id):
+            if s.allied(city.owner, seat):
+                continue
+            p = self.city_odds(hero, city)
+            if city.owner == NEUTRAL:
+                if p >= NEUTRAL_CITY_RISK:
+                    add(city.cell, 25, p)
+                continue
+            if p < ENEMY_RISK:
+                continue
+            last = len(s.cities_of(city.owner)) == 1
+            value = 60 + (80 if last else 0)
+            if walled(s, city):
+                for cell in s.board.topology.neighbours(city.cell):
+                    if far.cost(cell) is not None and not far.is_stop(cell) and s.board.passable(cell):
+                        add(cell, value * 0.8, p)
+            else:
+                add(city.cell, value, p)
+        for other in sorted(s.heroes.values(), key=lambda h: h.id):
+            if s.allied(other.owner, seat) or s.is_garrisoned(other):
+                continue
+            cost = far.cost(other.cell)
+            if cost is None or cost > hero.moves_left + 2 * avg:
+                continue
+            p = BO.hero_vs(s, hero, BO.hero_defence(s, [h for h in s.heroes_at(other.cell) if h.owner == other.owner]))
+            if p >= ENEMY_RISK:
+                add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
+        if not candidates:
+            # Nothing worth doing: head home.
+            homes = sorted(s.cities_of(seat), key=lambda c: (far.cost(c.cell) if far.cost(c.cell) is not None else 1e9, c.id))
+            if homes and homes[0].cell != hero.cell and far.cost(homes[0].cell) is not None:
+                return homes[0].cell
+            return None
+        candidates.sort(reverse=True)
+        return candidates[0][2]
+
+
+def choose_standard(state: GameState, rng: random.Random):
+    return Planner(state, rng).choose()
