@@ -26,6 +26,7 @@ def settle(state: GameState, battle, winner: int, retreated: bool, events: list[
         elif battle.kind == "hero":
             for hero_id in defender.heroes:
                 if hero_id in state.heroes:
+                    state.heroes[hero_id].army = {}     # its units died in the battle (R-DEATH-2)
                     kill_hero(state, state.heroes[hero_id], events, cause="battle")
         elif battle.kind == "city":
             conquer(state, hero.owner, state.cities[battle.city], defender, events)
@@ -71,6 +72,7 @@ def conquer(state: GameState, seat: int, city, defender, events: list[Event]) ->
     loser = city.owner
     for hero_id in defender.heroes:
         if hero_id in state.heroes:
+            state.heroes[hero_id].army = {}             # its units died in the battle (R-DEATH-2)
             kill_hero(state, state.heroes[hero_id], events, cause="battle")
     if loser != NEUTRAL:
         cities_before = len(state.cities_of(loser))
