@@ -155,3 +155,21 @@ def test_R_CITY_6_neutral_city_defends_with_2d6_monsters_in_two_squads():
     assert neutral.owner == 1 and neutral.tier == "villa"
     assert "city_conquered" in kinds(events)
     dice.done()
+
+
+@pytest.mark.rule("R-CITY-5", "R-DEATH-2")
+def test_R_CITY_5_conquest_kills_the_garrisoned_hero_without_deserters():
+    state, hero, city, defender = _sieged_attack(p2_purse=0, garrison={"mercenary": 1}, p2_hero_army={"mercenary": 1})
+    dice = script(state)
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    apply(state, A.ArrangeBattle(2, ((("mercenary", 2),),)))
+    dice.expect("2d6+6", 6, 6).expect("1d6", 1)             # 18 > 2: the units die
+    dice.expect("3d3+9", 1, 1, 1).expect("2d6+6", 6, 6)     # P2's City attacks: 12 < 18
+    dice.expect("2d6+6", 6, 6).expect("2d6+6", 1, 1)        # P2's hero 8 < 18
+    apply(state, A.Attack(1, 0, 2))
+    apply(state, A.Attack(2, 0, 0))
+    events = apply(state, A.Attack(1, 0, 0))
+    assert city.owner == 1 and defender.id not in state.heroes
+    assert state.tokens_at(city.cell) == []                 # its units died fighting: no Monster token
+    assert state.battle is None and not state.pending
+    dice.done()
