@@ -1,0 +1,113 @@
+"""R-ALLY-1, R-VOTE-1, R-END-1..2."""
+import pytest
+
+from enginekit import (assert_refused, capital, dice_events, hero_game, kinds, script, start_game,
+                       to_turn_of, to_turns)
+from game.engine import apply, hero_reach
+from game.engine import actions as A
+from game.engine.state import Hero
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_R_ALLY_1_allies_pass_cities_and_do_not_fight():
+    state, hero = hero_game(at=(6, 7), moves=10, players=3, starts=((1, 1), (7, 7), (1, 7)))
+    apply(state, A.ProposeAlliance(1, 2))
+    assert_refused(state, A.ProposeAlliance(1, 2), "already on the table")
+    assert_refused(state, A.AnswerAlliance(3, 1, True), "no such offer")
+    apply(state, A.AnswerAlliance(2, 1, True))               # P2 answers any time
+    assert state.allied(1, 2) and state.phase == "turn"
+    ally_hero = Hero(id=state.new_id(), owner=2, cell=(6, 6), moves_left=0, army={"mercenary": 1})
+    state.heroes[ally_hero.id] = ally_hero                  # arrange
+    reach = hero_reach(state, hero)
+    assert not reach.is_stop((7, 7)) and not reach.is_stop((6, 6))
+    script(state)
+    apply(state, A.Move(1, hero.id, ((7, 7), (7, 8))))       # through the walled ally capital
+    apply(state, A.Move(1, hero.id, ((7, 7), (6, 7), (6, 6))))
+    assert state.battle is None and hero.cell == (6, 6)
+    # ending the alliance: only at the start of one's own turn
+    assert_refused(state, A.EndAlliance(1, 2), "start of your own turn")
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_R_ALLY_1_end_alliance_at_turn_start():
+    state = start_game(players=3)
+    to_turns(state)
+    apply(state, A.ProposeAlliance(1, 2))
+    apply(state, A.AnswerAlliance(2, 1, True))
+    assert state.phase == "turn"
+    assert_refused(state, A.EndAlliance(3, 2), "move, not yours")
+    apply(state, A.EndAlliance(1, 2))
+    assert not state.allied(1, 2)
+
+
+@pytest.mark.rule("R-ALLY-1", "R-END-2")
+def test_R_END_2_last_alliance_wins():
+    state = start_game()
+    to_turns(state)
+    apply(state, A.ProposeAlliance(1, 2))
+    events = apply(state, A.AnswerAlliance(2, 1, True))
+    assert state.phase == "over" and state.winners == [1, 2]
+
+
+@pytest.mark.rule("R-VOTE-1")
+@pytest.mark.parametrize("face,passed", [(50, False), (60, True)])
+def test_R_VOTE_1_tie_settled_by_dP(face, passed):
+    state = start_game()
+    to_turns(state)
+    assert_refused(state, A.ProposeRuleChange(1, "movement_roll", True), "only optional rules")
+    apply(state, A.ProposeRuleChange(1, "hero_cap", True))
+    assert [p.player for p in state.pending] == [1, 2]
+    apply(state, A.CastVote(1, True))
+    dice = script(state, ("1dP", face))
+    events = apply(state, A.CastVote(2, False))
+    (result,) = [e for e in events if e.kind == "vote_result"]
+    assert result.data["passed"] is passed and state.rules.option("hero_cap") is passed
+    dice.done()
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_R_VOTE_1_majority_and_only_humans_vote():
+    from enginekit import board, rules_for
+    from game.engine import new_game, Seat
+    state, _ = new_game(board(starts=((1, 1), (7, 7), (1, 7))), [Seat("A"), Seat("B"), Seat("C", "computer")],
+                        0, rules=rules_for())
+    while state.phase != "turn":
+        apply(state, A.EndDaybreak(state.actor()))
+    seat = state.actor()
+    script(state)
+    apply(state, A.ProposeRuleChange(seat, "starting_hero", True))
+    assert sorted(p.player for p in state.pending) == [1, 2]
+    apply(state, A.CastVote(state.actor(), True))
+    apply(state, A.CastVote(state.actor(), True))
+    assert state.rules.option("starting_hero") is True and state.vote is None
+
+
+@pytest.mark.rule("R-END-1", "R-END-2")
+def test_R_END_1_cityless_player_is_out_after_its_next_turn_then_game_won():
+    state, hero = hero_game(at=(6, 7), moves=5)
+    city = capital(state, 2)
+    del city.buildings["ramparts"]                           # arrange: walls down
+    p2_hero = Hero(id=state.new_id(), owner=2, cell=(3, 3), moves_left=0)
+    state.heroes[p2_hero.id] = p2_hero                       # arrange: P2 keeps a hero
+    dice = script(state, ("2d6+6", 6, 6), ("3d3+9", 1, 1, 1))
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    apply(state, A.Attack(1, 0, 0))
+    assert city.owner == 1 and state.players[2].alive and state.phase == "turn"
+    apply(state, A.EndTurn(1))
+    assert state.current_player == 2
+    events = apply(state, A.EndTurn(2))
+    assert not state.players[2].alive and p2_hero.id not in state.heroes
+    assert "player_eliminated" in kinds(events)
+    assert state.phase == "over" and state.winners == [1] and state.end_reason == "conquest"
+    assert_refused(state, A.EndTurn(1), "game is over")
+    dice.done()
+
+
+@pytest.mark.rule("R-END-2")
+def test_R_END_2_day_limit_most_cities_then_coin():
+    state = start_game(options={"day_limit": True}, overlay={"options": {"day_limit_days": 1}})
+    to_turns(state)
+    state.players[2].purse["coin"] = 50                      # arrange: equal Cities, P2 richer
+    apply(state, A.EndTurn(1))
+    events = apply(state, A.EndTurn(2))
+    assert state.phase == "over" and state.winners == [2] and state.end_reason == "day_limit"
