@@ -119,7 +119,8 @@ def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
     each = state.rules["daybreak"]["hero_upkeep"]
     heroes = len(state.heroes_of(seat)) + extra_heroes
     inc = income_by_resource(state, seat)
-    return {r: max(0, n * heroes - inc.get(r, 0)) for r, n in each.items() if n}
+    # Count only half the income: a siege or a lost mine can cut it before the next Daybreak.
+    return {r: max(0, n * heroes - inc.get(r, 0) // 2) for r, n in each.items() if n}
 
 
 def _move_dice(state) -> Dice:
