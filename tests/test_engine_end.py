@@ -111,3 +111,16 @@ def test_R_END_2_day_limit_most_cities_then_coin():
     apply(state, A.EndTurn(1))
     events = apply(state, A.EndTurn(2))
     assert state.phase == "over" and state.winners == [2] and state.end_reason == "day_limit"
+
+
+@pytest.mark.rule("R-DAY-1", "R-END-1")
+def test_R_DAY_1_a_new_day_skips_an_eliminated_first_player():
+    """The next Day's Daybreak starts with the first live player in turn order."""
+    state = start_game(players=3, first=1)
+    to_turn_of(state, 3)
+    from game.engine import flow
+    flow.eliminate(state, 1, [], "test")      # arrange: the Anchor is out
+    apply(state, A.EndTurn(3))
+    assert state.phase == "daybreak" and state.day == 2
+    assert state.actor() == state.current_player != 1
+    assert state.players[state.actor()].alive

@@ -59,9 +59,6 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
             day = state.day
             on_day(state)
         seat = state.actor()
-        if not state.players[seat].alive:
-            _skip_dead_actor(state)
-            continue
         level = state.players[seat].ai or "standard"
         act = choose_action(state, rngs[seat], level)
         try:
@@ -72,19 +69,3 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
             state.stats["ai_refused"] = state.stats.get("ai_refused", 0) + 1
             apply(state, choose_action(state, rngs[seat], "random"))
     raise RuntimeError(f"game {seed} did not end within {max_actions} actions (day {state.day})")
-
-
-def _skip_dead_actor(state: GameState) -> None:
-    """Work around an engine bug: ``flow.start_day`` sets ``current = 0`` without skipping an
-    eliminated first player, so a dead seat would have to end its Daybreak (no action can).
-    Until game/engine/flow.py is fixed, move on to the next live player's Daybreak."""
-    from game.engine import flow
-    state.stats["dead_actor_skips"] = state.stats.get("dead_actor_skips", 0) + 1
-    events: list = []
-    if state.phase == "daybreak" and not state.pending and state.battle is None:
-        flow.next_daybreak(state, events)
-    elif state.phase == "turn" and not state.pending and state.battle is None:
-        flow.next_turn(state, events)
-    else:
-        raise RuntimeError(f"an eliminated player must act ({state.phase}); cannot go on")
-    state.log.extend(events)

@@ -15,8 +15,8 @@ def start_day(state: GameState, events: list[Event]) -> None:
         end_by_day_limit(state, events)
         return
     state.phase = "daybreak"
-    state.current = 0
-    begin_daybreak(state, events)
+    state.current = -1
+    next_daybreak(state, events)
 
 
 def begin_daybreak(state: GameState, events: list[Event]) -> None:
