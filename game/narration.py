@@ -12,6 +12,11 @@ def _who(state: GameState, seat) -> str:
     return player.name if player else f"player {seat}"
 
 
+def _hero(state: GameState, hero_id) -> str:
+    hero = state.heroes.get(hero_id)
+    return f"{hero.name} ({state.players[hero.owner].name})" if hero else f"hero {hero_id}"
+
+
 def _dice(data: dict) -> str:
     faces = data.get("faces", [])
     return f"{data.get('expr', '')} → {'+'.join(str(f) for f in faces)} = {data.get('total')}"
@@ -50,18 +55,18 @@ def narrate(state: GameState, event: Event) -> str | None:
         "built": lambda: f"🔨 {who} builds {d['building'].replace('_', ' ')}",
         "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
-        "hero_moved": lambda: f"🐎 hero {d['hero']} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
-        "picked_up": lambda: f"🎁 hero {d['hero']} picks up a {d['kind']}",
+        "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
+        "picked_up": lambda: f"🎁 {_hero(state, d['hero'])} picks up a {d['kind']}",
         "item_found": lambda: f"🎁 a {d['rarity']} {d['type'].replace('_', ' ')} ({d['power']})",
-        "monsters_joined": lambda: f"🧟 {d['count']} monsters join hero {d['hero']} ({d['offer']})",
+        "monsters_joined": lambda: f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({d['offer']})",
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
         "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
         "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
-        "hero_fainted": lambda: f"  💫 hero {d['hero']} faints: {d['units_before']} units → {d['units_after']}",
-        "retreat": lambda: f"  🏳 {who} retreats; hero {d['hero']} is lost",
+        "hero_fainted": lambda: f"  💫 {_hero(state, d['hero'])} faints: {d['units_before']} units → {d['units_after']}",
+        "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
         "battle_over": lambda: f"⚔ {'attacker' if d['winner'] == 0 else 'defender'} wins",
-        "hero_died": lambda: f"✝ {who}'s hero {d['hero']} dies ({d['cause']})",
+        "hero_died": lambda: f"✝ {who}'s hero dies ({d['cause']})",
         "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
         "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} a {d['kind']} token appears at {tuple(d['cell'])}",

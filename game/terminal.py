@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 from game.narration import narrate
 
@@ -25,11 +26,14 @@ def play_in_terminal(args) -> int:
     print(f"Fuzzy Knights — {rules.mode.title()} game on {board.title}, {args.players} computer players, seed {seed}")
     state, events = new_game(board, seats, seed, rules=rules)
     ai_rng = random.Random(seed)
-    for event in events:
-        _print(state, event)
-    while state.phase != "over":
-        for event in apply(state, choose_action(state, ai_rng, args.ai)):
+    try:
+        for event in events:
             _print(state, event)
+        while state.phase != "over":
+            for event in apply(state, choose_action(state, ai_rng, args.ai)):
+                _print(state, event)
+    except BrokenPipeError:      # the reader (e.g. `| head`) has seen enough
+        sys.stderr.close()
     return 0
 
 

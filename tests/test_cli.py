@@ -1,0 +1,32 @@
+"""``python -m game`` as a newcomer runs it."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_game(*args, timeout=120):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=timeout)
+
+
+@pytest.mark.rule("R-SET-1", "R-DAY-1")
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_terminal_game_plays_a_whole_seeded_game(mode):
+    result = run_game("--terminal", "--mode", mode, "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Anchor" in out and "━━ Day 1 ━━" in out and "Game over" in out
+    assert "Traceback" not in result.stderr
+    # same seed, same game
+    assert run_game("--terminal", "--mode", mode, "--seed", "3").stdout == out
+
+
+def test_bad_arguments_are_refused_with_a_message():
+    result = run_game("--players", "7")
+    assert result.returncode == 2 and "2 to 4" in result.stderr
