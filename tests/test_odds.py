@@ -1,0 +1,341 @@
+"""Exact battle odds: dice distributions, exchanges, desertion, whole battles."""
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.odds import (
+    INDIVIDUAL, REPRESENTATIVE, BattleOdds, Squad, SquadSyntaxError, UnitGroup, best_move, city_squad,
+    desert, format_squads, group_distribution, hero_squad, move_probabilities, p_win, p_win_matrix,
+    parse_squads, simulate_battles, total_distribution, win_probability,
+)
+
+rule = pytest.mark.rule
+
+
+def brute_force(squad: Squad, mode: str) -> dict[int, Fraction]:
+    """Enumerate every die of the squad (one unit's dice per group when representative)."""
+    dice, scale = [], []
+    for g in squad.groups:
+        rolls = g.n if mode == REPRESENTATIVE else g.n * g.count
+        dice += [g.sides] * rolls
+        scale += [g.count if mode == REPRESENTATIVE else 1] * rolls
+    bonus = sum(g.count * g.bonus for g in squad.groups)
+    outcomes: dict[int, Fraction] = {}
+    space = 1
+    for s in dice:
+        space *= s
+    for faces in itertools.product(*(range(1, s + 1) for s in dice)):
+        total = bonus + sum(f * k for f, k in zip(faces, scale))
+        outcomes[total] = outcomes.get(total, 0) + Fraction(1, space)
+    return outcomes
+
+
+def assert_distribution(squad: Squad, mode: str) -> None:
+    exact = brute_force(squad, mode)
+    got = total_distribution(squad, mode).as_dict()
+    assert set(got) == set(exact)
+    for value, p in exact.items():
+        assert got[value] == pytest.approx(float(p), abs=1e-12)
+
+
+# --- dice ------------------------------------------------------------------
+
+@rule("R-DICE-1")
+def test_bonus_added_once_per_unit_R_DICE_1():
+    dist = group_distribution(UnitGroup(1, 2, 6, 3), REPRESENTATIVE).as_dict()
+    assert min(dist) == 5 and max(dist) == 15
+    assert dist[10] == pytest.approx(6 / 36)
+    assert_distribution(Squad((UnitGroup(1, 2, 6, 3),)), REPRESENTATIVE)
+
+
+@rule("R-DICE-3")
+@pytest.mark.parametrize("mode", [REPRESENTATIVE, INDIVIDUAL])
+@pytest.mark.parametrize("text", ["3x1d4", "2x2d3+1", "2x1d4&3x1d2", "1x1d6&2x1d3+2&2x1d2"])
+def test_distribution_matches_enumeration_R_DICE_3(text, mode):
+    (squad,) = parse_squads(text)
+    assert_distribution(squad, mode)
+
+
+@rule("R-DICE-3")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 2), st.integers(1, 4), st.integers(0, 3)),
+                min_size=1, max_size=3),
+       st.sampled_from([REPRESENTATIVE, INDIVIDUAL]))
+def test_distribution_property_R_DICE_3(groups, mode):
+    assert_distribution(Squad(tuple(UnitGroup(*g) for g in groups)), mode)
+
+
+@rule("R-DICE-3")
+def test_004_example_ten_d6_and_three_2d6_R_DICE_3():
+    """`004`: 10 units of 1d6 and 3 of 2d6 roll 10×1d6 + 3×2d6."""
+    (squad,) = parse_squads("10x1d6&3x2d6")
+    rep = total_distribution(squad, REPRESENTATIVE)
+    ind = total_distribution(squad, INDIVIDUAL)
+    assert rep.mean() == pytest.approx(56) and ind.mean() == pytest.approx(56)
+    assert rep.probs.sum() == pytest.approx(1) and ind.probs.sum() == pytest.approx(1)
+    rep_values = set(rep.as_dict())
+    assert rep_values == {10 * a + 3 * b for a in range(1, 7) for b in range(2, 13)}
+    assert set(ind.as_dict()) == set(range(16, 97))
+    assert min(rep_values) == 16 and max(rep_values) == 96
+
+    def variance(d):
+        return float(np.dot((d.values - d.mean()) ** 2, d.probs))
+    assert variance(rep) == pytest.approx(100 * 35 / 12 + 9 * 70 / 12)
+    assert variance(ind) == pytest.approx(10 * 35 / 12 + 3 * 70 / 12)
+
+
+@rule("R-DICE-6")
+def test_3d3_is_three_three_sided_dice_R_DICE_6():
+    dist = total_distribution(city_squad(), REPRESENTATIVE).as_dict()
+    counts = [1, 3, 6, 7, 6, 3, 1]
+    assert dist == pytest.approx({12 + i: c / 27 for i, c in enumerate(counts)})
+
+
+@rule("R-CMP-7")
+def test_tier_dice_2d6_plus_6_R_CMP_7():
+    (squad,) = parse_squads("3x2d6+6")
+    rep = total_distribution(squad, REPRESENTATIVE).as_dict()
+    assert set(rep) == set(range(24, 55, 3))
+    assert rep[39] == pytest.approx(6 / 36)
+    ind = total_distribution(squad, INDIVIDUAL)
+    assert min(ind.as_dict()) == 24 and max(ind.as_dict()) == 54
+    assert ind.mean() == pytest.approx(39)
+    assert_distribution(Squad((UnitGroup(2, 2, 6, 6),)), INDIVIDUAL)
+
+
+def test_hero_is_2d6_plus_6_plus_items():
+    hero = hero_squad(UnitGroup(1, 1, 4))
+    assert hero.is_hero and hero.mean == pytest.approx(13 + 2.5)
+    assert parse_squads("hero:1x2d6+6&1x1d4") == [hero]
+
+
+# --- one exchange ------------------------------------------------------------
+
+def brute_p_win(acting, targeted, acting_mode, targeted_mode) -> float:
+    a, t = brute_force(acting, acting_mode), brute_force(targeted, targeted_mode)
+    return float(sum(pa * pt for va, pa in a.items() for vt, pt in t.items() if va > vt))
+
+
+@rule("R-BAT-4")
+def test_tie_goes_to_the_squad_attacked_R_BAT_4():
+    (one,) = parse_squads("1x1d1")
+    assert p_win(one, one) == 0.0
+    (d6,) = parse_squads("1x1d6")
+    assert p_win(d6, d6) == pytest.approx(15 / 36)
+
+
+@rule("R-BAT-3")
+def test_each_side_rolls_in_its_own_mode_R_BAT_3():
+    (squad,) = parse_squads("2x1d2")
+    # individual {2: 1/4, 3: 1/2, 4: 1/4} against representative {2: 1/2, 4: 1/2}
+    assert p_win(squad, squad, INDIVIDUAL, REPRESENTATIVE) == pytest.approx(0.375)
+    assert p_win(squad, squad, REPRESENTATIVE, INDIVIDUAL) == pytest.approx(0.5 * 0.75)
+    army, monsters = parse_squads("6x1d6"), parse_squads("3x1d6,3x1d6")
+    assert win_probability(army, monsters, INDIVIDUAL) != pytest.approx(win_probability(army, monsters))
+
+
+@pytest.mark.parametrize("modes", [(REPRESENTATIVE, REPRESENTATIVE), (INDIVIDUAL, REPRESENTATIVE),
+                                   (REPRESENTATIVE, INDIVIDUAL)])
+def test_exchange_matches_enumeration(modes):
+    squads = parse_squads("2x1d4,1x2d3+1,1x1d3&2x1d2,3x1d3")
+    for acting, targeted in itertools.product(squads, repeat=2):
+        assert p_win(acting, targeted, *modes) == pytest.approx(brute_p_win(acting, targeted, *modes), abs=1e-12)
+    matrix = p_win_matrix(squads, squads, *modes)
+    expected = [[p_win(a, t, *modes) for t in squads] for a in squads]
+    assert matrix == pytest.approx(np.array(expected), abs=1e-12)
+
+
+# --- desertion -----------------------------------------------------------------
+
+@rule("R-HERO-2")
+@rule("R-DICE-4")
+def test_faint_army_of_15_keeps_7_R_HERO_2():
+    squads = parse_squads("6x1d6,5x1d6,4x1d6")
+    left = desert(squads)
+    assert sum(s.units for s in left) == 7
+    assert [s.units for s in left] == [2, 2, 3]  # largest first, equal sizes: earlier listed first
+
+
+@rule("R-DICE-4")
+@pytest.mark.parametrize("units, kept", [(1, 0), (2, 1), (3, 1), (15, 7), (16, 8)])
+def test_desertion_truncates_R_DICE_4(units, kept):
+    left = desert([Squad((UnitGroup(units, 1, 6),))])
+    assert sum(s.units for s in left) == kept
+
+
+@rule("R-HERO-2")
+def test_desertion_spares_hero_and_city_and_weakest_units_leave_first_R_HERO_2():
+    squads = [hero_squad(), city_squad(), *parse_squads("2x1d6&2x2d6,1x1d6")]
+    left = desert(squads)
+    assert left[0] == squads[0] and left[1] == squads[1]
+    # 5 mercenaries keep 2; three leave the 4-unit squad, its two 1d6 first, then a 2d6
+    assert left[2:] == parse_squads("1x2d6,1x1d6")
+
+
+@rule("R-HERO-2")
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=5), st.randoms())
+def test_desertion_does_not_depend_on_listing_order_R_HERO_2(sizes, rng):
+    squads = [Squad((UnitGroup(k, 1, 6),)) if k % 2 else Squad((UnitGroup(k, 2, 6),)) for k in sizes]
+    shuffled = list(squads)
+    rng.shuffle(shuffled)
+    assert sorted(map(str, desert(squads))) == sorted(map(str, desert(shuffled)))
+    assert sum(s.units for s in desert(squads)) == sum(sizes) // 2
+
+
+# --- whole battles -------------------------------------------------------------------
+
+@rule("R-BAT-4")
+def test_one_squad_each_is_one_exchange_R_BAT_4():
+    a, d = parse_squads("1x1d6"), parse_squads("1x1d6")
+    assert win_probability(a, d) == pytest.approx(15 / 36)
+    assert win_probability(a, d, to_move="defender") == pytest.approx(21 / 36)
+    a, d = parse_squads("3x1d6"), parse_squads("hero:1x2d6+6")
+    assert win_probability(a, d, INDIVIDUAL) == pytest.approx(p_win(a[0], d[0], INDIVIDUAL, REPRESENTATIVE))
+
+
+@rule("R-BAT-4")
+def test_attacker_first_ordering_by_hand_R_BAT_4():
+    p = 15 / 36  # acting d6 beats the attacked d6
+    one, two = parse_squads("1x1d6"), parse_squads("1x1d6,1x1d6")
+    # 1 v 2: attacker must win, then survive the defender's attack
+    assert win_probability(one, two) == pytest.approx(p * (1 - p))
+    # 2 v 1: win now, or lose a squad and survive the defender's attack
+    assert win_probability(two, one) == pytest.approx(p + (1 - p) * (1 - p))
+    # 2 v 1 with the defender first: it wins and the attacker must win 1 v 1, or it dies
+    assert win_probability(two, one, to_move="defender") == pytest.approx(p * p + (1 - p))
+    d6, d4 = parse_squads("1x1d6"), parse_squads("1x1d4")
+    assert win_probability(d6, d4) == pytest.approx(14 / 24)  # the d6 must roll higher
+    assert win_probability(d6, d4, to_move="defender") == pytest.approx(18 / 24)  # the d4 must roll higher
+
+
+@rule("R-HERO-2")
+def test_faint_decides_a_battle_R_HERO_2():
+    """Fixed dice: the 6 mercenaries (6) beat a 5, but after the hero (2) falls only 3 stay (3 < 5)."""
+    mercs, enemy = parse_squads("6x1d1"), parse_squads("1x1d1+4,1x1d1+4")
+    with_hero = [Squad((UnitGroup(1, 1, 1, 1),), is_hero=True), *mercs]
+    without = [Squad((UnitGroup(1, 1, 1, 1),)), *mercs]
+    assert win_probability(with_hero, enemy) == 0.0
+    assert win_probability(without, enemy) == 1.0
+
+
+def reference_value(att, dfn, turn, modes) -> float:
+    """Plain minimax over lists: no interning, no memo, no shortcuts."""
+    if not dfn:
+        return 1.0
+    if not att:
+        return 0.0
+
+    def kill(side, k):
+        rest = side[:k] + side[k + 1:]
+        return desert(rest) if side[k].is_hero and rest else rest
+
+    values = []
+    for i, j in itertools.product(range(len(att)), range(len(dfn))):
+        if turn == 0:
+            p = p_win(att[i], dfn[j], *modes)
+            values.append(p * reference_value(att, kill(dfn, j), 1, modes)
+                          + (1 - p) * reference_value(kill(att, i), dfn, 1, modes))
+        else:
+            q = p_win(dfn[j], att[i], *modes[::-1])
+            values.append(q * reference_value(kill(att, i), dfn, 0, modes)
+                          + (1 - q) * reference_value(att, kill(dfn, j), 0, modes))
+    return max(values) if turn == 0 else min(values)
+
+
+squad_text = st.builds(
+    lambda hero, groups: ("hero:" if hero else "") + "&".join(f"{c}x{n}d{s}+{b}" if b else f"{c}x{n}d{s}"
+                                                             for c, n, s, b in groups),
+    st.booleans(),
+    st.lists(st.tuples(st.integers(1, 4), st.integers(1, 2), st.sampled_from([2, 3, 6]), st.integers(0, 2)),
+             min_size=1, max_size=2))
+
+
+@rule("R-BAT-4")
+@rule("R-HERO-2")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(squad_text, min_size=1, max_size=3), st.lists(squad_text, min_size=1, max_size=3),
+       st.sampled_from([REPRESENTATIVE, INDIVIDUAL]), st.sampled_from([REPRESENTATIVE, INDIVIDUAL]),
+       st.sampled_from([0, 1]))
+def test_matches_plain_minimax_R_BAT_4_R_HERO_2(att_text, def_text, att_mode, def_mode, turn):
+    att, dfn = parse_squads(",".join(att_text)), parse_squads(",".join(def_text))
+    expected = reference_value(att, dfn, turn, (att_mode, def_mode))
+    to_move = "attacker" if turn == 0 else "defender"
+    assert BattleOdds(att_mode, def_mode).win_probability(att, dfn, to_move) == pytest.approx(expected, abs=1e-12)
+    assert win_probability(att, dfn, att_mode, def_mode, to_move) == pytest.approx(expected, abs=1e-12)
+
+
+def test_listing_order_does_not_matter():
+    att = parse_squads("hero:1x2d6+6,5x1d6,3x2d6,2x1d6")
+    dfn = parse_squads("hero:1x2d6+6&1x1d4,4x1d6,4x1d6,city:1x3d3+9")
+    p = win_probability(att, dfn)
+    rng = random.Random(5)
+    for _ in range(3):
+        rng.shuffle(att)
+        rng.shuffle(dfn)
+        assert win_probability(att, dfn) == pytest.approx(p, abs=1e-12)
+
+
+@pytest.mark.parametrize("to_move", ["attacker", "defender"])
+def test_best_move_and_move_probabilities_agree(to_move):
+    att = parse_squads("hero:1x2d6+6,5x1d6,4x1d6&1x2d6")
+    dfn = parse_squads("6x1d6,5x1d6")
+    moves = move_probabilities(att, dfn, to_move=to_move)
+    own_count, enemy_count = (3, 2) if to_move == "attacker" else (2, 3)
+    assert set(moves) == set(itertools.product(range(own_count), range(enemy_count)))
+    best = best_move(att, dfn, to_move=to_move)
+    assert best.p_win == pytest.approx(max(moves.values()))
+    assert moves[best.own, best.target] == best.p_win
+    p_att = win_probability(att, dfn, to_move=to_move)
+    assert best.p_win == pytest.approx(p_att if to_move == "attacker" else 1 - p_att)
+
+
+# --- Monte Carlo -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("att, dfn, att_mode", [
+    ("hero:1x2d6+6,4x1d6,3x1d6", "hero:1x2d6+6,5x1d6,2x1d6", REPRESENTATIVE),
+    ("hero:1x2d6+6,5x1d6,3x1d6", "4x1d6,4x1d6", INDIVIDUAL),
+    ("3x1d6&1x2d6,2x1d6+3", "city:1x3d3+9,3x1d6", REPRESENTATIVE),
+])
+def test_exact_agrees_with_seeded_monte_carlo(att, dfn, att_mode):
+    a, d = parse_squads(att), parse_squads(dfn)
+    exact = win_probability(a, d, att_mode)
+    result = simulate_battles(a, d, 3000, seed=11, attacker_mode=att_mode)
+    assert abs(result.rate - exact) <= 4 * max(result.stderr, 1e-3)
+
+
+def test_simulate_battles_takes_a_play_one_battle_callable():
+    calls = []
+
+    def play_one(att, dfn, rng):
+        calls.append((len(att), len(dfn)))
+        return rng.random() < 0.5
+
+    result = simulate_battles(parse_squads("1x1d6"), parse_squads("1x1d6,1x1d6"), 50, seed=1, play_one=play_one)
+    assert result.battles == 50 and len(calls) == 50 and calls[0] == (1, 2)
+    again = simulate_battles(parse_squads("1x1d6"), parse_squads("1x1d6,1x1d6"), 50, seed=1, play_one=play_one)
+    assert again == result
+
+
+# --- text syntax -------------------------------------------------------------------------
+
+def test_parse_and_format_round_trip():
+    text = "hero:1x2d6+6&1x1d4,5x1d6,4x1d6&2x2d6,city:1x3d3+9"
+    squads = parse_squads(text)
+    assert format_squads(squads) == text
+    assert squads[0].is_hero and squads[3].is_city and squads[2].units == 6
+
+
+@pytest.mark.parametrize("text, token", [("5xd6", "5xd6"), ("1x1d6,king:2x1d6", "king:2x1d6"),
+                                         ("1x1d6&", ""), ("0x1d6", "0x1d6"), ("", "")])
+def test_bad_syntax_names_the_token(text, token):
+    with pytest.raises(SquadSyntaxError) as error:
+        parse_squads(text)
+    assert error.value.token == token
