@@ -109,11 +109,16 @@ def end_daybreak(state: GameState, events: list[Event]) -> None:
     next_daybreak(state, events)
 
 
-def next_daybreak(state: GameState, events: list[Event]) -> None:
+def advance_to_next_live_player(state: GameState) -> bool:
+    """Move ``state.current`` on to the next live player; False when the round is over."""
     state.current += 1
     while state.current < len(state.turn_order) and not state.players[state.current_player].alive:
         state.current += 1
-    if state.current >= len(state.turn_order):
+    return state.current < len(state.turn_order)
+
+
+def next_daybreak(state: GameState, events: list[Event]) -> None:
+    if not advance_to_next_live_player(state):
         state.phase = "turn"
         state.current = -1
         next_turn(state, events)
@@ -123,10 +128,7 @@ def next_daybreak(state: GameState, events: list[Event]) -> None:
 
 # --- turns -------------------------------------------------------------------------
 def next_turn(state: GameState, events: list[Event]) -> None:
-    state.current += 1
-    while state.current < len(state.turn_order) and not state.players[state.current_player].alive:
-        state.current += 1
-    if state.current >= len(state.turn_order):
+    if not advance_to_next_live_player(state):
         start_day(state, events)
         return
     begin_turn(state, events)
