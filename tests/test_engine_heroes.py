@@ -23,7 +23,8 @@ def test_R_HERO_1_hero_is_its_own_squad_2d6_plus_6():
     apply(state, A.ArrangeBattle(1, ((("mercenary", 2),),)))
     assert [(s.hero, s.units) for s in side.squads] == [(hero.id, {}), (None, {"mercenary": 2})]
     dice.expect("2d6+6", 3, 4).expect("1d6", 6)            # 13 > 6
-    dice.expect("1d6", 1).expect("1d6", 6)                 # the monster picks the weaker mercs: 1 < 12
+    # the last monster plays for the best odds: it goes for the hero (a faint would halve the army)
+    dice.expect("1d6", 6).expect("2d6+6", 1, 1)            # 6 < 8: the monster squad falls
     events = apply(state, A.Attack(1, 0, 0))
     assert dice_events(events, "battle")[0].data["total"] == 13
     dice.done()
