@@ -1,0 +1,247 @@
+"""What the battle screen shows, kept one step behind the engine so its events can be animated.
+
+The engine applies a whole action at once (a player's attack and the neutral
+side's answer arrive together). ``BattleView`` is a copy of the battle's sides
+as the screen draws them; ``beats(events)`` cuts the engine's event list into
+steps (an exchange, an arrangement, a retreat, the end), and ``apply(beat)``
+moves the copy forward by one step. After a batch the view is re-synced from
+the engine state, which stays the only truth.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine import odds as O
+from game.engine.battle import Squad as EngineSquad
+from game.engine.battle import default_arrangement, squad_dice_text
+from game.engine.heroes import unit_total
+from game.engine.state import NEUTRAL
+
+UNIT_NAMES = {"mercenary": "Mercenaries", "monster": "Monsters"}
+
+
+def unit_label(unit: str) -> tuple[str, int, int]:
+    """(name, tier, rank) of a unit kind; Campaign units are ``unit_<tier>_<rank>`` (R-CMP-7)."""
+    if unit.startswith("unit_"):
+        try:
+            _, tier, rank = unit.split("_")
+            return f"Tier {tier}", int(tier), int(rank)
+        except ValueError:
+            pass
+    return UNIT_NAMES.get(unit, unit.replace("_", " ").title()), 0, 0
+
+
+@dataclass
+class ViewSquad:
+    units: dict[str, int] = field(default_factory=dict)
+    hero: int | None = None
+    city: int | None = None
+    owner: int = 0
+    dice: str = ""
+    name: str = ""
+    odds: O.Squad | None = None
+    city_tier: str | None = None
+
+    @property
+    def is_unit_squad(self) -> bool:
+        return self.hero is None and self.city is None
+
+    @property
+    def count(self) -> int:
+        return unit_total(self.units) if self.is_unit_squad else 1
+
+
+@dataclass
+class ViewSide:
+    player: int
+    squads: list[ViewSquad] = field(default_factory=list)
+    pool: dict[str, int] = field(default_factory=dict)
+    mode: str = "representative"
+    arranged: bool = True
+    name: str = ""
+
+    def unit_count(self) -> int:
+        return sum(s.count for s in self.squads if s.is_unit_squad) + unit_total(self.pool)
+
+
+def squad_name(state, squad) -> str:
+    if squad.hero is not None:
+        hero = state.heroes.get(squad.hero)
+        return (hero.name if hero and hero.name else "Hero")
+    if squad.city is not None:
+        city = state.cities.get(squad.city)
+        return city.name if city and getattr(city, "name", "") else "City"
+    kinds = sorted(squad.units)
+    if len(kinds) == 1:
+        return unit_label(kinds[0])[0]
+    return "Mixed squad"
+
+
+def make_squad(state, squad, owner: int) -> ViewSquad:
+    from game.ai.battle_odds import to_odds_squad
+    tier = None
+    if squad.city is not None and squad.city in state.cities:
+        tier = state.cities[squad.city].tier
+    return ViewSquad(dict(squad.units), squad.hero, squad.city, owner, squad_dice_text(state, squad),
+                     squad_name(state, squad), to_odds_squad(state, squad), tier)
+
+
+def side_name(state, seat: int, kind: str) -> str:
+    if seat == NEUTRAL:
+        return {"guardians": "Guardians", "city": "Neutral City"}.get(kind, "Monsters")
+    player = state.players.get(seat)
+    return player.name if player else f"Player {seat}"
+
+
+class BattleView:
+    def __init__(self, state) -> None:
+        battle = state.battle
+        self.kind = battle.kind
+        self.cell = tuple(battle.cell)
+        self.hero = battle.hero
+        self.sides: list[ViewSide] = []
+        self.to_act = battle.to_act
+        self.round = battle.round
+        self.sync(state)
+        self.start_units = [s.unit_count() for s in self.sides]
+        self.start_heroes = [sum(1 for q in s.squads if q.hero is not None) for s in self.sides]
+
+    def sync(self, state) -> None:
+        """Copy the engine's battle (call when no animation is pending)."""
+        battle = state.battle
+        if battle is None:
+            return
+        self.sides = [ViewSide(side.player, [make_squad(state, q, side.player) for q in side.squads],
+                               dict(side.pool), side.mode, side.arranged, side_name(state, side.player, battle.kind))
+                      for side in battle.sides]
+        self.to_act, self.round = battle.to_act, battle.round
+
+    def side_index(self, seat: int) -> int:
+        for i, side in enumerate(self.sides):
+            if side.player == seat:
+                return i
+        return 0
+
+    # --- odds -----------------------------------------------------------------------------
+    def odds_squads(self, state, index: int) -> list[O.Squad]:
+        side = self.sides[index]
+        squads = [s.odds or _odds_of(state, s) for s in side.squads]
+        if side.pool and unit_total(side.pool):
+            limit = state.rules["battle"]["max_player_squads"]
+            squads += [_odds_of(state, ViewSquad(dict(p))) for p in default_arrangement(side.pool, limit)]
+        return squads
+
+    def mode(self, index: int) -> str:
+        side = self.sides[index]
+        return O.REPRESENTATIVE if side.player == NEUTRAL else side.mode
+
+    def win_probability(self, state) -> float:
+        """The attacker's chance, both sides playing best, from what the screen shows now."""
+        a, d = self.odds_squads(state, 0), self.odds_squads(state, 1)
+        if not d:
+            return 1.0
+        if not a:
+            return 0.0
+        to_move = O.ATTACKER if self.to_act == 0 else O.DEFENDER
+        try:
+            return O.win_probability(a, d, self.mode(0), self.mode(1), to_move)
+        except ValueError:
+            return 0.5
+
+    # --- stepping ----------------------------------------------------------------------------
+    def apply(self, state, beat: "Beat") -> None:
+        if beat.kind == "arranged":
+            side = self.sides[self.side_index(beat.data["player"])]
+            for units in beat.data["squads"]:
+                side.squads.append(_unit_view(state, units, side.player))
+            side.pool, side.mode, side.arranged = {}, beat.data["mode"], True
+        elif beat.kind == "exchange":
+            self.round = beat.data.get("round", self.round + 1)
+            destroyed = beat.data.get("destroyed")
+            if destroyed:
+                side = self.sides[destroyed["side"]]
+                if 0 <= destroyed["squad"] < len(side.squads):
+                    side.squads.pop(destroyed["squad"])
+            faint = beat.data.get("fainted")
+            if faint and destroyed:
+                _desert(state, self.sides[destroyed["side"]], faint["units_before"] - faint["units_after"])
+            self.to_act = 1 - beat.data["side"]
+
+
+def _odds_of(state, squad: ViewSquad) -> O.Squad:
+    from game.ai.battle_odds import to_odds_squad
+    return to_odds_squad(state, EngineSquad(dict(squad.units), squad.hero, squad.city))
+
+
+def _unit_view(state, units: dict, owner: int) -> ViewSquad:
+    return make_squad(state, EngineSquad(dict(units)), owner)
+
+
+def _desert(state, side: ViewSide, leaving: int) -> None:
+    """R-HERO-2 as the engine does it: one unit at a time from the largest squad."""
+    for _ in range(max(0, leaving)):
+        squads = [s for s in side.squads if s.is_unit_squad and s.units]
+        if not squads:
+            break
+        squad = max(squads, key=lambda s: unit_total(s.units))
+        unit = max(sorted(squad.units), key=lambda u: squad.units[u])
+        squad.units[unit] -= 1
+        if not squad.units[unit]:
+            del squad.units[unit]
+    side.squads = [s for s in side.squads if not s.is_unit_squad or s.units]
+    for i, s in enumerate(side.squads):
+        if s.is_unit_squad:
+            side.squads[i] = _unit_view(state, s.units, s.owner)
+
+
+# --- beats ---------------------------------------------------------------------------------
+@dataclass
+class Beat:
+    kind: str                 # arranged | exchange | retreat | over
+    data: dict = field(default_factory=dict)
+    events: list = field(default_factory=list)
+
+
+def beats(events) -> list[Beat]:
+    """Cut an action's events into animation steps; everything after battle_over goes with it."""
+    out: list[Beat] = []
+    current: Beat | None = None
+    over: Beat | None = None
+    for event in events:
+        d, k = event.data, event.kind
+        if over is not None:
+            over.events.append(event)
+            continue
+        if k == "squads_arranged":
+            out.append(Beat("arranged", dict(d), [event]))
+            current = None
+        elif k == "squads_picked":
+            current = Beat("exchange", {"round": d["round"], "side": d["side"], "squad": d["squad"],
+                                        "target": d["target"], "rolls": []}, [event])
+            out.append(current)
+        elif current is not None and k == "dice" and d.get("purpose") == "battle":
+            current.data["rolls"].append(dict(d))
+            current.events.append(event)
+        elif current is not None and k == "exchange":
+            current.data.update(winner=d["winner"], totals=list(d["totals"]), tie=d["tie"])
+            current.events.append(event)
+        elif current is not None and k == "squad_destroyed":
+            current.data["destroyed"] = dict(d)
+            current.events.append(event)
+        elif current is not None and k == "hero_fainted":
+            current.data["fainted"] = dict(d)
+            current.events.append(event)
+        elif k == "retreat":
+            out.append(Beat("retreat", dict(d), [event]))
+            current = None
+        elif k == "battle_over":
+            over = Beat("over", dict(d), [event])
+            out.append(over)
+            current = None
+        elif current is not None:
+            current.events.append(event)
+        elif out:
+            out[-1].events.append(event)
+        else:
+            out.append(Beat("note", {}, [event]))
+    return out
