@@ -265,8 +265,10 @@ class BattleScene(Scene):
             total = n * w + (n - 1) * gap
             x = self.field.centerx - total // 2
             y = self.bottom_row_y if side_index == self.bottom else self.top_row_y
-            if self.arrangement is not None and side_index == self.arrange_side:
-                y = self.top_row_y if side_index == self.top else self.bottom_row_y
+            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+                for i, rect in enumerate(getattr(self, "fixed_rects", [])[:n]):
+                    out[(side_index, i)] = rect
+                continue
             for i in range(n):
                 out[(side_index, i)] = pygame.Rect(x + i * (w + gap), y, w, CARD_H)
         return out
@@ -295,7 +297,11 @@ class BattleScene(Scene):
         arr = self.arrangement
         p = self.arrange_panel
         out: list[widgets.Widget] = []
-        slots_area = pygame.Rect(p.x + 16, p.y + 60, p.w - 32 - 170, p.h - 60 - 64)
+        fixed = len(self.view.sides[self.arrange_side].squads)
+        fixed_w = fixed * 124
+        self.fixed_rects = [pygame.Rect(p.x + 16 + i * 124, p.y + 64, 112, min(CARD_H, p.h - 64 - 70))
+                            for i in range(fixed)]
+        slots_area = pygame.Rect(p.x + 16 + fixed_w, p.y + 60, p.w - 32 - 150 - fixed_w, p.h - 60 - 64)
         self.slot_rects = []
         n = arr.limit
         gap = 12
@@ -443,7 +449,7 @@ class BattleScene(Scene):
         for event in events:
             line = self._narrate(event) or narrate(self.state, event)
             if line:
-                self.log.append(line.strip())
+                self.log.append(_plain(line.strip()))
         del self.log[:-200]
 
     def _narrate(self, event) -> str | None:
@@ -453,7 +459,7 @@ class BattleScene(Scene):
             enemy = self.view.sides[1 - d["side"]]
             own = side.squads[d["squad"]].name if d["squad"] < len(side.squads) else "a squad"
             target = enemy.squads[d["target"]].name if d["target"] < len(enemy.squads) else "a squad"
-            return f"Round {d['round']}: {side.name}'s {own} attack {enemy.name}'s {target}"
+            return f"Round {d['round']}: {_poss(side.name)} {own} attack {_poss(enemy.name)} {target}"
         if event.kind == "exchange":
             tie = " — tie: the squad attacked wins" if d["tie"] else ""
             return f"⚔ {d['totals'][0]} vs {d['totals'][1]}{tie}"
@@ -558,6 +564,8 @@ class BattleScene(Scene):
             surface.blit(tag, tag.get_rect(center=(self.field.centerx, label_y)))
         beat = self.beat
         for (side_index, i), rect in self.card_rects().items():
+            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+                continue
             squad = self.view.sides[side_index].squads[i]
             state, alpha, offset, flash, chance = "", 255, (0, 0), 0.0, None
             if beat is not None and beat.kind == "exchange":
@@ -771,6 +779,11 @@ class BattleScene(Scene):
         surface.blit(sub, (p.x + 18, p.y + 40))
         from game.engine.battle import Squad as EngineSquad
         from game.engine.battle import squad_dice_text
+        from game.ui.battle_view import ViewSquad
+        for i, rect in enumerate(self.fixed_rects):
+            D.draw_card(surface, rect, self.view.sides[self.arrange_side].squads[i])
+            note = widgets.text("own squad", 12, theme.INK_SOFT, "bold")
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
         for i, rect in enumerate(self.slot_rects):
             filled = arr.slot_total(i) > 0
             pygame.draw.rect(surface, (246, 236, 212) if filled else (226, 212, 182), rect, border_radius=10)
@@ -791,11 +804,14 @@ class BattleScene(Scene):
                 surface.blit(sprite, (rect.x + 8, y + 1))
                 name, tier, rank = unit_label(unit)
                 label = render(f"T{tier}{'⭐' * rank}" if tier else name, 12, theme.INK)
-                surface.blit(label, label.get_rect(midleft=(rect.x + 40, y + 15)),
-                             area=pygame.Rect(0, 0, max(0, rect.w - 146), 30))
+                if label.get_width() <= rect.w - 146:
+                    surface.blit(label, label.get_rect(midleft=(rect.x + 40, y + 15)))
                 count = widgets.text(str(arr.count(i, unit)), 18, theme.INK, "bold")
                 surface.blit(count, count.get_rect(center=(rect.right - 52, y + 15)))
                 y += 36
+            crowd = pygame.Rect(rect.x + 8, y + 6, rect.w - 16, min(90, rect.bottom - y - 12))
+            if filled and crowd.h > 30:
+                D.draw_crowd(surface, ViewSquad(dict(arr.slots[i]), owner=side.player), crowd)
         rr = self.reserve_rect
         pygame.draw.rect(surface, (226, 212, 182), rr, border_radius=10)
         pygame.draw.rect(surface, (170, 150, 120), rr, 2, border_radius=10)
@@ -850,8 +866,8 @@ class BattleScene(Scene):
         textures.draw_panel(surface, panel, "parchment", radius=18)
         winner = self.view.sides[res["winner"]]
         verb = "wins" if winner.player else "win"
-        title = widgets.text(f"{winner.name} {verb} the battle!", 32, theme.seat_colour(winner.player), "title",
-                             (40, 26, 12))
+        colour = theme.seat_colour(winner.player) if winner.player else theme.INK
+        title = widgets.text(f"{winner.name} {verb} the battle!", 32, colour, "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 24)))
         icon = icons.icon("crown", 44)
         surface.blit(icon, icon.get_rect(midbottom=(panel.centerx, panel.y + 26)))
@@ -888,8 +904,28 @@ class BattleScene(Scene):
         self.continue_button.draw(surface)
 
 
+_SWAP = {"💫": "💀", "☠": "💀", "✝": "💀", "🏳": "🚩", "🏆": "👑", "⚔ ": "⚔️ ", "🤺": "🛡️"}
+
+
+def _plain(line: str) -> str:
+    """Emoji the icon set has no picture for become ones it has (or go)."""
+    from game.ui.rich_text import _GLYPHS
+    for old, new in _SWAP.items():
+        line = line.replace(old, new)
+    out = []
+    for ch in line:
+        if ord(ch) >= 0x2190 and ch not in "".join(_GLYPHS) + "\ufe0f→—…×−·":
+            continue
+        out.append(ch)
+    return "".join(out).replace("  ", " ").strip()
+
+
+def _poss(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _wrap(line: str, size: int, width: int) -> list[str]:
-    font = theme.font(size)
+    font = theme.font(size, "bold")
     words = line.split(" ")
     out, cur = [], ""
     for word in words:

@@ -1,0 +1,229 @@
+"""The battle screen, headless: arranging, attacking, retreating, odds on hover, dice on screen (R-BAT, R-HERO-2, R-DEATH-3)."""
+import pygame
+import pytest
+
+from enginekit import hero_game, script
+from game.board.model import MapToken
+from game.engine import actions as A
+from game.engine import apply
+from game.engine.dice import Rng
+from game.ui import widgets
+from game.ui.app import App
+from game.ui.battle_scene import BattleScene, maybe_battle_scene
+from game.ui.session import GameSession
+
+
+def monster_battle(army=None, faces=(3, 3, 3, 3)):
+    """P1's hero steps onto 12 monsters (two squads of 6); real dice from then on."""
+    state, hero = hero_game(tokens=[MapToken("monster", (4, 5))], at=(4, 4), moves=5,
+                            army={"mercenary": 7} if army is None else army)
+    script(state, ("1dP", 10), ("4d6", *faces))
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    state.rng = Rng(5)
+    return state, hero, events
+
+
+class Recorder:
+    """Wraps session.submit to record every action the screen hands over."""
+
+    def __init__(self, session):
+        self.actions = []
+        self._submit = session.submit
+        session.submit = self
+
+    def __call__(self, action):
+        self.actions.append(action)
+        return self._submit(action)
+
+
+def open_scene(state, events=(), speed="Instant"):
+    session = GameSession(state)
+    recorder = Recorder(session)
+    app = App((1280, 720), headless=True)
+    scene = maybe_battle_scene(session, list(events))
+    scene.speed = speed
+    app.push(scene)
+    app.frame(1 / 60)
+    return app, scene, recorder
+
+
+def click(app, pos):
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.dispatch(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def hover(app, pos):
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+@pytest.fixture
+def drawn_text(monkeypatch):
+    """Every string the widgets render during the test."""
+    seen = []
+    original = widgets.text
+
+    def recording(s, *args, **kw):
+        seen.append(s)
+        return original(s, *args, **kw)
+
+    monkeypatch.setattr(widgets, "text", recording)
+    return seen
+
+
+def test_no_battle_no_scene():
+    state, hero = hero_game()
+    assert maybe_battle_scene(GameSession(state)) is None
+
+
+@pytest.mark.rule("R-BAT-2", "R-BAT-3")
+def test_plus_minus_move_units_and_confirm_arranges_exactly_the_pool():
+    state, hero, events = monster_battle()
+    app, scene, rec = open_scene(state, events)
+    arr = scene.arrangement
+    assert arr is not None and arr.limit == 3
+    before = [arr.count(i, "mercenary") for i in range(3)]
+    assert sum(before) == 7
+    click(app, scene.arrange_buttons[(0, "mercenary", "+")].rect.center)    # one unit moves into squad 1
+    after = [arr.count(i, "mercenary") for i in range(3)]
+    assert after[0] == before[0] + 1 and sum(after) == 7
+    click(app, scene.arrange_buttons[(2, "mercenary", "-")].rect.center)    # one unit leaves squad 3
+    assert arr.reserve == {"mercenary": 1} and not scene.confirm_button.enabled
+    click(app, scene.confirm_button.rect.center)
+    assert rec.actions == []                                               # not every unit is placed
+    click(app, scene.arrange_buttons[(1, "mercenary", "+")].rect.center)
+    click(app, scene.mode_toggle.rect.move(-8, 0).midright)                          # Individual rolls
+    click(app, scene.confirm_button.rect.center)
+    (action,) = rec.actions
+    assert isinstance(action, A.ArrangeBattle) and action.player == 1 and action.mode == "individual"
+    assert sum(n for squad in action.squads for _, n in squad) == 7
+    assert all(sum(n for _, n in squad) >= 1 for squad in action.squads)
+    assert state.battle.sides[0].arranged
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_click_own_squad_then_enemy_squad_attacks_with_those_indices():
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 3),), (("mercenary", 2),), (("mercenary", 2),))))
+    app, scene, rec = open_scene(state, events)
+    rects = scene.card_rects()
+    assert len([k for k in rects if k[0] == 0]) == 4 and len([k for k in rects if k[0] == 1]) == 2
+    click(app, rects[(1, 0)].center)                       # an enemy first: the screen asks for our squad
+    assert rec.actions == [] and scene.toast.visible
+    click(app, rects[(0, 2)].center)
+    assert scene.selected == 2
+    click(app, rects[(1, 1)].center)
+    assert rec.actions == [A.Attack(1, 2, 1)]
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_hovering_an_enemy_squad_shows_the_win_chance(drawn_text):
+    from game.ai.battle_odds import attack_chances
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 3),), (("mercenary", 2),), (("mercenary", 2),))))
+    chances = attack_chances(state)
+    app, scene, rec = open_scene(state, events)
+    rects = scene.card_rects()
+    click(app, rects[(0, 1)].center)
+    hover(app, rects[(1, 0)].center)
+    drawn_text.clear()
+    app.frame(1 / 60)
+    want = f"{chances[(1, 0)]:.0%}"
+    assert want in drawn_text
+    assert "6 × 1d6" in drawn_text and "2d6+6" in drawn_text and "3 × 1d6" in drawn_text   # the dice text
+
+
+@pytest.mark.rule("R-DEATH-3")
+def test_retreat_asks_for_confirmation_before_submitting():
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 7),),)))
+    app, scene, rec = open_scene(state, events)
+    assert scene.retreat_button.enabled
+    click(app, scene.retreat_button.rect.center)
+    assert rec.actions == [] and scene.confirm_retreat
+    app.frame(1 / 60)
+    click(app, scene.no_button.rect.center)                 # keep fighting
+    assert rec.actions == [] and not scene.confirm_retreat
+    click(app, scene.retreat_button.rect.center)
+    app.frame(1 / 60)
+    click(app, scene.yes_button.rect.center)
+    assert rec.actions == [A.Retreat(1)]
+    app.frame(1 / 60)
+    assert state.battle is None and scene.result is not None and scene.result["retreated"]
+
+
+@pytest.mark.rule("R-DEATH-3")
+def test_retreat_is_not_offered_while_arranging():
+    state, hero, events = monster_battle()
+    app, scene, rec = open_scene(state, events)
+    assert not scene.retreat_button.enabled
+    click(app, scene.retreat_button.rect.center)
+    assert not scene.confirm_retreat and rec.actions == []
+
+
+@pytest.mark.rule("R-BAT-4", "R-HERO-2", "R-BAT-7")
+def test_tie_goes_to_the_squad_attacked_and_the_faint_is_shown(drawn_text):
+    state, hero, events = monster_battle(army={})           # the hero alone: no pool, it attacks at once
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    dice = script(state, ("2d6+6", 3, 3), ("1d6", 2))       # 12 against 6 × 2 = 12: a tie
+    rects = scene.card_rects()
+    assert scene.selected == 0                              # the only squad is picked for us
+    click(app, rects[(1, 0)].center)
+    assert rec.actions == [A.Attack(1, 0, 0)]
+    dice.done()
+    seen = set()
+    for _ in range(400):
+        drawn_text.clear()
+        app.frame(1 / 30)
+        seen.update(drawn_text)
+        if scene.result is not None:
+            break
+    assert any("Tie — the squad attacked wins" in s for s in seen)
+    assert any("faints" in s for s in seen)
+    assert "12" in seen                                     # both totals on screen
+    assert scene.result["winner"] == 1
+    assert any("tie" in line for line in scene.log)
+
+
+@pytest.mark.rule("R-BAT-5", "R-BAT-7")
+def test_auto_battle_plays_to_the_result_and_continue_pops():
+    state, hero, events = monster_battle(army={"mercenary": 9})
+    app, scene, rec = open_scene(state, events)
+    click(app, scene.auto_button.rect.center)
+    for _ in range(600):
+        app.frame(1 / 10)
+        if scene.result is not None:
+            break
+    assert scene.result is not None and state.battle is None
+    assert isinstance(rec.actions[0], A.ArrangeBattle)
+    assert all(isinstance(a, (A.ArrangeBattle, A.Attack, A.Retreat)) for a in rec.actions)
+    lost = scene.result["lost"]
+    assert lost[1 - scene.result["winner"]] == scene.view.start_units[1 - scene.result["winner"]]
+    app.frame(1 / 60)
+    click(app, scene.continue_button.rect.center)
+    assert scene not in app.scenes
+
+
+def test_frames_at_every_moment_render(tmp_path):
+    """Arrange, mid-roll and result frames draw without error at 1280×720 (and save as PNG)."""
+    state, hero, events = monster_battle()
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    pygame.image.save(app.screen, str(tmp_path / "arrange.png"))
+    scene.confirm_arrangement()
+    for _ in range(200):
+        app.frame(1 / 60)
+    rects = scene.card_rects()
+    click(app, rects[(0, 1)].center)
+    click(app, rects[(1, 0)].center)
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert scene.beat is not None and scene.beat.kind == "exchange"
+    pygame.image.save(app.screen, str(tmp_path / "roll.png"))
+    scene.speed = "Instant"
+    scene.auto = True
+    for _ in range(300):
+        app.frame(1 / 10)
+        if scene.result is not None:
+            break
+    app.frame(1 / 60)
+    pygame.image.save(app.screen, str(tmp_path / "result.png"))
+    assert scene.result is not None
