@@ -49,7 +49,8 @@ def run(argv: list[str]) -> int:
             options.rules_file = args.rules
     if args.screenshot:
         from game.ui.app import screenshot
-        screenshot(options, args.screenshot)
+        from game.ui.game_scene import screenshot_scene
+        screenshot(options, args.screenshot, scene=lambda: screenshot_scene(options))
         print(f"saved {args.screenshot}")
         return 0
     from game.ui.app import run as run_window

@@ -80,10 +80,16 @@ def test_hotseat_handoff_waits_for_the_next_player(scene):
     to_turn(scene)
     first = scene.actor
     click(scene, scene.end_button.rect.center)
+    if scene.dialog is not None:                      # heroes with 🐎 left: confirm
+        click(scene, scene.dialog.button("End turn").rect.center)
     assert scene.actor != first
     assert scene.handoff_to == scene.actor
-    click(scene, scene.end_button.rect.center)      # blocked behind the handoff
-    assert scene.handoff_to is not None
+    seat, actions = scene.actor, len(scene.state.actions)
+    key(scene, pygame.K_SPACE)                      # the cover screen only hands over: nothing is played
+    assert scene.handoff_to is None and scene.actor == seat and len(scene.state.actions) == actions
+    scene.last_human = first
+    scene.refresh()
+    assert scene.handoff_to == seat
     click(scene, scene.handoff_button.rect.center)
     assert scene.handoff_to is None
 
@@ -99,3 +105,200 @@ def test_computer_players_play_on_their_own():
         scene.update(0.25)
     assert len(scene.state.actions) > before
     app.frame(1 / 60)
+
+
+# --- the board scene driven by the mouse and keys ------------------------------------------------
+from game.engine import hero_reach  # noqa: E402
+from game.engine.state import Interaction, Pending, Token  # noqa: E402
+
+
+def key(scene, k):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def hover(scene, cell):
+    scene.view.center_on(cell)
+    pos = tuple(round(v) for v in scene.view.cell_center(cell))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click_cell(scene, cell):
+    scene.view.center_on(cell)
+    click(scene, scene.view.cell_center(cell))
+
+
+def selected_and_rolled(scene):
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    click_cell(scene, hero.cell)                          # clicking the hero rolls its 🐎
+    assert hero.moves_left is not None
+    return hero
+
+
+def test_clicking_a_hero_rolls_its_movement_and_shows_the_dice(scene):
+    """R-MOV-1: selecting a hero that has not rolled submits RollMovement; the roll pops up as dice."""
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    assert hero.moves_left is None
+    click_cell(scene, hero.cell)
+    assert isinstance(scene.state.actions[-1], A.RollMovement)
+    assert hero.moves_left is not None
+    assert scene.dice.busy
+    scene.update(0.1)
+    scene.app.frame(1 / 60)
+
+
+def test_click_a_reachable_cell_moves_along_the_pathfinders_path(scene):
+    """R-MOV-6: the Move submitted is the preview's cheapest path; the hero then walks it step by step."""
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    target = max((c for c in reach.cells() if not reach.is_stop(c) and 1 < reach.cost(c) <= hero.moves_left),
+                 key=reach.cost)
+    path = tuple(reach.path_to(target))
+    hover(scene, target)
+    assert scene.view.path[-1] == target and scene.view.path_cost == reach.cost(target)
+    click_cell(scene, target)
+    assert scene.state.actions[-1] == A.Move(hero.owner, hero.id, path)
+    assert hero.cell == target
+    assert scene.walks, "the hero walks its path"
+    for _ in range(200):
+        scene.update(0.05)
+        if not scene.walks:
+            break
+    assert not scene.walks
+
+
+def test_an_unreachable_click_shows_the_engines_reason_and_changes_nothing(scene):
+    """R-MOV-6: a move never spends more 🐎 than the hero has; the toast gives the engine's reason."""
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    far = next(c for c in scene.state.board.topology.cells() if scene.state.board.passable(c)
+               and reach.cost(c) is None and not scene.state.heroes_at(c)
+               and abs(c[0] - hero.cell[0]) + abs(c[1] - hero.cell[1]) > hero.moves_left + 4)
+    actions, cell, left = len(scene.state.actions), hero.cell, hero.moves_left
+    click_cell(scene, far)
+    assert scene.toast.visible
+    assert "🐎" in scene.toast.message or "cannot" in scene.toast.message
+    assert len(scene.state.actions) == actions and hero.cell == cell and hero.moves_left == left
+
+
+def test_space_with_movement_left_asks_for_confirmation(scene):
+    """R-MOV-1: unused 🐎 are lost, so ending the turn with heroes able to move asks first."""
+    selected_and_rolled(scene)
+    seat = scene.actor
+    key(scene, pygame.K_SPACE)
+    assert scene.dialog is not None and scene.dialog.key == "ui:confirm"
+    click(scene, scene.dialog.button("Keep playing").rect.center)
+    assert scene.dialog is None and scene.actor == seat and scene.state.phase == "turn"
+    key(scene, pygame.K_SPACE)
+    click(scene, scene.dialog.button("End turn").rect.center)
+    assert isinstance(scene.state.actions[-1], A.EndTurn)
+
+
+def test_tab_selects_the_next_hero_and_escape_opens_the_menu(scene):
+    to_turn(scene)
+    key(scene, pygame.K_TAB)
+    assert scene.selected is not None
+    key(scene, pygame.K_ESCAPE)
+    assert scene.dialog is not None
+    key(scene, pygame.K_ESCAPE)
+    assert scene.dialog is None
+
+
+def test_take_monsters_dialog_plus_minus_sets_the_count(scene):
+    """R-MON-1: defecting monsters join; the player may take fewer (TakeMonsters with the chosen count)."""
+    hero = selected_and_rolled(scene)
+    state = scene.state
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
+                                    monsters={"tokens": [], "fight": 0, "bribe": 0, "defect": 6, "stage": "bribe"})
+    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "defect", "max": 6, "cost": {}}))
+    scene.refresh()
+    dialog = scene.dialog
+    assert dialog is not None and dialog.spinner is not None and dialog.spinner.value == 6
+    click(scene, dialog.spinner.minus.rect.center)
+    click(scene, dialog.spinner.minus.rect.center)
+    click(scene, dialog.spinner.minus.rect.center)
+    click(scene, dialog.spinner.plus.rect.center)
+    assert dialog.spinner.value == 4
+    before = sum(hero.army.values())
+    click(scene, dialog.buttons[0].rect.center)
+    assert state.actions[-1] == A.TakeMonsters(hero.owner, 4)
+    assert sum(hero.army.values()) == before + 4
+
+
+def test_hovering_a_monster_shows_the_odds(scene):
+    """R-MON-1: a monster's reaction and count are rolled on arrival; the tooltip gives the chances."""
+    hero = selected_and_rolled(scene)
+    state = scene.state
+    cell = next(c for c in state.board.topology.neighbours(hero.cell) if state.is_unoccupied(c))
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", cell)
+    scene.refresh()
+    hover(scene, cell)
+    text = "\n".join(scene.view.tooltip_lines)
+    assert "Monster" in text and "%" in text
+    assert scene.view.path_note.endswith("%")
+
+
+def test_siege_button_next_to_a_walled_enemy_city(scene):
+    """R-CITY-2: a hero next to a walled enemy City may siege (here before rolling)."""
+    to_turn(scene)
+    state = scene.state
+    hero = state.heroes[scene.selected]
+    enemy = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
+    hero.cell = next(c for c in state.board.topology.neighbours(enemy.cell) if state.board.passable(c)
+                     and not state.city_at(c))
+    scene.select_hero(hero.id)
+    assert hero.moves_left is None, "a hero that can siege keeps its roll"
+    siege = next(b for b in scene.action_buttons if b.label.startswith("Siege"))
+    click(scene, siege.rect.center)
+    assert state.actions[-1] == A.Siege(hero.owner, hero.id, enemy.id)
+    assert state.cities[enemy.id].sieged
+
+
+def test_handoff_cover_answers_an_alliance_offer(scene):
+    """R-ALLY-1: an offer made during one player's turn is answered on the next player's cover screen."""
+    to_turn(scene)
+    first = scene.actor
+    other = next(s for s in scene.state.players if s != first)
+    assert scene.submit(A.ProposeAlliance(first, other))
+    scene.end_turn(confirmed=True)
+    assert scene.handoff_to == other
+    scene.app.frame(1 / 60)
+    accept = next(b for b in scene.offer_buttons if b.label == "Accept")
+    click(scene, accept.rect.center)
+    assert scene.state.allied(first, other)
+    click(scene, scene.handoff_button.rect.center)
+    assert scene.handoff_to is None
+
+
+def test_game_over_opens_the_summary_scene(scene):
+    """R-END-2: the winners and a line per player."""
+    from game.ui.game_over_scene import GameOverScene
+    state = scene.state
+    state.phase, state.winners, state.end_reason = "over", [1], "last player with a City"
+    scene.refresh()
+    top = scene.app.scene
+    assert isinstance(top, GameOverScene)
+    assert {row["seat"] for row in top.summaries} == set(state.players)
+    scene.app.frame(1 / 60)
+
+
+def test_battle_never_leaves_the_player_stuck(scene):
+    """R-BAT-5: with or without the battle screen, a human's battle can be fought to the end."""
+    hero = selected_and_rolled(scene)
+    state = scene.state
+    cell = next(c for c in state.board.topology.neighbours(hero.cell) if state.is_unoccupied(c))
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", cell)
+    scene.refresh()
+    click_cell(scene, cell)
+    for _ in range(50):
+        if state.battle is None and not state.pending:
+            break
+        if scene.app.scene is not scene:
+            scene.app.pop()                      # leave a battle screen at once
+        scene.refresh()
+        if scene.dialog is not None:
+            click(scene, scene.dialog.buttons[0].rect.center)
+    assert state.battle is None

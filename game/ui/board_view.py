@@ -43,6 +43,7 @@ class HeroMarker:
     seat: int
     name: str = "Hero"
     selected: bool = False
+    world: tuple[float, float] | None = None   # an animated position (world pixels) instead of the cell's centre
 
 
 class BoardView:
@@ -74,6 +75,8 @@ class BoardView:
         self._overlay_tiles: dict[tuple, pygame.Surface] = {}
         self.path: list[Cell] = []
         self.path_cost: int | None = None
+        self.path_note: str = ""          # e.g. a battle's odds, shown beside the path's 🐎 cost
+        self.extra_tooltip: Callable[[Cell], list[str]] | None = None   # more tooltip lines (odds)
         self._centered = False
 
     # layout & camera --------------------------------------------------------------
@@ -116,8 +119,11 @@ class BoardView:
         self.cam = [wx * self.zoom - self.rect.w / 2, wy * self.zoom - self.rect.h / 2]
         self._clamp()
 
-    def center_on(self, cell: Cell) -> None:
+    def center_on(self, cell: Cell, tight: bool = False) -> None:
+        """Centre the camera on ``cell``; ``tight`` keeps the map filling the view (no margin past its edge)."""
         self.center_on_world(*self.geo.cell_center(cell))
+        if tight:
+            self._clamp(margin=0)
 
     def pan(self, dx: float, dy: float) -> None:
         """Move the view content by (dx, dy) screen pixels (drag direction)."""
@@ -135,14 +141,14 @@ class BoardView:
         self.cam = [wx * self.zoom - (screen_pos[0] - self.rect.x), wy * self.zoom - (screen_pos[1] - self.rect.y)]
         self._clamp()
 
-    def _clamp(self) -> None:
+    def _clamp(self, margin: float | None = None) -> None:
         mw, mh = self.geo.pixel_size[0] * self.zoom, self.geo.pixel_size[1] * self.zoom
         for axis, (size, view) in enumerate(((mw, self.rect.w), (mh, self.rect.h))):
             if size <= view:
                 self.cam[axis] = (size - view) / 2
             else:
-                margin = min(view / 2, 160)
-                self.cam[axis] = max(-margin, min(size - view + margin, self.cam[axis]))
+                m = min(view / 2, 160) if margin is None else margin
+                self.cam[axis] = max(-m, min(size - view + m, self.cam[axis]))
 
     def camera_world_rect(self) -> tuple[float, float, float, float]:
         z = self.zoom
@@ -163,9 +169,10 @@ class BoardView:
         self._budget = budget
         self._overlay_chunks.clear()
 
-    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None) -> None:
+    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "") -> None:
         self.path = list(cells or [])
         self.path_cost = cost if self.path else None
+        self.path_note = note if self.path else ""
 
     def clear_overlays(self) -> None:
         self.set_reach(None)
@@ -273,7 +280,13 @@ class BoardView:
         for token in self.tokens:
             if token.cell == cell:
                 lines.append(token_label(token))
+        if self.extra_tooltip is not None:
+            lines += self.extra_tooltip(cell)
         return lines
+
+    def refresh_tooltip(self) -> None:
+        """Re-describe the hovered cell (after the game state changed under the mouse)."""
+        self.tooltip_lines = self.describe(self.hover_cell) if self.hover_cell is not None else []
 
     def update(self, dt: float) -> None:
         if self._held:
@@ -388,7 +401,9 @@ class BoardView:
         if not self.path or self.path_cost is None:
             return
         x, y = self.cell_center(self.path[-1])
-        label = widgets.text(str(self.path_cost), 18, theme.INK, "bold")
+        from game.ui.rich_text import render
+        text = str(self.path_cost) + (f"   ⚔ {self.path_note}" if self.path_note else "")
+        label = render(text, 18, theme.INK, "bold")
         horse = icons.icon("move", 24)
         w = horse.get_width() + label.get_width() + 18
         pill = pygame.Rect(0, 0, w, 30)
@@ -444,7 +459,7 @@ class BoardView:
         for hero in self.heroes:
             if not self._is_visible(hero.cell, cols, rows):
                 continue
-            x, y = self.cell_center(hero.cell)
+            x, y = self.world_to_screen(*hero.world) if hero.world else self.cell_center(hero.cell)
             size = self._token_size(0.7)
             ring = pygame.Rect(0, 0, size * 0.95, size * 0.4)
             ring.center = (round(x), round(y + size * 0.34))

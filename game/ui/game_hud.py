@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import textures, theme, widgets
+from game.ui import icons, textures, theme, widgets
 from game.ui.rich_text import render
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
@@ -41,6 +41,16 @@ def draw_top_bar(surface: pygame.Surface, state, seat: int | None) -> pygame.Rec
     return bar
 
 
+# Emoji the narration uses that have no icon: drawn as ones that do.
+_LOG_SWAPS = {"🤺": "⚔", "🤝": "👑", "🗳": "🎲", "🏆": "👑", "🔨": "⛏", "🏳": "🛡", "☀": "⭐"}
+
+
+def _drawable(line: str) -> str:
+    for glyph, swap in _LOG_SWAPS.items():
+        line = line.replace(glyph, swap)
+    return line
+
+
 def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> None:
     if not lines:
         return
@@ -49,8 +59,76 @@ def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> No
     surface.blit(shade, rect)
     y = rect.bottom - 8
     for line in reversed(lines):
-        img = render(line.strip(), 14, theme.CREAM, "body", (0, 0, 0))
+        img = render(_drawable(line.strip()), 14, theme.CREAM, "body", (0, 0, 0))
         y -= img.get_height() + 2
         if y < rect.y + 4:
             break
         surface.blit(img, (rect.x + 10, y), area=pygame.Rect(0, 0, rect.w - 20, img.get_height()))
+
+
+class HeroCard(widgets.Button):
+    """A hero in the side panel: portrait, name, army size, items and the 🐎 left (click to select)."""
+
+    def __init__(self, state, hero, on_click, rect=(0, 0, 0, 0)) -> None:
+        super().__init__(hero.name or f"Hero {hero.id}", on_click, rect=rect, size=15)
+        self.hero_id = hero.id
+        self.owner = hero.owner
+        units = sum(hero.army.values())
+        self.detail = f"⚔ {units} unit{'s' if units != 1 else ''}   🎁 {len(hero.items)}"
+        self.moves = "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
+        self.spent = hero.moves_left == 0
+        self.tooltip = "Click to select" + (" and roll its 🐎" if hero.moves_left is None else "")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        face = (250, 238, 206) if self.selected else ((240, 226, 190) if self.hovered else (228, 212, 172))
+        pygame.draw.rect(surface, (60, 40, 20), r.move(0, 2), border_radius=8)
+        pygame.draw.rect(surface, face, r, border_radius=8)
+        pygame.draw.rect(surface, theme.GOLD if self.selected else theme.WOOD_DARK, r, 3 if self.selected else 1,
+                         border_radius=8)
+        portrait = pygame.Rect(r.x + 5, r.y + 5, r.h - 10, r.h - 10)
+        pygame.draw.ellipse(surface, theme.seat_colour(self.owner), portrait)
+        pygame.draw.ellipse(surface, (40, 24, 12), portrait, 2)
+        img = icons.token_sprite("hero", self.owner, None, portrait.h + 6)
+        surface.blit(img, img.get_rect(center=(portrait.centerx, portrait.centery - 2)))
+        name = widgets.text(self.label, 15, theme.INK, "bold")
+        surface.blit(name, (portrait.right + 8, r.y + 6))
+        detail = render(self.detail, 12, theme.INK_SOFT)
+        surface.blit(detail, (portrait.right + 8, r.y + 29))
+        pill_colour = (120, 110, 100) if self.spent else (96, 60, 30)
+        moves = render(self.moves, 14, theme.CREAM, "bold")
+        pill = moves.get_rect().inflate(14, 6)
+        pill.midright = (r.right - 8, r.centery)
+        pygame.draw.rect(surface, pill_colour, pill, border_radius=10)
+        surface.blit(moves, moves.get_rect(center=pill.center))
+
+
+def player_rows(state) -> list[dict]:
+    rows = []
+    for seat in state.live_players():
+        player = state.players[seat]
+        rows.append({"seat": seat, "name": player.name, "computer": player.kind == "computer",
+                     "cities": len(state.cities_of(seat)), "heroes": len(state.heroes_of(seat))})
+    return rows
+
+
+def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int | None, rows: list[dict]) -> None:
+    """The players' panel: colour, name, Cities and heroes, alliances (the Ally buttons are the scene's)."""
+    caption = widgets.text("Players", 16, theme.INK, "heading")
+    surface.blit(caption, (rect.x + 4, rect.y))
+    y = rect.y + 26
+    for row in rows:
+        seat = row["seat"]
+        line = pygame.Rect(rect.x, y, rect.w, 26)
+        if seat == acting:
+            pygame.draw.rect(surface, (246, 226, 170), line, border_radius=6)
+        pygame.draw.circle(surface, theme.seat_colour(seat), (line.x + 12, line.centery), 8)
+        pygame.draw.circle(surface, (30, 20, 10), (line.x + 12, line.centery), 8, 1)
+        name = widgets.text(row["name"][:12], 14, theme.INK, "bold")
+        surface.blit(name, name.get_rect(midleft=(line.x + 26, line.centery)))
+        allied = acting is not None and seat != acting and state.allied(acting, seat)
+        offered = acting is not None and (acting, seat) in state.alliance_offers
+        stats = f"🏰{row['cities']} 🧙{row['heroes']}" + ("  ally" if allied else "") + ("  asked" if offered else "")
+        img = render(stats, 12, theme.INK_SOFT, "bold")
+        surface.blit(img, img.get_rect(midleft=(line.x + 120, line.centery)))
+        y += 30

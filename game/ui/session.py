@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from game.board import Board
 from game.ui.options import NewGameOptions
 
+# How long the screen waits between two computer actions, by speed setting (seconds).
+SPEEDS = {"normal": 0.45, "fast": 0.08}
 # Our AI level names -> the engine's computer levels.
 AI_LEVEL_TO_ENGINE = {"easy": "random", "normal": "standard", "hard": "standard"}
 
@@ -37,6 +39,25 @@ class GameSession:
         self.state, self.options = state, options
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.ai_rng = random.Random(state.seed)
+        self.speed = "normal"
+        self.battles_won: dict[int, int] = {}
+        self._count_battles(self.new_events)
+
+    @property
+    def computer_delay(self) -> float:
+        return SPEEDS.get(self.speed, SPEEDS["normal"])
+
+    def toggle_speed(self) -> str:
+        self.speed = "fast" if self.speed == "normal" else "normal"
+        return self.speed
+
+    def _count_battles(self, events) -> None:
+        for event in events:
+            if event.kind == "battle_over" and not event.data.get("retreated"):
+                side = event.data.get("winner")
+                seat = event.data.get("attacker") if side == 0 else event.data.get("defender")
+                if seat:
+                    self.battles_won[seat] = self.battles_won.get(seat, 0) + 1
 
     @classmethod
     def start(cls, options: NewGameOptions, board: Board) -> "GameSession":
@@ -56,6 +77,7 @@ class GameSession:
         except IllegalAction as refusal:
             return Outcome(reason=str(refusal) or "That is not allowed now")
         self.new_events.extend(events)
+        self._count_battles(events)
         return Outcome(list(events))
 
     def actor(self) -> int | None:
@@ -71,6 +93,15 @@ class GameSession:
         if not self.is_computer(seat):
             return None
         return self.submit(self.choose_for_computer())
+
+    def auto_step(self) -> Outcome:
+        """The standard computer player's choice, for a human who lets the game decide (e.g. "fight it out")."""
+        try:
+            from game.ai import choose_action
+            act = choose_action(self.state, self.ai_rng, "standard")
+        except ImportError:
+            act = _fallback_choice(self.state, self.ai_rng)
+        return self.submit(act)
 
     def choose_for_computer(self):
         level = self.state.players[self.actor()].ai or "standard"
