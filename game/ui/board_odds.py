@@ -122,7 +122,11 @@ def cell_odds(state: GameState, hero: Hero, cell) -> list[str]:
 
 def win_chance(state: GameState, hero: Hero, cell) -> float | None:
     """The headline chance from ``cell_odds`` as a number (for tests and the path pill)."""
-    for line in reversed(cell_odds(state, hero, cell)):
+    return headline_chance(cell_odds(state, hero, cell))
+
+
+def headline_chance(lines: list[str]) -> float | None:
+    for line in reversed(lines):
         if line.rstrip().endswith("%"):
             digits = line.rsplit(" ", 1)[-1].strip("<>%")
             return int(digits) / 100

@@ -72,7 +72,8 @@ class GameScene(Scene):
         self.speed_button = widgets.Button("Speed: normal", self.toggle_speed, icon="move", size=14,
                                            tooltip="How fast computer players play")
         self.handoff_button = widgets.Button("I'm ready", self.take_over, icon="hero", size=20)
-        self.over_button = widgets.Button("See the results", self._show_game_over, icon="crown", size=20)
+        self.over_button = widgets.Button("See the results", lambda: self._show_game_over(again=True), icon="crown",
+                                          size=20)
         self.hero_buttons: list[HeroCard] = []
         self.action_buttons: list[widgets.Button] = []
         self.choice_buttons: list[widgets.Button] = []
@@ -574,8 +575,8 @@ class GameScene(Scene):
                                  key="ui:result", icon="swords")
             self._layout_dialog()
 
-    def _show_game_over(self) -> None:
-        if self._over_shown or self.app is None:
+    def _show_game_over(self, again: bool = False) -> None:
+        if (self._over_shown and not again) or self.app is None:
             return
         self._over_shown = True
         from game.ui.game_over_scene import GameOverScene
@@ -755,9 +756,8 @@ class GameScene(Scene):
         path = [self.reach.start] + self.reach.path_to(cell)
         note = ""
         if self.reach.is_stop(cell):
-            from game.ui.board_odds import win_chance
-            hero = self.state.heroes.get(self.selected)
-            chance = win_chance(self.state, hero, cell) if hero else None
+            from game.ui.board_odds import headline_chance
+            chance = headline_chance(self._odds_lines(cell))
             note = f"{round(100 * chance)}%" if chance is not None else ""
         self.view.set_path(path, self.reach.cost(cell), note)
 
@@ -899,7 +899,7 @@ class GameScene(Scene):
         seat = self.handoff_to
         player = self.state.players[seat]
         offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
-        panel = pygame.Rect(0, 0, 600, 260 + 48 * len(offers[:3]) + (30 if offers else 0))
+        panel = pygame.Rect(0, 0, 600, 210 + 48 * len(offers[:3]) + (20 if offers else 0))
         panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
         panel.y = min(panel.y, h // 2 - 120)
         textures.draw_panel(surface, panel, "parchment", radius=16)
