@@ -14,7 +14,8 @@ City's squad (it never deserts). Example:
 
 The attacker acts first; both sides play their best moves; a retreat counts as
 a loss, so it is never chosen. ``--json`` prints ``{"p_attacker_wins": p}``
-(plus ``"simulated"`` with ``--simulate``). Bad squad text exits with status 2.
+(plus ``"simulated"`` with ``--simulate``). ``--simulate`` plays the battles
+through the rules engine (``game.ai.engine_battles``). Bad squad text exits with status 2.
 """
 from __future__ import annotations
 
@@ -57,6 +58,22 @@ def _describe_side(name: str, squads, mode: str) -> list[str]:
     return lines
 
 
+def _simulate(attacker, defender, args):
+    """N seeded battles played through the engine (``apply(Attack)``, best moves on both sides).
+
+    Squads the engine cannot field (heroes with different dice, more than three
+    items) are played by the odds model's own simulator instead.
+    """
+    from game.ai.engine_battles import engine_player
+    try:
+        result = simulate_battles(attacker, defender, args.simulate, args.seed, args.attacker_rolls,
+                                  args.defender_rolls, play_one=engine_player(args.attacker_rolls, args.defender_rolls))
+        return result, "the engine"
+    except ValueError:
+        return simulate_battles(attacker, defender, args.simulate, args.seed, args.attacker_rolls,
+                                args.defender_rolls), "the odds model"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -69,8 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     p = odds.win_probability(attacker, defender, ATTACKER)
     simulated = None
     if args.simulate:
-        result = simulate_battles(attacker, defender, args.simulate, args.seed,
-                                  args.attacker_rolls, args.defender_rolls)
+        result, through = _simulate(attacker, defender, args)
         simulated = {"battles": result.battles, "attacker_wins": result.attacker_wins,
                      "rate": result.rate, "stderr": result.stderr, "seed": args.seed}
 
@@ -95,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     lines.append(f"P(attacker wins) = {p:.9f}  ({p:.2%}), best play on both sides")
     if simulated:
         lines.append(f"Simulated: {simulated['rate']:.4f} ± {simulated['stderr']:.4f} (1 s.e.) "
-                     f"over {simulated['battles']} battles, seed {simulated['seed']}; exact {p:.4f}")
+                     f"over {simulated['battles']} battles through {through}, seed {simulated['seed']}; "
+                     f"exact {p:.4f}")
     print("\n".join(lines))
     return 0
 
