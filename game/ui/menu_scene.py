@@ -28,6 +28,11 @@ def open_game_menu(scene: Scene) -> None:
     scene.push(GameMenu(scene))
 
 
+def maybe_menu_scene(scene: Scene) -> "GameMenu | None":
+    """The board scene's Esc hook: the menu for a game scene with a session."""
+    return GameMenu(scene) if getattr(scene, "session", None) is not None else None
+
+
 # --- F5: reload the map ------------------------------------------------------------------
 def options_from_state(state):
     """NewGameOptions that start the same kind of game again (for a loaded game without options)."""

@@ -1,0 +1,159 @@
+"""The City screen submits Build/Recruit/Transfer actions; refusals are toasts (headless, synthetic clicks)."""
+import pygame
+import pytest
+
+from enginekit import capital, start_game
+from game.engine.dice import Rng
+from game.ui.app import App
+from game.ui.city_scene import CityScene, open_city_scene
+from game.ui.session import GameSession
+
+
+def click(scene, pos, button=1):
+    pos = tuple(round(v) for v in pos)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def city_scene(mode="normal", coin=None, **purse):
+    state = start_game(mode)
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    if coin is not None:
+        state.players[seat].purse["coin"] = coin
+    state.players[seat].purse.update(purse)
+    session = GameSession(state)
+    app = App(headless=True)
+    scene = CityScene(session, capital(state, seat).id)
+    app.push(scene)
+    scene.draw(app.screen)
+    return scene
+
+
+@pytest.mark.rule("R-BLD-1")
+def test_build_an_affordable_tier_submits_build_and_the_purse_drops():
+    scene = city_scene(coin=12)
+    city, purse = scene.city, scene.state.players[scene.seat].purse
+    assert scene.status_text("villa") == "ready to build"
+    click(scene, scene.build_buttons["villa"].rect.center)
+    assert city.tier == "villa" and purse["coin"] == 2
+    assert type(scene.state.actions[-1]).__name__ == "Build"
+    assert "villa" not in scene.build_buttons          # the next tier is offered now
+    assert "estate" in scene.build_buttons
+
+
+@pytest.mark.rule("R-BLD-3")
+def test_missing_prerequisite_is_shown_in_words_and_a_click_is_a_toast():
+    scene = city_scene(coin=40)
+    assert scene.status_text("fortifications") == "needs Castle"
+    before = len(scene.state.actions)
+    click(scene, scene.build_buttons["fortifications"].rect.center)
+    assert scene.toast.visible and "Castle" in scene.toast.message
+    assert len(scene.state.actions) == before and not scene.city.has("fortifications")
+    scene.draw(scene.app.screen)
+
+
+@pytest.mark.rule("R-BLD-1")
+def test_unaffordable_building_says_so_and_is_refused():
+    scene = city_scene(coin=3)
+    assert scene.status_text("villa") == "not enough in the purse"
+    click(scene, scene.build_buttons["villa"].rect.center)
+    assert scene.toast.visible and "costs" in scene.toast.message
+    assert scene.city.tier == "encampment" and scene.state.players[scene.seat].purse["coin"] == 3
+
+
+def test_one_build_per_day():
+    scene = city_scene(coin=40)
+    click(scene, scene.build_buttons["villa"].rect.center)
+    assert scene.status_text("estate") == "this City has built today"
+    click(scene, scene.build_buttons["estate"].rect.center)
+    assert "already built today" in scene.toast.message and scene.city.tier == "villa"
+
+
+@pytest.mark.rule("R-BLD-4")
+@pytest.mark.rule("R-DAY-6")
+def test_recruit_mercenaries_with_the_spinner():
+    scene = city_scene(coin=9)
+    spinner = scene.recruit_spinners["mercenary"]
+    click(scene, spinner.plus.rect.center)
+    click(scene, scene.recruit_spinners["mercenary"].plus.rect.center)
+    assert scene.counts["mercenary"] == 3
+    click(scene, scene.recruit_buttons["mercenary"].rect.center)
+    assert scene.city.garrison["mercenary"] == 3
+    assert scene.state.players[scene.seat].purse["coin"] == 3
+    click(scene, scene.recruit_buttons["mercenary"].rect.center)   # 3 more cost 6: refused
+    assert scene.toast.visible and scene.city.garrison["mercenary"] == 3
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_recruit_a_hero_then_move_units_and_items():
+    from game.engine.state import Item
+    scene = city_scene(coin=20)
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    assert len(scene.heroes_here()) == 1 and scene.hero_id is not None
+    scene.city.garrison["mercenary"] = 4
+    scene.city.armory.append(Item(900, "main_hand", 1, "1d6+3"))
+    scene.rebuild()
+    hero = scene.state.heroes[scene.hero_id]
+    click(scene, scene.unit_spinners["mercenary"].plus.rect.center)
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert hero.army == {"mercenary": 2} and scene.city.garrison["mercenary"] == 2
+    click(scene, scene.item_buttons[(900, "give")].rect.center)
+    assert [i.id for i in hero.items] == [900] and 900 in hero.equipped
+    click(scene, scene.item_buttons[(900, "store")].rect.center)
+    assert [i.id for i in scene.city.armory] == [900]
+    scene.draw(scene.app.screen)
+
+
+def test_outside_daybreak_building_is_refused_with_the_reason():
+    scene = city_scene(coin=20)
+    from enginekit import to_turns
+    to_turns(scene.state)
+    scene.rebuild()
+    ok, why = scene.can_build_now()
+    assert not ok and "Daybreak" in why
+    click(scene, scene.build_buttons["villa"].rect.center)
+    assert "Daybreak" in scene.toast.message and scene.city.tier == "encampment"
+
+
+def test_sieged_city_says_why_it_cannot_build():
+    scene = city_scene(coin=20)
+    scene.city.sieged = True
+    scene.rebuild()
+    ok, why = scene.can_build_now()
+    assert not ok and "siege" in why
+    click(scene, scene.build_buttons["villa"].rect.center)
+    assert "siege" in scene.toast.message and scene.city.tier == "encampment"
+    scene.draw(scene.app.screen)
+
+
+@pytest.mark.rule("R-CMP-4")
+def test_campaign_spawner_tier_2_needs_tier_1():
+    scene = city_scene("campaign", coin=20, wood=20)
+    assert scene.status_text("spawner_2_1").startswith("needs Tier 1 spawner")
+    assert scene.status_text("spawner_1_1") == "ready to build"
+    click(scene, scene.build_buttons["spawner_2_1"].rect.center)
+    assert scene.toast.visible and not scene.city.has("spawner_2_1")
+    click(scene, scene.build_buttons["spawner_1_1"].rect.center)
+    assert scene.city.has("spawner_1_1") and scene.state.players[scene.seat].purse["wood"] == 15
+    assert scene.status_text("unit_1_1") != "" and "needs" not in scene.status_text("unit_1_1")
+    click(scene, scene.recruit_buttons["unit_1_1"].rect.center)
+    assert scene.city.garrison["unit_1_1"] == 1
+    scene.draw(scene.app.screen)
+
+
+def test_open_city_scene_hook_pushes_the_screen_and_back_returns():
+    scene = city_scene()
+    app, session = scene.app, scene.session
+
+    class Board(CityScene.__mro__[1]):
+        pass
+    board = Board()
+    board.session = session
+    app.scenes.clear()
+    app.push(board)
+    open_city_scene(board, scene.city_id)
+    assert isinstance(app.scene, CityScene)
+    click(app.scene, app.scene.back.rect.center)
+    assert app.scene is board

@@ -1,0 +1,117 @@
+"""The Daybreak panel: income, upkeep, choosing exactly N heroes to die (R-DAY-3), End Daybreak."""
+import pygame
+import pytest
+
+import enginekit as K
+from game.engine.dice import Rng
+from game.ui.app import App
+from game.ui.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines
+from game.ui.session import GameSession
+
+
+def click(scene, pos, button=1):
+    pos = tuple(round(v) for v in pos)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def short_purse_game():
+    """P1 with three heroes and an empty purse reaches Day 2's Daybreak: 2 heroes must die."""
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 15
+    for _ in range(3):
+        K.recruit_hero(state, seat)
+    state.players[seat].purse["coin"] = 0
+    K.end_daybreak(state, seat)
+    K.to_turns(state)
+    from game.engine import actions as A, apply
+    while not state.pending:
+        if state.phase == "daybreak":
+            K.end_daybreak(state, state.current_player)
+        else:
+            apply(state, A.EndTurn(state.current_player))
+    state.rng = Rng(state.seed)
+    return state, seat
+
+
+def panel_for(state):
+    app = App(headless=True)
+    panel = DaybreakPanel(GameSession(state))
+    app.push(panel)
+    panel.draw(app.screen)
+    return panel
+
+
+@pytest.mark.rule("R-DAY-3")
+def test_upkeep_needs_exactly_the_required_number_of_heroes():
+    state, seat = short_purse_game()
+    pending = state.pending[0]
+    assert pending.kind == "upkeep_deaths" and pending.data["count"] == 2
+    panel = panel_for(state)
+    heroes = list(pending.data["heroes"])
+    click(panel, panel.hero_boxes[heroes[0]].rect.center)
+    click(panel, panel.confirm.rect.center)
+    assert "exactly 2" in panel.toast.message and len(state.heroes_of(seat)) == 3
+    click(panel, panel.end_button.rect.center)
+    assert state.phase == "daybreak" and state.pending
+    click(panel, panel.hero_boxes[heroes[1]].rect.center)
+    assert panel.confirm.label == "Dismiss 2 of 2"
+    click(panel, panel.confirm.rect.center)
+    assert not state.pending and [h.id for h in state.heroes_of(seat)] == [heroes[2]]
+    assert state.players[seat].purse["coin"] == 0        # 💰1 income paid the last hero
+    panel.draw(panel.app.screen)
+
+
+@pytest.mark.rule("R-DAY-2")
+def test_income_lines_by_tier_and_a_sieged_city_yields_nothing():
+    state = K.start_game("normal")
+    seat = state.actor()
+    city = K.capital(state, seat)
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment)", {"coin": 1})]
+    city.sieged = True
+    assert income_lines(state, seat)[0][1] == {}
+
+
+def test_end_daybreak_closes_the_panel_and_open_city_pushes_the_city_screen():
+    state = K.start_game("normal")
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    panel = panel_for(state)
+    city = K.capital(state, seat)
+    click(panel, panel.city_buttons[city.id].rect.center)
+    from game.ui.city_scene import CityScene
+    assert isinstance(panel.app.scene, CityScene)
+    panel.app.scene.close()
+    assert panel.app.scene is panel
+    click(panel, panel.end_button.rect.center)
+    assert state.current_player != seat or state.phase != "daybreak"
+
+
+def test_found_a_city_here():
+    state = K.start_game("normal")
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 10
+    hero = K.recruit_hero(state, seat)
+    hero.cell = (4, 4)
+    panel = panel_for(state)
+    click(panel, panel.found_buttons[hero.id].rect.center)
+    assert state.city_at((4, 4)) is not None and hero.id not in state.heroes
+
+
+def test_daybreak_tick_autosaves_and_opens_the_panel_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path))
+    from game.ui.scene import Scene
+    state = K.start_game("normal")
+    board = Scene()
+    board.session = GameSession(state)
+    app = App(headless=True)
+    app.push(board)
+    daybreak_tick(board)
+    assert isinstance(app.scene, DaybreakPanel)
+    assert [p.name for p in tmp_path.glob("autosave-day*.json")] == ["autosave-day001.json"]
+    app.pop()
+    daybreak_tick(board)
+    assert app.scene is board

@@ -1,0 +1,139 @@
+"""Save and load through the in-game menu; a broken save shows why and the game goes on; F5 reload."""
+import json
+
+import pygame
+import pytest
+
+from game.engine import snapshot
+from game.maps import DEFAULT_MAP, load_map
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.menu_scene import GameMenu, RulesDialog, VoteDialog, open_game_menu, reload_map
+from game.ui.options import NewGameOptions, Seat
+from game.ui.save_scenes import LoadDialog, SaveDialog, list_saves, saves_dir
+from game.ui.session import GameSession
+
+
+def click(scene, pos, button=1):
+    pos = tuple(round(v) for v in pos)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def test_saves_dir_env_and_xdg(monkeypatch, tmp_path):
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "x"))
+    assert saves_dir() == tmp_path / "x"
+    monkeypatch.delenv("FUZZYKNIGHTS_SAVES")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert saves_dir() == tmp_path / "fuzzyknights" / "saves"
+
+
+def test_save_then_load_round_trip_through_the_menu(game):
+    app = game.app
+    open_game_menu(game)
+    menu = app.scene
+    assert isinstance(menu, GameMenu)
+    click(menu, menu.save_button.rect.center)
+    dialog = app.scene
+    assert isinstance(dialog, SaveDialog)
+    dialog.name_field.value = "round trip"
+    dialog.draw(app.screen)
+    click(dialog, dialog.save_button.rect.center)
+    assert app.scene is menu
+    (info,) = list_saves()
+    assert info.path.name == "round_trip.json" and info.day == 1 and "Ann" in info.players
+    expected = json.loads(json.dumps(snapshot(game.state)))
+    click(menu, menu.load_button.rect.center)
+    loader = app.scene
+    assert isinstance(loader, LoadDialog) and len(loader.list.saves) == 1
+    loader.draw(app.screen)
+    click(loader, loader.load_button.rect.center)
+    loaded = app.scene
+    assert isinstance(loaded, GameScene) and loaded is not game and len(app.scenes) == 1
+    assert json.loads(json.dumps(snapshot(loaded.state))) == expected
+
+
+def test_a_corrupted_save_shows_the_error_and_the_game_goes_on(game):
+    app = game.app
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text('{"format": "fuzzyknights-save", "version": 1, "map"')
+    state_before = game.state
+    open_game_menu(game)
+    menu = app.scene
+    click(menu, menu.load_button.rect.center)
+    loader = app.scene
+    assert loader.list.saves[0].problem
+    click(loader, loader.load_button.rect.center)
+    assert app.scene is loader and loader.toast.visible and "not valid JSON" in loader.toast.message
+    loader.draw(app.screen)
+    loader.close()
+    menu.close()
+    assert app.scene is game and game.session.state is state_before
+
+
+def test_escape_opens_the_menu_and_quit_returns_to_the_title(game):
+    app = game.app
+    game.handoff_to = None
+    game.dialog = None
+    game.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert isinstance(app.scene, GameMenu)
+    app.scene.draw(app.screen)
+    app.scene.quit_to_title()
+    from game.ui.title_scene import TitleScene
+    assert isinstance(app.scene, TitleScene)
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_rule_vote_every_human_votes_on_the_dialog(game):
+    app = game.app
+    state = game.state
+    state.pending.clear()            # a fresh game may wait on nothing, but be sure
+    open_game_menu(game)
+    click(app.scene, app.scene.rules_button.rect.center)
+    rules = app.scene
+    assert isinstance(rules, RulesDialog)
+    rules.draw(app.screen)
+    click(rules, rules.propose_buttons["starting_hero"].rect.center)
+    vote = app.scene
+    assert isinstance(vote, VoteDialog) and vote.pending_vote() is not None
+    vote.draw(app.screen)
+    click(vote, vote.yes.rect.center)
+    click(vote, vote.yes.rect.center)
+    assert state.rules["options"]["starting_hero"] is True and state.vote is None
+    assert not isinstance(app.scene, VoteDialog)
+
+
+def test_f5_reload_starts_a_new_game_with_the_same_seats_and_mode(game, tmp_path):
+    tmx = tmp_path / "mine.tmx"
+    tmx.write_bytes(DEFAULT_MAP.read_bytes())
+    for png in DEFAULT_MAP.parent.glob("*.tsx"):
+        (tmp_path / png.name).write_bytes(png.read_bytes())
+    game.session.options.map_path = str(tmx)
+    app = game.app
+    try:
+        board = load_map(tmx)
+    except Exception:
+        pytest.skip("the shipped map needs files beside it")
+    assert reload_map(game)
+    new = app.scene
+    assert isinstance(new, GameScene) and new is not game
+    assert [p.name for p in new.state.players.values()] == ["Ann", "Bob"]
+    assert new.state.rules.mode == "normal" and new.state.seed == 11
+    tmx.write_text("<map>broken")
+    assert not reload_map(new)
+    from game.ui.map_error_scene import MapErrorScene
+    assert isinstance(app.scene, MapErrorScene)
+    click(app.scene, app.scene.back.rect.center)
+    assert app.scene is new
