@@ -157,6 +157,8 @@ class GameScene(Scene):
 
     def _absorb(self, events: list, animate: bool = True) -> None:
         from game.narration import narrate
+        if events:
+            self._last_events = list(events)
         for event in events:
             line = narrate(self.state, event)
             if line:
@@ -525,7 +527,9 @@ class GameScene(Scene):
             scene = None
             try:
                 from game.ui.battle_scene import maybe_battle_scene
-                scene = maybe_battle_scene(self.session)
+                events = getattr(self, "_last_events", [])
+                start = max((i for i, e in enumerate(events) if e.kind == "battle_started"), default=None)
+                scene = maybe_battle_scene(self.session, events[start:] if start is not None else None)
             except Exception:        # not written yet, or it failed: the plain panel below
                 scene = None
             if scene is not None and self.app is not None:
