@@ -544,7 +544,8 @@ class BattleScene(Scene):
         a, d = self.view.sides
         vs = widgets.text(f"{a.name}  attacks  {d.name}", 17, theme.CREAM, "bold", (10, 6, 2))
         surface.blit(vs, vs.get_rect(midleft=(title.get_width() + 40, bar.centery)))
-        rnd = widgets.text(f"Round {self.view.round}" if self.view.round else "Before the first round", 16,
+        number = self.beat.data.get("round", self.view.round) if self.beat is not None else self.view.round
+        rnd = widgets.text(f"Round {number}" if number else "Before the first round", 16,
                            (230, 210, 170), "bold", (10, 6, 2))
         surface.blit(rnd, rnd.get_rect(midright=(w - 20, bar.centery)))
 
@@ -580,6 +581,10 @@ class BattleScene(Scene):
                     state = "target"
                     chance = self.hover_chance(i)
             D.draw_card(surface, rect, squad, state=state, alpha=alpha, offset=offset, flash=flash, chance=chance)
+            if beat is not None and beat.kind == "exchange" and alpha < 255:
+                skull = icons.icon("skull", 64).copy()
+                skull.set_alpha(min(255, (255 - alpha) * 2))
+                surface.blit(skull, skull.get_rect(center=rect.center))
         if beat is None and not self.busy:
             self._draw_arena_idle(surface)
 
@@ -691,7 +696,7 @@ class BattleScene(Scene):
         surface.blit(name, name.get_rect(midleft=(row.x + 26, row.y + 10)))
         x = row.x + 26
         y = row.centery + 8
-        size = 40
+        size = 44
         shown = 0
         tick = int(self.t * 14)
         for g, group in enumerate(roll.get("rolls", [])):
