@@ -250,6 +250,11 @@ def reference_value(att, dfn, turn, modes) -> float:
     return max(values) if turn == 0 else min(values)
 
 
+class RecursiveOdds(BattleOdds):
+    """Keeps no solved tables, so every state goes through the memoised recursion."""
+    MAX_TABLES = 0
+
+
 squad_text = st.builds(
     lambda hero, groups: ("hero:" if hero else "") + "&".join(f"{c}x{n}d{s}+{b}" if b else f"{c}x{n}d{s}"
                                                              for c, n, s, b in groups),
@@ -269,6 +274,7 @@ def test_matches_plain_minimax_R_BAT_4_R_HERO_2(att_text, def_text, att_mode, de
     expected = reference_value(att, dfn, turn, (att_mode, def_mode))
     to_move = "attacker" if turn == 0 else "defender"
     assert BattleOdds(att_mode, def_mode).win_probability(att, dfn, to_move) == pytest.approx(expected, abs=1e-12)
+    assert RecursiveOdds(att_mode, def_mode).win_probability(att, dfn, to_move) == pytest.approx(expected, abs=1e-12)
     assert win_probability(att, dfn, att_mode, def_mode, to_move) == pytest.approx(expected, abs=1e-12)
 
 

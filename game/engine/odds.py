@@ -279,29 +279,54 @@ def desert(squads: Sequence[Squad]) -> list[Squad]:
     Of the mercenaries (squads that are neither hero nor City) trunc(total/2)
     units stay. Deserters leave one at a time, each time from the mercenary
     squad with the most units; among squads of equal size, from the one with
-    the lower expected total, then the one whose groups sort first as
-    (count, n, sides, bonus) — so the result never depends on the order the
-    squads are listed in. Inside a squad the unit leaves the group with the
-    lowest expected roll per unit (ties: the earlier group). A squad with no
-    units left is gone; hero and City squads stay as they are. The order of
-    the remaining squads is kept.
+    the lower expected total, then the one whose dice text (e.g. "3x1d6")
+    sorts first, then the one listed first (such squads are identical, so the
+    result never depends on the order the squads are listed in). Inside a squad the unit leaves the group with the lowest
+    expected roll per unit (ties: the earlier group). A squad with no units
+    left is gone; hero and City squads stay as they are. The order of the
+    remaining squads is kept.
     """
-    groups = [list(s.groups) for s in squads]
-    units = [s.units for s in squads]
-    means = [s.mean for s in squads]
     merc = [i for i, s in enumerate(squads) if s.is_mercenary]
-    leaving = sum(units[i] for i in merc) - sum(units[i] for i in merc) // 2
-    for _ in range(leaving):
-        target = min((i for i in merc if units[i]), key=lambda i: (-units[i], means[i], groups[i]))
-        weakest = min(range(len(groups[target])), key=lambda g: (groups[target][g].unit_mean, g))
-        group = groups[target][weakest]
-        if group.count == 1:
-            del groups[target][weakest]
+    counts = {i: [g.count for g in squads[i].groups] for i in merc}
+    units = {i: squads[i].units for i in merc}
+    total = sum(units.values())
+    leaving = total - total // 2
+
+    def remove(i: int, k: int) -> None:
+        groups = squads[i].groups
+        for g in sorted(range(len(groups)), key=lambda g: groups[g].unit_mean):  # stable: earlier first
+            taken = min(k, counts[i][g])
+            counts[i][g] -= taken
+            k -= taken
+        units[i] = sum(counts[i])
+
+    # Equal-sized squads at the top each lose one unit per round, so whole
+    # rounds can be taken at once; only a last, partial round needs the order.
+    while leaving:
+        top = max(units.values())
+        at_top = [i for i in merc if units[i] == top]
+        below = max((n for n in units.values() if n < top), default=0)
+        rounds = min(top - below, leaving // len(at_top))
+        if rounds:
+            for i in at_top:
+                remove(i, rounds)
+            leaving -= rounds * len(at_top)
         else:
-            groups[target][weakest] = group.with_count(group.count - 1)
-        units[target] -= 1
-        means[target] -= group.unit_mean
-    return [Squad(tuple(g), s.is_hero, s.is_city) for s, g in zip(squads, groups) if g]
+            def weakness(i: int) -> tuple[float, str]:
+                now = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
+                return (sum(c * g.unit_mean for c, g in now),
+                        "&".join(format_group(g.with_count(c)) for c, g in now))
+            for i in sorted(at_top, key=weakness)[:leaving]:
+                remove(i, 1)
+            leaving = 0
+    kept = []
+    for i, squad in enumerate(squads):
+        if i not in counts:
+            kept.append(squad)
+        elif units[i]:
+            groups = tuple(g.with_count(c) for g, c in zip(squad.groups, counts[i]) if c)
+            kept.append(Squad(groups, squad.is_hero, squad.is_city))
+    return kept
 
 
 # --------------------------------------------------------------------------
@@ -347,6 +372,7 @@ class BattleOdds:
     """
 
     MAX_STATES = 2_000_000  # drop the memo beyond this, so a long game cannot grow it forever
+    MAX_TABLES = 64  # keep the solved tables of this many recent battles (0: always search recursively)
 
     def __init__(self, attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE):
         self.attacker_mode = _check_mode(attacker_mode)
@@ -360,6 +386,8 @@ class BattleOdds:
         self._sides: list[tuple[int, ...]] = []
         self._splits: list[list[tuple[int, int]] | None] = []
         self._prepared: set[tuple[int, int]] = set()
+        # solved products of two sides' closures: (row of side a, column of side d, (V attacker to move, V defender))
+        self._tables: list[tuple[dict, dict, tuple[list, list]]] = []
         self._side_id(())  # side id 0: no squads left
 
     # -- public -----------------------------------------------------------
@@ -414,7 +442,8 @@ class BattleOdds:
 
     @property
     def states_cached(self) -> int:
-        return len(self._memo)
+        """Battle states whose value is known (solved tables and memo)."""
+        return len(self._memo) + sum(2 * len(rows) * len(columns) for rows, columns, _ in self._tables)
 
     # -- internals ----------------------------------------------------------
     # A side (sorted tuple of squad ids) is interned to a side id; a state is
@@ -455,38 +484,99 @@ class BattleOdds:
             self._splits[side] = splits
         return splits
 
-    def _reachable_squads(self, side: int) -> list[int]:
-        """Every squad id the side can field later: its squads as they die
-        one by one, and the reduced squads desertion leaves."""
-        seen, todo, squads = {side}, [side], {}
+    def _closure(self, side: int) -> list[int]:
+        """Every side id reachable from ``side`` as its squads die one by one
+        (with desertion after a hero's death), the empty side included."""
+        seen, todo = {side: None}, [side]
         while todo:
-            current = todo.pop()
-            squads.update(dict.fromkeys(self._sides[current]))
-            for _, rest in self._splits_of(current):
+            for _, rest in self._splits_of(todo.pop()):
                 if rest not in seen:
-                    seen.add(rest)
+                    seen[rest] = None
                     todo.append(rest)
-        return list(squads)
+        return list(seen)
 
     def _prepare(self, a: int, d: int) -> None:
-        """Compute all exchange probabilities the battle can need in two
-        matrix products, instead of one small product per new pair."""
+        """Solve every state the battle from (a, d) can reach, in numpy.
+
+        The two sides evolve independently (an exchange only changes the
+        loser's side), so the states are the product of the two sides'
+        closures; they are solved level by level, where a side's level is one
+        more than its highest child's, so a state only needs lower levels.
+        The results go into the memo that `_value` reads.
+        """
         if (a, d) in self._prepared:
             return
         self._prepared.add((a, d))
-        att, dfn = self._reachable_squads(a), self._reachable_squads(d)
-        p_att, p_def = self._p
-        if all(j in p_att.get(i, ()) for i in att for j in dfn) and \
-                all(i in p_def.get(j, ()) for i in att for j in dfn):
+        if self._from_tables(a, d, 0) is not None:
             return
-        att_sq = [self._squads[i] for i in att]
-        dfn_sq = [self._squads[j] for j in dfn]
-        for table, acting, targeted, acting_sq, targeted_sq, modes in (
-                (p_att, att, dfn, att_sq, dfn_sq, (self.attacker_mode, self.defender_mode)),
-                (p_def, dfn, att, dfn_sq, att_sq, (self.defender_mode, self.attacker_mode))):
-            matrix = p_win_matrix(acting_sq, targeted_sq, *modes)
+        sides_a, sides_d = self._closure(a), self._closure(d)
+        squads_a = list(dict.fromkeys(s for side in sides_a for s in self._sides[side]))
+        squads_d = list(dict.fromkeys(s for side in sides_d for s in self._sides[side]))
+        p_att = p_win_matrix([self._squads[i] for i in squads_a], [self._squads[j] for j in squads_d],
+                             self.attacker_mode, self.defender_mode)
+        p_def = p_win_matrix([self._squads[j] for j in squads_d], [self._squads[i] for i in squads_a],
+                             self.defender_mode, self.attacker_mode)
+        for table, acting, targeted, matrix in ((self._p[0], squads_a, squads_d, p_att),
+                                                (self._p[1], squads_d, squads_a, p_def)):
             for row, i in zip(matrix.tolist(), acting):
                 table.setdefault(i, {}).update(zip(targeted, row))
+        self._solve_product(sides_a, sides_d, squads_a, squads_d, p_att, p_def)
+
+    def _side_arrays(self, sides: list[int], squads: list[int]):
+        """Per side: its distinct squads (local indices), the side after each
+        dies (local indices), a validity mask, and its level."""
+        local_side = {s: k for k, s in enumerate(sides)}
+        local_squad = {s: k for k, s in enumerate(squads)}
+        width = max(1, max(len(self._splits[s]) for s in sides))
+        squad = np.zeros((len(sides), width), dtype=np.intp)
+        child = np.zeros((len(sides), width), dtype=np.intp)
+        valid = np.zeros((len(sides), width), dtype=bool)
+        for k, side in enumerate(sides):
+            for slot, (sid, rest) in enumerate(self._splits[side]):
+                squad[k, slot], child[k, slot], valid[k, slot] = local_squad[sid], local_side[rest], True
+        level = [0] * len(sides)
+        # a child side always has fewer squads than its parent (desertion only removes squads)
+        for k in sorted(range(len(sides)), key=lambda k: len(self._sides[sides[k]])):
+            if self._splits[sides[k]]:
+                level[k] = 1 + max(level[local_side[rest]] for _, rest in self._splits[sides[k]])
+        return squad, child, valid, np.array(level)
+
+    def _solve_product(self, sides_a, sides_d, squads_a, squads_d, p_att, p_def) -> None:
+        sq_a, ch_a, ok_a, lv_a = self._side_arrays(sides_a, squads_a)
+        sq_d, ch_d, ok_d, lv_d = self._side_arrays(sides_d, squads_d)
+        empty_a, empty_d = sides_a.index(0), sides_d.index(0)
+        attacker_to_move = np.zeros((len(sides_a), len(sides_d)))
+        attacker_to_move[:, empty_d] = 1.0
+        defender_to_move = attacker_to_move.copy()
+        levels = lv_a[:, None] + lv_d[None, :]
+        levels[empty_a, :] = levels[:, empty_d] = -1
+        ia, id_ = np.nonzero(levels > 0)
+        order = np.argsort(levels[ia, id_], kind="stable")
+        ia, id_ = ia[order], id_[order]
+        bounds = np.flatnonzero(np.diff(levels[ia, id_])) + 1
+        for a, d in zip(np.split(ia, bounds), np.split(id_, bounds)):
+            sa, sd = sq_a[a], sq_d[d]
+            valid = ok_a[a][:, :, None] & ok_d[d][:, None, :]
+            # attacker moves: its squad k attacks squad l; a loss sends it to ch_a
+            lose = defender_to_move[ch_a[a], d[:, None]][:, :, None]
+            win = defender_to_move[a[:, None], ch_d[d]][:, None, :]
+            values = lose + p_att[sa[:, :, None], sd[:, None, :]] * (win - lose)
+            attacker_to_move[a, d] = np.where(valid, values, -1.0).max(axis=(1, 2))
+            # defender moves: its squad l attacks squad k (axes kept as [k, l])
+            lose = attacker_to_move[a[:, None], ch_d[d]][:, None, :]
+            win = attacker_to_move[ch_a[a], d[:, None]][:, :, None]
+            values = lose + p_def[sd[:, None, :], sa[:, :, None]] * (win - lose)
+            defender_to_move[a, d] = np.where(valid, values, 2.0).min(axis=(1, 2))
+        self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
+                             (attacker_to_move.tolist(), defender_to_move.tolist())))
+        del self._tables[:-self.MAX_TABLES or len(self._tables)]
+
+    def _from_tables(self, a: int, d: int, turn: int) -> float | None:
+        for rows, columns, values in reversed(self._tables):
+            row, column = rows.get(a), columns.get(d)
+            if row is not None and column is not None:
+                return values[turn][row][column]
+        return None
 
     def _exchange(self, turn: int, acting: int, targeted: int) -> float:
         try:
@@ -514,6 +604,7 @@ class BattleOdds:
         return q * self._value(a_rest, d, 0) + (1.0 - q) * self._value(a, d_rest, 0)
 
     def _value(self, a: int, d: int, turn: int) -> float:
+        """Attacker's chance in state (a, d, turn); `_prepare` must have run for it."""
         if d == 0:
             return 1.0
         if a == 0:
@@ -522,52 +613,52 @@ class BattleOdds:
         memo = self._memo
         key = ((a << shift | d) << 1) | turn
         value = memo.get(key)
+        if value is None:
+            value = self._from_tables(a, d, turn)
         if value is not None:
             return value
         # A move's value mixes "the attacker's squad i dies" (depends on i
         # only) and "the defender's squad j dies" (depends on j only): look
         # each child up once, then combine per pair.
         next_turn = 1 - turn
-        if_att_dies = []
-        for i, rest in self._splits_of(a):
+        att_ids, if_att_dies = [], []
+        for i, rest in self._splits[a]:
+            att_ids.append(i)
             if rest == 0:
-                if_att_dies.append((i, 0.0))
-                continue
-            v = memo.get(((rest << shift | d) << 1) | next_turn)
-            if_att_dies.append((i, self._value(rest, d, next_turn) if v is None else v))
-        if_def_dies = []
-        for j, rest in self._splits_of(d):
+                if_att_dies.append(0.0)
+            else:
+                v = memo.get(((rest << shift | d) << 1) | next_turn)
+                if_att_dies.append(self._value(rest, d, next_turn) if v is None else v)
+        def_ids, if_def_dies = [], []
+        for j, rest in self._splits[d]:
+            def_ids.append(j)
             if rest == 0:
-                if_def_dies.append((j, 1.0))
-                continue
-            v = memo.get(((a << shift | rest) << 1) | next_turn)
-            if_def_dies.append((j, self._value(a, rest, next_turn) if v is None else v))
-        value = self._best(turn, if_att_dies, if_def_dies)  # _prepare filled the tables
+                if_def_dies.append(1.0)
+            else:
+                v = memo.get(((a << shift | rest) << 1) | next_turn)
+                if_def_dies.append(self._value(a, rest, next_turn) if v is None else v)
+        if turn == 0:  # attacker's squad i acts on j and wins with p: j dies
+            table = self._p[0]
+            value = -1.0
+            for i, lose in zip(att_ids, if_att_dies):
+                row = table[i]
+                for j, win in zip(def_ids, if_def_dies):
+                    v = lose + row[j] * (win - lose)
+                    if v > value:
+                        value = v
+        else:  # defender's squad j acts on i and wins with q: i dies
+            table = self._p[1]
+            value = 2.0
+            for j, lose in zip(def_ids, if_def_dies):
+                row = table[j]
+                for i, win in zip(att_ids, if_att_dies):
+                    v = lose + row[i] * (win - lose)
+                    if v < value:
+                        value = v
         if len(memo) >= self.MAX_STATES:
             memo.clear()
         memo[key] = value
         return value
-
-    def _best(self, turn: int, if_att_dies: list, if_def_dies: list) -> float:
-        if turn == 0:  # attacker's squad i acts on j and wins with p: j dies
-            table = self._p[0]
-            best = -1.0
-            for i, lose in if_att_dies:
-                row = table[i]
-                for j, win in if_def_dies:
-                    v = lose + row[j] * (win - lose)
-                    if v > best:
-                        best = v
-        else:  # defender's squad j acts on i and wins with q: i dies
-            table = self._p[1]
-            best = 2.0
-            for j, lose in if_def_dies:
-                row = table[j]
-                for i, win in if_att_dies:
-                    v = lose + row[i] * (win - lose)
-                    if v < best:
-                        best = v
-        return best
 
 
 _solvers: dict[tuple[str, str], BattleOdds] = {}
