@@ -116,16 +116,13 @@ def test_rule_vote_every_human_votes_on_the_dialog(game):
 
 
 def test_f5_reload_starts_a_new_game_with_the_same_seats_and_mode(game, tmp_path):
-    tmx = tmp_path / "mine.tmx"
+    from game.maps import ASSETS_DIR
+    (tmp_path / "assets").symlink_to(ASSETS_DIR)      # the map's tilesets are ../assets/*.tsx
+    (tmp_path / "maps").mkdir()
+    tmx = tmp_path / "maps" / "mine.tmx"
     tmx.write_bytes(DEFAULT_MAP.read_bytes())
-    for png in DEFAULT_MAP.parent.glob("*.tsx"):
-        (tmp_path / png.name).write_bytes(png.read_bytes())
     game.session.options.map_path = str(tmx)
     app = game.app
-    try:
-        board = load_map(tmx)
-    except Exception:
-        pytest.skip("the shipped map needs files beside it")
     assert reload_map(game)
     new = app.scene
     assert isinstance(new, GameScene) and new is not game
@@ -137,3 +134,22 @@ def test_f5_reload_starts_a_new_game_with_the_same_seats_and_mode(game, tmp_path
     assert isinstance(app.scene, MapErrorScene)
     click(app.scene, app.scene.back.rect.center)
     assert app.scene is new
+
+
+def test_title_continue_and_load_open_the_newest_save(game, tmp_path):
+    from game.ui.save_scenes import save_to
+    from game.ui.title_scene import TitleScene
+    folder = tmp_path / "saves"
+    save_to(game.state, "first", folder)
+    app = App(headless=True)
+    title = TitleScene(saves_dir=folder)
+    app.push(title)
+    assert title.continue_button.enabled and title.load_button.enabled
+    click(title, title.continue_button.rect.center)
+    assert isinstance(app.scene, GameScene) and app.scene.state.seed == 11
+    app.pop()
+    click(title, title.load_button.rect.center)
+    loader = app.scene
+    assert isinstance(loader, LoadDialog)
+    click(loader, loader.load_button.rect.center)
+    assert isinstance(app.scene, GameScene) and loader not in app.scenes and app.scenes[0] is title

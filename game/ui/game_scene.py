@@ -310,6 +310,11 @@ class GameScene(Scene):
         if pending is not None and pending.kind == "place_token":
             self.submit(A.PlaceToken(seat, cell))
             return
+        city = self.state.city_at(cell)    # own City: the City screen (at Daybreak, or when no move goes there)
+        if city is not None and city.owner == seat and (self.state.phase == "daybreak" or not self.state.heroes_at(cell)
+                                                        and (self.reach is None or self.reach.cost(cell) is None)):
+            from game.ui.city_scene import open_city_scene
+            return open_city_scene(self, city.id)
         own = [h for h in self.state.heroes_at(cell) if h.owner == seat]
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if own and not (hero is not None and hero.cell == cell and len(own) == 1):
@@ -743,6 +748,10 @@ class GameScene(Scene):
             if event.key == pygame.K_SPACE:
                 self.end_turn()
                 return True
+            if event.key == pygame.K_F5:                      # map designers: reload the map from disk
+                from game.ui.menu_scene import reload_map
+                reload_map(self)
+                return True
             if event.key == pygame.K_TAB:
                 self.next_hero()
                 return True
@@ -815,6 +824,8 @@ class GameScene(Scene):
             self.dice.update(dt, 1.1 if self.session.speed == "fast" else 2.4)
         if self.state.phase == "over" or self.handoff_to is not None or self.walks:
             return
+        from game.ui.daybreak_panel import daybreak_tick   # autosave + the Daybreak panel
+        daybreak_tick(self)
         if self.session.is_computer(self.actor):
             self._computer_clock += dt
             waiting = self.dice.busy and self.session.speed != "fast"

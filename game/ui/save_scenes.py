@@ -137,9 +137,9 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
     return True
 
 
-def continue_newest(scene: Scene) -> None:
+def continue_newest(scene: Scene, folder: Path | None = None) -> None:
     """The title screen's Continue: the newest save."""
-    saves = [s for s in list_saves() if not s.problem]
+    saves = [s for s in list_saves(folder) if not s.problem]
     if not saves:
         scene.toast.show("No saved games yet")
         return

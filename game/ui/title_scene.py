@@ -67,8 +67,10 @@ class SeatRow:
 class TitleScene(Scene):
     def __init__(self, maps: list[MapEntry] | None = None,
                  on_start: Callable[[NewGameOptions], None] | None = None,
-                 saves_dir: Path = SAVES_DIR) -> None:
+                 saves_dir: Path | None = None) -> None:
         super().__init__()
+        from game.ui.save_scenes import saves_dir as default_saves_dir   # save/load hook
+        self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.maps = maps if maps is not None else catalog()
         self.on_start = on_start
         self.map_index = next((i for i, m in enumerate(self.maps) if m.ok), 0)
@@ -219,10 +221,12 @@ class TitleScene(Scene):
             self.push(start_scene_for(self.started, entry.board))
 
     def continue_game(self) -> None:
-        self.toast.show("Saved games open with the game screen (coming soon)")
+        from game.ui.save_scenes import continue_newest
+        continue_newest(self, self.saves_dir)
 
     def load_game(self) -> None:
-        self.toast.show("Saved games open with the game screen (coming soon)")
+        from game.ui.save_scenes import LoadDialog
+        self.push(LoadDialog(folder=self.saves_dir))
 
     def quit(self) -> None:
         if self.app:
