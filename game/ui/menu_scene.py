@@ -88,7 +88,7 @@ def reload_map(scene: Scene) -> bool:
 
 # --- the menu -------------------------------------------------------------------------------
 class GameMenu(OverlayScene):
-    panel_size = (420, 470)
+    panel_size = (420, 438)
     title = "Menu"
 
     def __init__(self, game: Scene) -> None:
