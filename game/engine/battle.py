@@ -255,13 +255,29 @@ def faint(state: GameState, battle: Battle, side: Side, hero_id: int, events: li
     before = side.unit_count()
     keep = truncate(before * state.rules["hero"]["faint_keep_fraction"])
     for _ in range(before - keep):
-        squad = max((s for s in side.squads if s.is_unit_squad), key=lambda s: unit_total(s.units))
-        unit = max(sorted(squad.units), key=lambda u: squad.units[u])
-        squad.units[unit] -= 1
-        if not squad.units[unit]:
-            del squad.units[unit]
+        desert_one(state, side)
     side.squads = [s for s in side.squads if not s.is_unit_squad or s.units]
     state.emit(events, "hero_fainted", hero=hero_id, player=side.player, units_before=before, units_after=keep)
+
+
+def desert_one(state: GameState, side: Side) -> None:
+    """One deserter, in the order the exact odds assume (``odds.desert``): from the largest
+    squad (ties: the lower expected total, then the dice text, then the first listed), and
+    inside it from the unit kind with the lowest expected roll (ties: the first by name)."""
+    from game.engine.battle_odds import to_odds_squad
+    from game.engine.odds import format_squad
+
+    def weakness(squad: Squad) -> tuple[float, str]:
+        as_odds = to_odds_squad(state, squad)
+        return as_odds.mean, format_squad(as_odds)
+
+    squads = [s for s in side.squads if s.is_unit_squad and s.units]
+    largest = max(unit_total(s.units) for s in squads)
+    squad = min((s for s in squads if unit_total(s.units) == largest), key=weakness)
+    unit = min(sorted(squad.units), key=lambda u: state.rules.unit_dice(u).mean)
+    squad.units[unit] -= 1
+    if not squad.units[unit]:
+        del squad.units[unit]
 
 
 def auto_play(state: GameState, events: list[Event]) -> None:
