@@ -278,6 +278,39 @@ def test_matches_plain_minimax_R_BAT_4_R_HERO_2(att_text, def_text, att_mode, de
     assert win_probability(att, dfn, att_mode, def_mode, to_move) == pytest.approx(expected, abs=1e-12)
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(squad_text, min_size=1, max_size=3), st.lists(squad_text, min_size=1, max_size=3),
+       st.sampled_from([REPRESENTATIVE, INDIVIDUAL]))
+def test_move_probabilities_match_plain_minimax(att_text, def_text, mode):
+    att, dfn = parse_squads(",".join(att_text)), parse_squads(",".join(def_text))
+    modes = (mode, REPRESENTATIVE)
+    odds = BattleOdds(*modes)
+    for (own, target), p in odds.move_probabilities(att, dfn, "attacker").items():
+        p_exchange = p_win(att[own], dfn[target], *modes)
+        after_win = dfn[:target] + dfn[target + 1:]
+        after_win = desert(after_win) if dfn[target].is_hero and after_win else after_win
+        after_loss = att[:own] + att[own + 1:]
+        after_loss = desert(after_loss) if att[own].is_hero and after_loss else after_loss
+        expected = (p_exchange * reference_value(att, after_win, 1, modes)
+                    + (1 - p_exchange) * reference_value(after_loss, dfn, 1, modes))
+        assert p == pytest.approx(expected, abs=1e-12)
+
+
+class TinyCacheOdds(BattleOdds):
+    """Caches bounded so tightly that they are dropped on almost every call."""
+    MAX_SIDES = 3
+    MAX_TABLES = 1
+
+
+def test_bounded_caches_still_give_exact_odds():
+    att = parse_squads("hero:1x2d6+6,5x1d6,4x1d6")
+    dfn = parse_squads("hero:1x2d6+6,6x1d6,3x1d6")
+    odds, tiny = BattleOdds(), TinyCacheOdds()
+    for to_move in ("attacker", "defender", "attacker"):
+        assert tiny.win_probability(att, dfn, to_move) == pytest.approx(odds.win_probability(att, dfn, to_move))
+        assert tiny.move_probabilities(att, dfn, to_move) == pytest.approx(odds.move_probabilities(att, dfn, to_move))
+
+
 def test_listing_order_does_not_matter():
     att = parse_squads("hero:1x2d6+6,5x1d6,3x2d6,2x1d6")
     dfn = parse_squads("hero:1x2d6+6&1x1d4,4x1d6,4x1d6,city:1x3d3+9")
@@ -337,6 +370,7 @@ def test_parse_and_format_round_trip():
     squads = parse_squads(text)
     assert format_squads(squads) == text
     assert squads[0].is_hero and squads[3].is_city and squads[2].units == 6
+    assert format_squads(parse_squads("2x1d6-1")) == "2x1d6-1"  # engine dice may carry a malus
 
 
 @pytest.mark.parametrize("text, token", [("5xd6", "5xd6"), ("1x1d6,king:2x1d6", "king:2x1d6"),

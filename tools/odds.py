@@ -6,7 +6,7 @@
         [--json] [--simulate N] [--seed S]
 
 SQUADS is comma-separated squads; a squad is one or more unit groups joined by
-``&``; a group is ``COUNTxNdS`` with an optional ``+B``. The prefix ``hero:``
+``&``; a group is ``COUNTxNdS`` with an optional ``+B`` (or ``-B``). The prefix ``hero:``
 marks a hero's squad (its death makes the side faint, R-HERO-2), ``city:`` a
 City's squad (it never deserts). Example:
 

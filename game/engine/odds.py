@@ -124,7 +124,7 @@ class SquadSyntaxError(ValueError):
         self.token = token
 
 
-_GROUP_RE = re.compile(r"^(\d+)x(\d+)d(\d+)(?:\+(\d+))?$")
+_GROUP_RE = re.compile(r"^(\d+)x(\d+)d(\d+)([+-]\d+)?$")
 _PREFIXES = {"hero": "is_hero", "city": "is_city"}
 
 
@@ -373,6 +373,7 @@ class BattleOdds:
 
     MAX_STATES = 2_000_000  # drop the memo beyond this, so a long game cannot grow it forever
     MAX_TABLES = 64  # keep the solved tables of this many recent battles (0: always search recursively)
+    MAX_SIDES = 500_000  # start afresh beyond this many interned sides
 
     def __init__(self, attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE):
         self.attacker_mode = _check_mode(attacker_mode)
@@ -395,6 +396,7 @@ class BattleOdds:
                         to_move: str = ATTACKER) -> float:
         """The attacker side's chance to win the battle."""
         turn = 0 if _check_side(to_move) == ATTACKER else 1
+        self._trim()
         a, d = self._side(attacker_squads), self._side(defender_squads)
         with _gc_paused():
             self._prepare(a, d)
@@ -405,6 +407,7 @@ class BattleOdds:
         """For every (own squad index, target index) of the side to move, the
         mover's chance to win the battle if it makes that move."""
         attacker_moves = _check_side(to_move) == ATTACKER
+        self._trim()
         att_ids = [self._intern(s) for s in attacker_squads]
         def_ids = [self._intern(s) for s in defender_squads]
         a, d = self._side_id(tuple(sorted(att_ids))), self._side_id(tuple(sorted(def_ids)))
@@ -450,6 +453,11 @@ class BattleOdds:
     # the int key (attacker side id, defender side id, turn) so the memo
     # hashes ints, not nested tuples. Side id 0 is the empty side.
     _SHIFT = 24
+
+    def _trim(self) -> None:
+        """Forget everything once the caches grow past their bounds (a long game)."""
+        if len(self._sides) > self.MAX_SIDES or len(self._memo) > self.MAX_STATES:
+            self.clear()
 
     def _intern(self, squad: Squad) -> int:
         sid = self._ids.get(squad)
