@@ -7,7 +7,6 @@ heroes to die (ChooseUpkeepDeaths, R-DAY-3 / R-CMP-3).
 """
 from __future__ import annotations
 
-import os
 
 import pygame
 
@@ -32,10 +31,8 @@ def daybreak_tick(scene: Scene) -> None:
     state = session.state
     if state.phase == "daybreak" and getattr(scene, _SAVED, None) != state.day:
         setattr(scene, _SAVED, state.day)
-        # headless runs (tests, screenshots) autosave only into an explicit FUZZYKNIGHTS_SAVES folder
-        if os.environ.get("FUZZYKNIGHTS_SAVES") or os.environ.get("SDL_VIDEODRIVER") != "dummy":
-            from game.ui.save_scenes import autosave_now
-            autosave_now(state)
+        from game.ui.save_scenes import autosave_now
+        autosave_now(state)
     seat = state.actor()
     if state.phase != "daybreak" or seat is None or session.is_computer(seat) \
             or getattr(scene, "handoff_to", None) is not None:

@@ -497,15 +497,11 @@ class GameScene(Scene):
                       icon="item")
 
     def _upkeep_dialog(self) -> Dialog:
-        from game.engine import legal_actions
+        """The choice itself is made on the Daybreak panel, where every hero can be picked."""
+        from game.ui.daybreak_panel import DaybreakPanel
         pending = self.state.pending[0]
-        rows = []
-        for act in legal_actions(self.state):
-            if isinstance(act, A.ChooseUpkeepDeaths):
-                names = ", ".join(self._hero_name(h) for h in act.heroes) or "nobody"
-                rows.append((f"✝ {names}", widgets.Button("Let go", (lambda a=act: self.submit(a)), size=15)))
-        return Dialog("Upkeep", [f"The purse cannot feed every hero: {pending.data['count']} must go (R-DAY-3)."],
-                      [], rows=rows[:6], icon="skull")
+        return Dialog("Upkeep", [f"The purse cannot pay every hero: {pending.data['count']} must go (R-DAY-3)."],
+                      [("Choose who goes", lambda: self.push(DaybreakPanel(self.session)))], icon="skull")
 
     def _vote_dialog(self) -> Dialog:
         vote = self.state.vote or {}
