@@ -532,49 +532,57 @@ class BattleOdds:
 
     def _side_arrays(self, sides: list[int], squads: list[int]):
         """Per side: its distinct squads (local indices), the side after each
-        dies (local indices), a validity mask, and its level."""
+        dies (local indices), and its level. Sides with fewer squads repeat
+        their first one, which changes no max or min and needs no mask."""
         local_side = {s: k for k, s in enumerate(sides)}
         local_squad = {s: k for k, s in enumerate(squads)}
         width = max(1, max(len(self._splits[s]) for s in sides))
         squad = np.zeros((len(sides), width), dtype=np.intp)
         child = np.zeros((len(sides), width), dtype=np.intp)
-        valid = np.zeros((len(sides), width), dtype=bool)
         for k, side in enumerate(sides):
-            for slot, (sid, rest) in enumerate(self._splits[side]):
-                squad[k, slot], child[k, slot], valid[k, slot] = local_squad[sid], local_side[rest], True
+            splits = self._splits[side]
+            for slot in range(width if splits else 0):
+                sid, rest = splits[slot] if slot < len(splits) else splits[0]
+                squad[k, slot], child[k, slot] = local_squad[sid], local_side[rest]
         level = [0] * len(sides)
         # a child side always has fewer squads than its parent (desertion only removes squads)
         for k in sorted(range(len(sides)), key=lambda k: len(self._sides[sides[k]])):
             if self._splits[sides[k]]:
                 level[k] = 1 + max(level[local_side[rest]] for _, rest in self._splits[sides[k]])
-        return squad, child, valid, np.array(level)
+        return squad, child, np.array(level)
 
     def _solve_product(self, sides_a, sides_d, squads_a, squads_d, p_att, p_def) -> None:
-        sq_a, ch_a, ok_a, lv_a = self._side_arrays(sides_a, squads_a)
-        sq_d, ch_d, ok_d, lv_d = self._side_arrays(sides_d, squads_d)
-        empty_a, empty_d = sides_a.index(0), sides_d.index(0)
-        attacker_to_move = np.zeros((len(sides_a), len(sides_d)))
-        attacker_to_move[:, empty_d] = 1.0
-        defender_to_move = attacker_to_move.copy()
+        sq_a, ch_a, lv_a = self._side_arrays(sides_a, squads_a)
+        sq_d, ch_d, lv_d = self._side_arrays(sides_d, squads_d)
+        n_d = len(sides_d)
+        # values of states (a, d) flattened to a * n_d + d; empty sides are the boundary
+        attacker_to_move = np.zeros((len(sides_a), n_d))
+        attacker_to_move[:, sides_d.index(0)] = 1.0
         levels = lv_a[:, None] + lv_d[None, :]
-        levels[empty_a, :] = levels[:, empty_d] = -1
+        levels[sides_a.index(0), :] = levels[:, sides_d.index(0)] = -1
+        attacker_to_move, defender_to_move = attacker_to_move.ravel(), attacker_to_move.ravel().copy()
         ia, id_ = np.nonzero(levels > 0)
         order = np.argsort(levels[ia, id_], kind="stable")
         ia, id_ = ia[order], id_[order]
-        bounds = np.flatnonzero(np.diff(levels[ia, id_])) + 1
-        for a, d in zip(np.split(ia, bounds), np.split(id_, bounds)):
-            sa, sd = sq_a[a], sq_d[d]
-            valid = ok_a[a][:, :, None] & ok_d[d][:, None, :]
-            # attacker moves: its squad k attacks squad l; a loss sends it to ch_a
-            lose = defender_to_move[ch_a[a], d[:, None]][:, :, None]
-            win = defender_to_move[a[:, None], ch_d[d]][:, None, :]
-            values = lose + p_att[sa[:, :, None], sd[:, None, :]] * (win - lose)
-            attacker_to_move[a, d] = np.where(valid, values, -1.0).max(axis=(1, 2))
-            # defender moves: its squad l attacks squad k (axes kept as [k, l])
-            lose = attacker_to_move[a[:, None], ch_d[d]][:, None, :]
-            win = attacker_to_move[ch_a[a], d[:, None]][:, :, None]
-            values = lose + p_def[sd[:, None, :], sa[:, :, None]] * (win - lose)
-            defender_to_move[a, d] = np.where(valid, values, 2.0).min(axis=(1, 2))
+        bounds = [0, *(np.flatnonzero(np.diff(levels[ia, id_])) + 1).tolist(), len(ia)]
+        # Everything but the values is known up front: which state follows
+        # each loss, and each pair's exchange probability; axes are [state,
+        # attacker's squad k, defender's squad l].
+        state = ia * n_d + id_
+        if_att_dies = ch_a[ia] * n_d + id_[:, None]
+        if_def_dies = ia[:, None] * n_d + ch_d[id_]
+        sa, sd = sq_a[ia][:, :, None], sq_d[id_][:, None, :]
+        p_attacker_wins, p_defender_wins = p_att[sa, sd], p_def[sd, sa]
+        for start, stop in zip(bounds, bounds[1:]):
+            part = slice(start, stop)
+            lose = defender_to_move.take(if_att_dies[part])[:, :, None]
+            win = defender_to_move.take(if_def_dies[part])[:, None, :]
+            attacker_to_move[state[part]] = (lose + p_attacker_wins[part] * (win - lose)).max(axis=(1, 2))
+            lose = attacker_to_move.take(if_def_dies[part])[:, None, :]
+            win = attacker_to_move.take(if_att_dies[part])[:, :, None]
+            defender_to_move[state[part]] = (lose + p_defender_wins[part] * (win - lose)).min(axis=(1, 2))
+        attacker_to_move = attacker_to_move.reshape(len(sides_a), n_d)
+        defender_to_move = defender_to_move.reshape(len(sides_a), n_d)
         self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
                              (attacker_to_move.tolist(), defender_to_move.tolist())))
         del self._tables[:-self.MAX_TABLES or len(self._tables)]
