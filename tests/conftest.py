@@ -6,3 +6,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Autosaves and the save dialogs write here, never into the tester's home folder.
 os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-saves-")
+
+# CI runs the same property-test examples every time, so a red run can be reproduced.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
