@@ -19,6 +19,7 @@ from typing import Callable
 import pygame
 
 from game.ui import icons, textures, theme, widgets
+from game.ui.dice_art import die_face
 from game.ui.rich_text import render
 
 
@@ -207,28 +208,10 @@ class DicePopups:
         card.blit(title, title.get_rect(midtop=(w // 2, 6)))
         x = w // 2 - (len(faces) * (die + 6) - 6) // 2
         wobble = 0
-        for i, face in enumerate(faces):
+        for face in faces:
             if tumbling:
                 wobble = self._rng.randint(-4, 4)
-            r = pygame.Rect(x, 28 + wobble, die, die)
-            pygame.draw.rect(card, (40, 24, 12), r.move(0, 3), border_radius=8)
-            pygame.draw.rect(card, (252, 248, 236), r, border_radius=8)
-            pygame.draw.rect(card, (120, 24, 18) if not tumbling else theme.WOOD_DARK, r, 2, border_radius=8)
-            if roll.sides == 6 and 1 <= face <= 6:
-                _pips(card, r, face)
-            else:
-                num = widgets.text(str(face), 18 if face < 100 else 15, theme.INK, "bold")
-                card.blit(num, num.get_rect(center=r.center))
+            card.blit(die_face(roll.sides, face, die), (x, 28 + wobble))
             x += die + 6
         card.blit(note, note.get_rect(midtop=(w // 2, 28 + die + 10)))
         return card
-
-
-_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-
-
-def _pips(surface: pygame.Surface, r: pygame.Rect, face: int) -> None:
-    step = r.w * 0.27
-    for dx, dy in _PIPS[face]:
-        pygame.draw.circle(surface, (50, 30, 16), (r.centerx + dx * step, r.centery + dy * step), max(3, r.w // 11))

@@ -64,6 +64,7 @@ class GameScene(Scene):
         self._pickup_offer: int | None = None  # a hero that just stopped on pickups
         self._battle_seen: object = None
         self._over_shown = False
+        self._setup_shown = False              # the Anchor panel opens once, on a new game
         self._odds_cache: dict = {}
         self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17)
         self.end_button = widgets.Button("End turn", self.end_turn, icon="star", size=18,
@@ -820,6 +821,12 @@ class GameScene(Scene):
             self.dice.update(dt, 1.1 if self.session.speed == "fast" else 2.4)
         if self.state.phase == "over" or self.handoff_to is not None or self.walks:
             return
+        if not self._setup_shown:
+            self._setup_shown = True
+            if not self.state.actions and any(e.kind == "anchor" for e in self.session.setup_events):
+                from game.ui.anchor_panel import AnchorPanel
+                self.push(AnchorPanel(self.session, self.session.setup_events))
+                return
         from game.ui.daybreak_panel import daybreak_tick   # autosave + the Daybreak panel
         daybreak_tick(self)
         if self.session.is_computer(self.actor):

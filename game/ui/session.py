@@ -38,6 +38,7 @@ class GameSession:
     def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None) -> None:
         self.state, self.options = state, options
         self.new_events: list = list(events or [])   # not yet shown by the screen
+        self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
         self.ai_rng = random.Random(state.seed)
         self.speed = "normal"
         self.battles_won: dict[int, int] = {}

@@ -1,0 +1,38 @@
+"""A new game opens with the Anchor roll shown as dice (R-SET-3) and where the capitals go (R-SET-4)."""
+import pygame
+import pytest
+
+from game.maps import MAPS_DIR, load_map
+from game.ui.anchor_panel import AnchorPanel, anchor_rounds
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.options import NewGameOptions, Seat
+from game.ui.session import GameSession
+
+MAP = MAPS_DIR / "riverlands.tmx"
+
+
+def new_game(seed):
+    options = NewGameOptions(str(MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
+                                              Seat("Cy", 3, "computer")], seed=seed)
+    return GameSession.start(options, load_map(MAP))
+
+
+@pytest.mark.rule("R-SET-3", "R-SET-4")
+def test_a_new_game_shows_the_anchor_roll_then_the_board():
+    session = new_game(seed=0)          # Ann and Bob tie on 5 and roll again
+    rounds = anchor_rounds(session.setup_events)
+    assert len(rounds) == 2 and set(rounds[1]) == {1, 2}
+    assert max(rounds[1], key=rounds[1].get) == session.state.turn_order[0]
+    app = App(headless=True)
+    app.push(GameScene(session))
+    app.frame(1 / 60)
+    panel = app.scene
+    assert isinstance(panel, AnchorPanel)
+    app.frame(1 / 60)
+    centre = panel.begin.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+        app.dispatch(pygame.event.Event(kind, pos=centre, button=1))
+    assert isinstance(app.scene, GameScene)
+    assert not session.state.actions, "telling the setup changes nothing"
