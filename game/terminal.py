@@ -9,7 +9,7 @@ from game.narration import narrate
 
 def play_in_terminal(args) -> int:
     from game.ai import choose_action
-    from game.engine import Seat, apply, load_rules, new_game
+    from game.engine import IllegalAction, RulesError, Seat, apply, load_rules, new_game
     from game.maps import DEFAULT_MAP, MapError, load_map
 
     try:
@@ -20,11 +20,19 @@ def play_in_terminal(args) -> int:
             print(f"  {problem}")
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    rules = load_rules(args.mode, overlay=args.rules, options={"day_limit": True, "day_limit_days": args.max_days})
+    try:
+        rules = load_rules(args.mode, overlay=args.rules, options={"day_limit": True, "day_limit_days": args.max_days})
+    except RulesError as problem:
+        print(f"cannot use the rules: {problem}", file=sys.stderr)
+        return 2
     names = ("Aldric", "Brunhild", "Corwin", "Dagmar")
     seats = [Seat(names[i], "computer", args.ai) for i in range(args.players)]
+    try:
+        state, events = new_game(board, seats, seed, rules=rules)
+    except IllegalAction as refusal:
+        print(f"cannot start the game: {refusal}", file=sys.stderr)
+        return 2
     print(f"Fuzzy Knights — {rules.mode.title()} game on {board.title}, {args.players} computer players, seed {seed}")
-    state, events = new_game(board, seats, seed, rules=rules)
     ai_rng = random.Random(seed)
     try:
         for event in events:

@@ -30,3 +30,17 @@ def test_terminal_game_plays_a_whole_seeded_game(mode):
 def test_bad_arguments_are_refused_with_a_message():
     result = run_game("--players", "7")
     assert result.returncode == 2 and "2 to 4" in result.stderr
+
+
+def test_too_many_players_for_the_map_is_refused_with_a_reason():
+    result = run_game("--terminal", "--players", "3")        # meadow is a 2-player map
+    assert result.returncode == 2
+    assert "map for 2 players" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_broken_rules_file_names_the_file_and_key(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[movement]\nroll = "abc"\n')
+    result = run_game("--terminal", "--rules", str(bad))
+    assert result.returncode == 2
+    assert "bad.toml" in result.stderr and "movement.roll" in result.stderr

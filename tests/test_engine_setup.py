@@ -126,3 +126,15 @@ def test_R_SET_5_purse_5_and_no_hero():
 def test_R_SET_5_option_starting_hero():
     state = start_game(options={"starting_hero": True})
     assert sorted((h.owner, h.cell) for h in state.heroes.values()) == [(1, (1, 1)), (2, (7, 7))]
+
+
+@pytest.mark.rule("R-SET-1")
+def test_R_SET_1_the_map_sets_how_many_players_it_takes():
+    from game.board import Board
+    from game.engine import IllegalAction, Seat, new_game
+    board = Board.blank(8, 8)
+    board.max_players = 2
+    with pytest.raises(IllegalAction, match="map for 2 to 2|map for 2 players"):
+        new_game(board, [Seat("A"), Seat("B"), Seat("C")], seed=1)
+    state, _ = new_game(board, [Seat("A"), Seat("B")], seed=1)
+    assert len(state.players) == 2

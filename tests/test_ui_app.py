@@ -9,7 +9,8 @@ import pygame
 from game.board import Board
 from game.ui import app as app_module
 from game.ui.app import App
-from game.ui.board_scene import BoardPreviewScene
+from game.ui.board_scene import make_board_scene
+from game.ui.options import NewGameOptions, default_seats
 from game.ui.map_catalog import MapEntry
 from game.ui.scene import Scene
 from game.ui.title_scene import TitleScene
@@ -58,8 +59,12 @@ def test_screenshot_of_the_title_scene(tmp_path):
 
 def test_screenshot_of_a_board(tmp_path):
     out = tmp_path / "board.png"
-    app_module.screenshot(None, str(out), scene=lambda: BoardPreviewScene(Board.blank(20, 20, "hex")))
-    assert pygame.image.load(str(out)).get_size() == (1280, 720)
+    options = NewGameOptions(None, seats=default_seats(2), seed=3)      # a generated demo board
+    app_module.screenshot(None, str(out), scene=lambda: make_board_scene(options))
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(60, 700, 40)}
+    assert len(colours) > 20, "the board is drawn, not a blank screen"
 
 
 def test_toast_fades_out():
