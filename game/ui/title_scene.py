@@ -73,7 +73,10 @@ class TitleScene(Scene):
         self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.maps = maps if maps is not None else catalog()
         self.on_start = on_start
-        self.map_index = next((i for i, m in enumerate(self.maps) if m.ok), 0)
+        from game.maps import DEFAULT_MAP
+        ok = [i for i, m in enumerate(self.maps) if m.ok]
+        default = [i for i in ok if _resolved_path(self.maps[i]) == DEFAULT_MAP.resolve()]
+        self.map_index = (default or ok or [0])[0]
         self.seats: list[Seat] = default_seats(2)
         self.mode = "normal"
         self.seed = random_seed()
@@ -348,6 +351,10 @@ class TitleScene(Scene):
         x = self.right.x + 20
         surface.blit(widgets.text("Seed", 17, theme.INK, "bold"), (x, self.seed_label_y))
         surface.blit(widgets.text("Optional rules", 17, theme.INK, "bold"), (x, self.rules_label_y))
+
+
+def _resolved_path(entry: MapEntry) -> Path | None:
+    return Path(entry.path).resolve() if entry.path else None
 
 
 def start_scene_for(options: NewGameOptions, board=None) -> Scene:
