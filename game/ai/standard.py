@@ -38,7 +38,7 @@ from game.engine import legal_actions
 from game.engine.dice import Dice
 from game.engine.economy import build_options
 from game.engine.heroes import slots_ok
-from game.engine.interactions import joining_unit, monster_unit
+from game.engine.interactions import monster_unit
 from game.engine.movement import movement_masks, walled
 from game.engine.state import NEUTRAL, GameState, Hero
 

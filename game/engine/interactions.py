@@ -5,7 +5,7 @@ from game.engine import purse
 from game.engine.battle import Battle, Squad, neutral_side, player_side, start_battle
 from game.engine.dice import table_lookup
 from game.engine.errors import IllegalAction
-from game.engine.heroes import add_units, equip_default, slots_ok, unit_total
+from game.engine.heroes import add_units, equip_default, slots_ok
 from game.engine.state import NEUTRAL, Event, GameState, Hero, Interaction, Item, Mine, Pending
 
 

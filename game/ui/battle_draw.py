@@ -8,7 +8,6 @@ import pygame
 
 from game.ui import icons, textures, theme, widgets
 from game.ui.battle_view import ViewSquad, unit_label
-from game.ui.dice_art import PIPS, die_face, draw_die  # noqa: F401  (the battle screen draws dice too)
 from game.ui.rich_text import render
 
 # --- sprites ---------------------------------------------------------------------------------

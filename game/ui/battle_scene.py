@@ -17,6 +17,7 @@ from game.engine import actions as A
 from game.engine.state import NEUTRAL
 from game.ui import icons, textures, theme, widgets
 from game.ui import battle_draw as D
+from game.ui.dice_art import draw_die
 from game.ui.battle_arrange import Arrangement
 from game.ui.battle_view import Beat, BattleView, beats, unit_label
 from game.ui.rich_text import render
@@ -713,7 +714,7 @@ class BattleScene(Scene):
                         dy = -abs(((tick + f) % 4) - 2) * 3
                     else:
                         angle, dy = 0, 0
-                    D.draw_die(surface, (x + size // 2, y + dy), dice.sides, face, size, angle)
+                    draw_die(surface, (x + size // 2, y + dy), dice.sides, face, size, angle)
                     x += size + 6
                     shown += 1
             more = (len(sets) * dice.count) - min(len(sets) * dice.count, shown)

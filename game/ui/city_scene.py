@@ -16,7 +16,7 @@ from game.engine.economy import build_options
 from game.engine.purse import can_afford, scaled
 from game.ui import icons, textures, theme, widgets
 from game.ui.menu_base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
-                               section, unit_plural)
+                               section)
 from game.ui.rich_text import render
 from game.ui.scene import Scene
 
@@ -184,7 +184,6 @@ class CityScene(Scene):
 
     def _build_list(self) -> None:
         state, city = self.state, self.city
-        purse = state.players[city.owner].purse
         open_now, _ = self.can_build_now()
         tiers = state.rules["cities"]["tiers"]
         options = build_options(state, city)
@@ -412,7 +411,6 @@ class CityScene(Scene):
         state, city = self.state, self.city
         section(surface, self.middle, "Recruit", "hero")
         purse = state.players[city.owner].purse
-        resources = state.rules.resources if self.campaign else None
         for i, row in enumerate(self.recruit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             title = render(row.title, 15, theme.INK, "bold")

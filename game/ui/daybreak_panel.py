@@ -267,7 +267,7 @@ class DaybreakPanel(OverlayScene):
 
     def _draw_right(self, surface) -> None:
         state, seat = self.state, self.seat
-        x, y, w = self.right.x, self.right.y, self.right.w
+        x, y = self.right.x, self.right.y
         pygame.draw.line(surface, (190, 160, 110), (x - 14, y), (x - 14, self.right.bottom), 2)
         self._heading(surface, "Build and recruit", (x, y))
         for city in state.cities_of(seat)[:6]:
