@@ -341,7 +341,7 @@ RECIPES = [
     ),
     Recipe(
         name="highlands", title="The Highlands", size=(64, 48), kind="hex", stagger_axis="x",
-        players=(4, 4), symmetry="mirror4", seed=21, mountain=0.76, forest=0.6,
+        players=(2, 4), symmetry="mirror4", seed=21, mountain=0.76, forest=0.6,
         starts=[(0.1, 0.1), (0.9, 0.9), (0.9, 0.1), (0.1, 0.9)],
         rivers=[[(-0.05, 0.32), (0.2, 0.36), (0.32, 0.3), (0.45, 0.42), (0.5, 0.5)]],
         roads=[((0.1, 0.1), (0.5, 0.5)), ((0.1, 0.1), (0.5, 0.1)), ((0.1, 0.1), (0.1, 0.5))],
