@@ -14,7 +14,7 @@ SHIPPED = shipped_maps()
 EXPECTED = {  # name: (width, height, kind, stagger axis, min players, max players)
     "meadow": (20, 16, "square", None, 2, 2),
     "riverlands": (32, 24, "hex", "y", 2, 4),
-    "highlands": (64, 48, "hex", "x", 4, 4),
+    "highlands": (64, 48, "hex", "x", 2, 4),
     "free_cities": (24, 24, "square", None, 2, 4),
 }
 
