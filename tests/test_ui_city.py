@@ -1,5 +1,4 @@
 """The City screen submits Build/Recruit/Transfer actions; refusals are toasts (headless, synthetic clicks)."""
-import pygame
 import pytest
 
 from enginekit import capital, start_game
@@ -7,13 +6,9 @@ from game.engine.dice import Rng
 from game.ui.app import App
 from game.ui.city_scene import CityScene, open_city_scene
 from game.ui.session import GameSession
+from uikit import click
 
 
-def click(scene, pos, button=1):
-    pos = tuple(round(v) for v in pos)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def city_scene(mode="normal", coin=None, **purse):

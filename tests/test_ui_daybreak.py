@@ -1,5 +1,4 @@
 """The Daybreak panel: income, upkeep, choosing exactly N heroes to die (R-DAY-3), End Daybreak."""
-import pygame
 import pytest
 
 import enginekit as K
@@ -7,13 +6,9 @@ from game.engine.dice import Rng
 from game.ui.app import App
 from game.ui.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines
 from game.ui.session import GameSession
+from uikit import click
 
 
-def click(scene, pos, button=1):
-    pos = tuple(round(v) for v in pos)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def short_purse_game():

@@ -17,11 +17,6 @@ from game.ui.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 
 
-def click(scene, pos, button=1):
-    pos = tuple(round(v) for v in pos)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 @pytest.fixture
@@ -110,6 +105,7 @@ def test_computer_players_play_on_their_own():
 # --- the board scene driven by the mouse and keys ------------------------------------------------
 from game.engine import hero_reach  # noqa: E402
 from game.engine.state import Interaction, Pending, Token  # noqa: E402
+from uikit import click
 
 
 def key(scene, k):

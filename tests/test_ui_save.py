@@ -12,13 +12,9 @@ from game.ui.menu_scene import GameMenu, RulesDialog, VoteDialog, open_game_menu
 from game.ui.options import NewGameOptions, Seat
 from game.ui.save_scenes import LoadDialog, SaveDialog, list_saves, saves_dir
 from game.ui.session import GameSession
+from uikit import click
 
 
-def click(scene, pos, button=1):
-    pos = tuple(round(v) for v in pos)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 @pytest.fixture

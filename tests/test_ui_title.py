@@ -13,13 +13,9 @@ from game.ui.map_catalog import MapEntry
 from game.ui.map_error_scene import MapErrorScene
 from game.ui.options import NewGameOptions
 from game.ui.title_scene import TitleScene
+from uikit import click
 
 
-def click(scene, pos, button=1):
-    pos = tuple(pos)
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def key(scene, k, text=""):

@@ -758,7 +758,7 @@ class BattleScene(Scene):
         pygame.draw.rect(surface, (170, 140, 100), box, 1, border_radius=8)
         lines: list[str] = []
         for line in self.log[-40:]:
-            lines += _wrap(line, 13, box.w - 20)
+            lines += widgets.wrap(line, 13, box.w - 20, "bold", indent="  ")
         y = box.bottom - 8
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-4, -4))
@@ -928,22 +928,6 @@ def _plain(line: str) -> str:
 
 def _poss(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def _wrap(line: str, size: int, width: int) -> list[str]:
-    font = theme.font(size, "bold")
-    words = line.split(" ")
-    out, cur = [], ""
-    for word in words:
-        trial = f"{cur} {word}" if cur else word
-        if font.size(trial)[0] <= width or not cur:
-            cur = trial
-        else:
-            out.append(cur)
-            cur = "  " + word
-    if cur:
-        out.append(cur)
-    return out
 
 
 _BACKDROPS: dict = {}

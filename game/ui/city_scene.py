@@ -15,6 +15,7 @@ from game.engine import actions as A
 from game.engine.economy import build_options
 from game.engine.purse import can_afford, scaled
 from game.ui import icons, textures, theme, widgets
+from game.ui.menu_base import submit_and_rebuild
 from game.ui.menu_base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
                                section)
 from game.ui.rich_text import render
@@ -115,12 +116,7 @@ class CityScene(Scene):
 
     # --- acting ---------------------------------------------------------------------
     def submit(self, action) -> bool:
-        outcome = self.session.submit(action)
-        if not outcome.ok:
-            self.toast.show(outcome.reason)
-            return False
-        self.rebuild()
-        return True
+        return submit_and_rebuild(self, action)
 
     def build(self, name: str) -> None:
         self.submit(A.Build(self.seat, self.city_id, name))

@@ -14,6 +14,7 @@ from game.engine import actions as A
 from game.engine.flow import upkeep_cost
 from game.engine.purse import can_afford
 from game.ui import icons, theme, widgets
+from game.ui.menu_base import submit_and_rebuild
 from game.ui.menu_base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, nice_name,
                                purse_surface, unit_plural)
 from game.ui.rich_text import render
@@ -96,12 +97,7 @@ class DaybreakPanel(OverlayScene):
 
     # --- acting ---------------------------------------------------------------------
     def submit(self, action) -> bool:
-        outcome = self.session.submit(action)
-        if not outcome.ok:
-            self.toast.show(outcome.reason)
-            return False
-        self.rebuild()
-        return True
+        return submit_and_rebuild(self, action)
 
     def toggle_hero(self, hero_id: int, on: bool) -> None:
         if on and hero_id not in self.chosen:

@@ -49,22 +49,10 @@ class MapErrorScene(Scene):
         for problem in self.lines():
             if y + font.get_height() <= bottom:
                 pygame.draw.circle(surface, theme.DANGER, (self.panel.x + 34, y + font.get_height() // 2), 4)
-            for line in _wrap(problem, font, self.panel.w - 80):
+            for line in widgets.wrap(problem, 16, self.panel.w - 80):
                 if y + font.get_height() > bottom:
                     break
                 surface.blit(widgets.text(line, 16, theme.INK), (self.panel.x + 48, y))
                 y += font.get_height() + 2
             y += 6
         super().draw(surface)
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + ([line] if line else [])

@@ -13,6 +13,7 @@ import re
 import pygame
 
 from game.ui import textures, theme, widgets
+from game.ui.widgets import wrap
 from game.ui.rich_text import render
 from game.ui.scene import Scene
 
@@ -82,17 +83,15 @@ def purse_surface(state, seat: int, size: int = 20, colour: tuple = theme.CREAM,
     return render(line, size, colour, "bold", shadow)
 
 
-def wrap(text: str, size: int, width: int, style: str = "body") -> list[str]:
-    font = theme.font(size, style)
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + ([line] if line else [])
+def submit_and_rebuild(scene, action) -> bool:
+    """Hand an action to the engine through the scene's session; a refusal becomes a toast,
+    a success rebuilds the scene from the new state. True when the action was applied."""
+    outcome = scene.session.submit(action)
+    if not outcome.ok:
+        scene.toast.show(outcome.reason)
+        return False
+    scene.rebuild()
+    return True
 
 
 def blit_wrapped(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int, size: int = 15,

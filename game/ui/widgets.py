@@ -14,6 +14,20 @@ from game.ui import icons, textures, theme
 
 
 @lru_cache(maxsize=512)
+def wrap(words_text: str, size: int, width: int, style: str = "body", indent: str = "") -> list[str]:
+    """Lines of at most ``width`` pixels in the UI font; continuation lines start with ``indent``."""
+    font = theme.font(size, style)
+    lines, line = [], ""
+    for word in words_text.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = indent + word
+    return lines + ([line] if line else [])
+
+
 def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
          shadow: tuple | None = None) -> pygame.Surface:
     """Rendered text, optionally with a 1-2 px drop shadow (cached)."""
