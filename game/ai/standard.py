@@ -305,10 +305,11 @@ class Planner:
         recruits = rules.recruits()
         hero_cost = recruits["hero"]["cost"]
         inc = income(s, seat)
-        want = 1 if s.day < 3 else (2 if inc >= 3 else 1) + (1 if inc >= 7 else 0)
+        want = 1 if s.day < 3 else (2 if inc >= 3 else 1) + int(inc // 5)
         food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
         if food_per_hero:
-            want = min(want, max(1, income_by_resource(s, seat).get("food", 0)))
+            food = income_by_resource(s, seat).get("food", 0) + purse.get("food", 0) // 8
+            want = min(want, max(1, food // food_per_hero))
         if rules.option("hero_cap"):
             want = min(want, rules["options"]["hero_cap_count"])
         if len(heroes) < want and cities:
@@ -317,6 +318,10 @@ class Planner:
                 return A.Recruit(seat, home.id, "hero", 1)
             if not heroes:
                 return A.EndDaybreak(seat)      # save up for the first hero
+
+        act = self.expand(heroes, reserve)
+        if act:
+            return act
 
         threats = {c.id: self.threat_to(c) for c in cities}
         saving: dict[str, int] = {}
@@ -338,11 +343,40 @@ class Planner:
         if not danger and army_units >= 4:
             for r, n in saving.items():
                 keep[r] = keep.get(r, 0) + n
+        if self.days_left() <= 2 and not danger:
+            return A.EndDaybreak(seat)          # at the day limit, Cities then coin decide (R-END-2)
         for city in cities:
             pick = self.pick_recruit(city, keep)
             if pick:
                 return pick
         return A.EndDaybreak(seat)
+
+    def days_left(self) -> float:
+        rules = self.rules
+        if not rules.option("day_limit"):
+            return float("inf")
+        return rules["options"]["day_limit_days"] - self.state.day
+
+    def expand(self, heroes, reserve: dict):
+        """Found another City (R-BLD-2) with a spare hero standing on open ground far from home:
+        more income, and more Cities is what counts first at a day limit."""
+        s, seat = self.state, self.seat
+        if len(heroes) < 2 or len(s.cities_of(seat)) >= 2 + s.day // 4:
+            return None
+        cost = self.rules["cities"]["found_cost"]
+        if not _covers(_purse(s, seat), cost, reserve):
+            return None
+        homes = [c.cell for c in s.cities.values()]
+        for act in legal_actions(s, moves=False):
+            if isinstance(act, A.FoundCity):
+                cell = s.heroes[act.hero].cell
+                if all(self._apart(cell, home) >= 4 for home in homes):
+                    return act
+        return None
+
+    @staticmethod
+    def _apart(a, b) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
     def pick_build(self, city, threat: float, reserve: dict):
         """(name, cost, affordable now) of the building this City should get next, or None."""
