@@ -124,3 +124,26 @@ def test_R_DAY_1_a_new_day_skips_an_eliminated_first_player():
     assert state.phase == "daybreak" and state.day == 2
     assert state.actor() == state.current_player != 1
     assert state.players[state.actor()].alive
+
+
+@pytest.mark.rule("R-END-1", "R-DAY-3")
+def test_R_END_1_out_during_its_own_daybreak_play_goes_on():
+    """A player whose last hero dies of upkeep, with no City, is out at once; the next player's Daybreak starts."""
+    state = start_game(players=3, first=1)
+    to_turns(state)
+    p1 = state.players[1]
+    # arrange: P1 has no City and one unpaid hero; its next Daybreak comes round
+    state.cities.pop(capital(state, 1).id)
+    from game.engine.heroes import new_hero
+    new_hero(state, 1, (4, 4), [])
+    p1.purse["coin"] = 0
+    for seat in list(state.turn_order):
+        if state.phase == "turn" and state.current_player == seat:
+            apply(state, A.EndTurn(seat))
+    # day 2 opens with P1's Daybreak: it cannot pay, its only hero goes, it has nothing left
+    assert state.pending and state.pending[0].kind == "upkeep_deaths" and state.pending[0].player == 1
+    (hero_id,) = state.pending[0].data["heroes"]
+    events = apply(state, A.ChooseUpkeepDeaths(1, (hero_id,)))
+    assert "player_eliminated" in kinds(events)
+    assert not state.players[1].alive
+    assert state.phase == "daybreak" and state.actor() == state.current_player == state.turn_order[1]

@@ -33,6 +33,8 @@ def random_action(state, rng):
 def check_invariants(state):
     topo = state.board.topology
     live = set(state.live_players())
+    actor = state.actor()
+    assert actor is None or state.players[actor].alive, f"eliminated player {actor} is asked to act"
     for player in state.players.values():
         assert all(v >= 0 for v in player.purse.values()), f"purse below zero: {player.purse}"
     for hero in state.heroes.values():

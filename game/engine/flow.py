@@ -154,9 +154,8 @@ def end_turn(state: GameState, events: list[Event]) -> None:
     if state.cities_of(seat):
         player.cityless_turn_started = False
     elif player.cityless_turn_started:
-        eliminate(state, seat, events, "no City by the end of its turn")
-        if state.phase == "over":
-            return
+        eliminate(state, seat, events, "no City by the end of its turn")   # play moves on from there
+        return
     next_turn(state, events)
 
 
@@ -176,6 +175,10 @@ def eliminate(state: GameState, seat: int, events: list[Event], reason: str) -> 
     state.pending = [p for p in state.pending if p.player != seat]
     state.emit(events, "player_eliminated", player=seat, reason=reason)
     check_end(state, events)
+    if state.phase in ("daybreak", "turn") and state.current_player == seat:
+        # out in the middle of its own Daybreak or turn: the next player goes on
+        state.interaction = None
+        (next_daybreak if state.phase == "daybreak" else next_turn)(state, events)
 
 
 def check_end(state: GameState, events: list[Event]) -> None:
