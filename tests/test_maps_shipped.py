@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.maps import DEFAULT_MAP, MAPS_DIR, load_map, shipped_maps, validate_map
+from game.maps import ASSETS_DIR, DEFAULT_MAP, MAPS_DIR, load_map, shipped_maps, validate_map
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = shipped_maps()
@@ -68,3 +68,21 @@ def test_tiled_opens_and_exports_shipped_map(path, tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "out.json").stat().st_size > 0
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_map_saved_again_by_tiled_still_loads(path, tmp_path):
+    """What a designer gets after opening a shipped map in Tiled and saving it."""
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "assets").symlink_to(ASSETS_DIR, target_is_directory=True)
+    resaved = tmp_path / "maps" / path.name
+    out = subprocess.run(["tiled", "--export-map", "tmx", str(path), str(resaved)],
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert validate_map(resaved) == []
+    original, again = load_map(path), load_map(resaved)
+    assert (again.width, again.height, again.kind) == (original.width, original.height, original.kind)
+    assert sorted(again.tokens, key=repr) == sorted(original.tokens, key=repr)
+    assert (again.move_cost == original.move_cost).all()
