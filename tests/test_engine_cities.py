@@ -173,3 +173,16 @@ def test_R_CITY_5_conquest_kills_the_garrisoned_hero_without_deserters():
     assert state.tokens_at(city.cell) == []                 # its units died fighting: no Monster token
     assert state.battle is None and not state.pending
     dice.done()
+
+
+@pytest.mark.rule("R-CITY-3", "R-CITY-5")
+def test_R_CITY_3_a_conquered_city_does_not_carry_its_old_owners_siege():
+    """The lost Daybreak of a siege is the besieged owner's; the conqueror's next Daybreak pays."""
+    state, hero, city, _ = _sieged_attack(p2_purse=0)
+    city.sieged = True                                       # arrange: as right after the siege
+    dice = script(state)
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    dice.expect("2d6+6", 6, 6).expect("3d3+9", 1, 1, 1)     # 18 > 12
+    apply(state, A.Attack(1, 0, 0))
+    assert city.owner == 1 and not city.sieged
+    dice.done()

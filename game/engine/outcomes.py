@@ -81,5 +81,6 @@ def conquer(state: GameState, seat: int, city, defender, events: list[Event]) ->
         purse.change(state, seat, take, events, "king's purse")
     city.owner = seat
     city.garrison = {}
+    city.sieged = False      # the siege's lost Daybreak was its old owner's (R-CITY-3)
     state.emit(events, "city_conquered", city=city.id, player=seat, previous=loser)
     state.stats["conquests"] = state.stats.get("conquests", 0) + 1
