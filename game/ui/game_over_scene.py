@@ -54,11 +54,7 @@ class GameOverScene(Scene):
         self.board_button.rect.bottomleft = (self.panel.centerx + 10, self.panel.bottom - 24)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(textures.wood(w, h, seed=11, plank=90), (0, 0))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 120))
-        surface.blit(veil, (0, 0))
+        textures.dim_wood_backdrop(surface, seed=11, plank=90)
         p = self.panel
         textures.draw_panel(surface, p, "parchment", radius=18)
         pygame.draw.rect(surface, theme.WOOD_DARK, p, 3, border_radius=18)

@@ -715,10 +715,7 @@ class GameScene(DecisionDialogs, Scene):
     def _draw_handoff(self, surface: pygame.Surface) -> None:
         """An opaque cover: the next player sees nothing of the last one's turn."""
         w, h = surface.get_size()
-        surface.blit(textures.wood(w, h, seed=13, plank=120), (0, 0))
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 120))
-        surface.blit(veil, (0, 0))
+        textures.dim_wood_backdrop(surface, seed=13, plank=120)
         seat = self.handoff_to
         player = self.state.players[seat]
         offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]

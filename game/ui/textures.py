@@ -49,6 +49,15 @@ def wood(w: int, h: int, seed: int = 3, plank: int = 46) -> pygame.Surface:
     return pygame.surfarray.make_surface(np.clip(rgb, 0, 255).astype(np.uint8))
 
 
+def dim_wood_backdrop(surface: pygame.Surface, seed: int, plank: int, veil: int = 120) -> None:
+    """Fill the whole screen with dark planks: the backdrop of full-screen panels."""
+    w, h = surface.get_size()
+    surface.blit(wood(w, h, seed=seed, plank=plank), (0, 0))
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((10, 6, 2, veil))
+    surface.blit(shade, (0, 0))
+
+
 def _rounded_mask(surface: pygame.Surface, radius: int) -> pygame.Surface:
     w, h = surface.get_size()
     out = pygame.Surface((w, h), pygame.SRCALPHA)
