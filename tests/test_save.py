@@ -5,7 +5,8 @@ import random
 import pytest
 
 from game.board import Board, MapToken
-from game.engine import Seat, SaveError, apply, autosave, legal_actions, load_game, new_game, save_game, snapshot
+from game.engine import (Seat, SaveError, apply, autosave, legal_actions, load_game, load_rules, new_game,
+                         save_game, snapshot)
 
 
 def played_state(seed=3, steps=250, mode="normal"):
@@ -107,3 +108,24 @@ def test_autosave_keeps_the_last_few(tmp_path):
         autosave(state, tmp_path, keep=3)
     assert sorted(p.name for p in tmp_path.glob("*.json")) == [
         "autosave-day006.json", "autosave-day007.json", "autosave-day008.json"]
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_a_rule_changed_by_vote_mid_game_still_loads(tmp_path):
+    """The save replays from the rules the game started with; the vote switches them again."""
+    from game.engine import actions as A
+    board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
+    rich = load_rules("normal", overlay={"setup": {"start_purse": {"coin": 20}}})     # three heroes' worth
+    state, _ = new_game(board, [Seat("A"), Seat("B")], seed=2, rules=rich)
+    seat = state.actor()
+    capital = state.cities_of(seat)[0]
+    for _ in range(3):
+        apply(state, A.Recruit(seat, capital.id, "hero"))
+    apply(state, A.ProposeRuleChange(seat, "hero_cap", True))
+    while state.pending and state.pending[0].kind == "vote":
+        apply(state, A.CastVote(state.actor(), True))
+    assert state.rules.option("hero_cap") and len(state.heroes_of(seat)) == 3
+    path = tmp_path / "game.json"
+    save_game(state, path)
+    loaded = load_game(path)
+    assert snapshot(loaded) == snapshot(state) and loaded.rules.option("hero_cap")

@@ -36,7 +36,8 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
         wallet = {resource: 0 for resource in rules.resources}
         wallet.update(setup["start_purse"])
         players[index] = Player(seat=index, name=seat.name, kind=seat.kind, ai=seat.ai, purse=wallet)
-    state = GameState(rules=rules, board=board, seed=seed, rng=Rng(seed), players=players)
+    state = GameState(rules=rules, board=board, seed=seed, rng=Rng(seed), players=players,
+                      rules_at_start=copy.deepcopy(rules.data))
     events: list[Event] = []
     place_map_tokens(state, events)
     scatter_missing_tokens(state, events)

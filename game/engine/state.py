@@ -105,7 +105,7 @@ class Event:
 
 @dataclass
 class GameState:
-    rules: Rules
+    rules: Rules                   # in force now (a vote may switch an optional rule)
     board: Board
     seed: int
     rng: Rng
@@ -131,6 +131,7 @@ class GameState:
     log: list[Event] = field(default_factory=list)
     actions: list[Any] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    rules_at_start: dict[str, Any] = field(default_factory=dict)   # what a replay starts from
 
     # --- ids -----------------------------------------------------------------
     def new_id(self) -> int:
