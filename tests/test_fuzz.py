@@ -5,8 +5,7 @@ import pytest
 
 from game.board import Board, MapToken
 from game.engine import (AnswerAlliance, EndDaybreak, EndTurn, ProposeAlliance, Seat, apply,
-                         legal_actions, load_rules, new_game, snapshot)
-from game.engine.actions import action_from_json, action_to_json
+                         legal_actions, load_rules, new_game, replay, snapshot)
 
 GAMES_PER_MODE = 200
 DAY_CAP = 8
@@ -53,15 +52,6 @@ def check_invariants(state):
                 assert all(n > 0 for n in squad.units.values())
 
 
-def replay(state, mode):
-    board = state.board
-    seats = [Seat(p.name, p.kind, p.ai) for _, p in sorted(state.players.items())]
-    again, _ = new_game(board, seats, state.seed, rules=state.rules)
-    for act in state.actions:
-        apply(again, action_from_json(action_to_json(act)))
-    return again
-
-
 @pytest.mark.rule("R-DICE-5", "R-END-2")
 @pytest.mark.parametrize("mode", ["normal", "campaign"])
 def test_random_games_keep_invariants_and_replay(mode):
@@ -82,6 +72,6 @@ def test_random_games_keep_invariants_and_replay(mode):
         finished += state.phase == "over"
         battles += state.stats.get("battles", 0)
         if game % 10 == 0:
-            assert snapshot(replay(state, mode)) == snapshot(state), f"game {game} does not replay"
+            assert snapshot(replay(state)) == snapshot(state), f"game {game} does not replay"
     assert finished >= GAMES_PER_MODE // 2, "games with the day limit on must end"
     assert battles >= GAMES_PER_MODE // 2, "random play should reach battles"

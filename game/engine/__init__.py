@@ -21,10 +21,10 @@ from game.engine.errors import IllegalAction
 from game.engine.legal import legal_actions
 from game.engine.movement import hero_reach, movement_masks
 from game.engine.rules import Rules, RulesError, load_rules
-from game.engine.save import SaveError, autosave, load_game, save_game, snapshot
+from game.engine.save import SaveError, autosave, load_game, replay, save_game, snapshot
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
 
 __all__ = ["apply", "IllegalAction", "legal_actions", "hero_reach", "movement_masks", "Rules",
            "RulesError", "load_rules", "Seat", "new_game", "GameState", "SaveError", "autosave",
-           "load_game", "save_game", "snapshot"]
+           "load_game", "replay", "save_game", "snapshot"]

@@ -65,7 +65,7 @@ def board_reference(board: Board) -> dict[str, Any]:
 def to_json(state: GameState, seats: list[Seat] | None = None) -> dict[str, Any]:
     seats = seats or [Seat(p.name, p.kind, p.ai) for _, p in sorted(state.players.items())]
     return {"format": FORMAT, "version": VERSION, "map": board_reference(state.board),
-            "mode": state.rules.mode, "rules": state.rules.data, "seed": state.seed,
+            "mode": state.rules.mode, "rules": state.rules_at_start, "seed": state.seed,
             "seats": [dataclasses.asdict(s) for s in seats],
             "actions": [action_to_json(a) for a in state.actions],
             "snapshot": snapshot(state)}
@@ -157,6 +157,11 @@ def from_json(data: Any, map_loader: Callable[[str], Board] | None = None) -> Ga
             differing = sorted(k for k in set(actual) | set(expected) if actual.get(k) != expected.get(k))
             raise SaveError(f"save field 'snapshot' does not match the replayed game (differs in {', '.join(differing)})")
     return state
+
+
+def replay(state: GameState) -> GameState:
+    """The same game rebuilt through a JSON save: seed, starting rules and actions."""
+    return from_json(json.loads(json.dumps(to_json(state))))
 
 
 def load_game(path: str | os.PathLike, map_loader: Callable[[str], Board] | None = None) -> GameState:
