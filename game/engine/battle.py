@@ -281,17 +281,14 @@ def desert_one(state: GameState, side: Side) -> None:
 
 
 def auto_play(state: GameState, events: list[Event]) -> None:
-    """Neutral sides (monsters, guardians, neutral Cities) choose by themselves."""
+    """Neutral sides (monsters, guardians, neutral Cities) choose by themselves. They play to
+    win with the exact odds the player is shown, so those odds describe the battle fought."""
+    from game.engine.battle_odds import best_attack
     battle = state.battle
     while (state.battle is battle and all(s.arranged for s in battle.sides)
            and battle.sides[battle.to_act].player == NEUTRAL):
-        squad, target = neutral_choice(state, battle)
+        squad, target = best_attack(state)
         exchange(state, battle, squad, target, events)
-
-
-def neutral_choice(state: GameState, battle: Battle) -> tuple[int, int]:
-    from game.engine.odds_bridge import best_exchange
-    return best_exchange(state, battle)
 
 
 # --- ending ----------------------------------------------------------------------------------
