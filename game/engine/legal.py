@@ -5,7 +5,7 @@ from game.engine import actions as A
 from game.engine.battle import default_arrangement
 from game.engine.economy import build_options
 from game.engine.interactions import joining_unit
-from game.engine.movement import hero_reach, walled
+from game.engine.movement import hero_reach, movement_masks, walled
 from game.engine.purse import can_afford, scaled
 from game.engine.state import GameState
 
@@ -115,6 +115,7 @@ def _garrison_actions(state: GameState, seat: int) -> list:
 def _turn_actions(state: GameState, seat: int, moves: bool) -> list:
     options: list = []
     pickup_cost = state.rules["movement"]["pickup_cost"]
+    masks = movement_masks(state, seat) if moves else None     # the same for all of the seat's heroes
     for hero in state.heroes_of(seat):
         if hero.moves_left is None:
             options.append(A.RollMovement(seat, hero.id))
@@ -125,7 +126,7 @@ def _turn_actions(state: GameState, seat: int, moves: bool) -> list:
                 options += [A.PickUp(seat, hero.id, t.id) for t in state.tokens_at(hero.cell)
                             if t.kind in ("item", "resource")]
             if moves and hero.moves_left > 0:
-                reach = hero_reach(state, hero)
+                reach = hero_reach(state, hero, masks)
                 options += [A.Move(seat, hero.id, tuple(reach.path_to(cell)))
                             for cell in reach.cells() if cell != hero.cell]
         if siege_budget:

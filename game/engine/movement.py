@@ -28,9 +28,11 @@ def movement_masks(state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray,
     return stop, pickups, blocked
 
 
-def hero_reach(state: GameState, hero: Hero) -> Reach:
-    """Where the hero can go with the 🐎 it has left: what the screen shows and the engine accepts."""
-    stop, pickups, blocked = movement_masks(state, hero.owner)
+def hero_reach(state: GameState, hero: Hero, masks: tuple | None = None) -> Reach:
+    """Where the hero can go with the 🐎 it has left: what the screen shows and the engine accepts.
+
+    ``masks`` may pass in ``movement_masks(state, hero.owner)`` already built for another hero."""
+    stop, pickups, blocked = masks or movement_masks(state, hero.owner)
     return reachable(state.board.topology, state.board.move_cost, stop, hero.cell,
                      hero.moves_left or 0, pickups=pickups, blocked=blocked)
 
