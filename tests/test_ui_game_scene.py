@@ -225,14 +225,20 @@ def test_take_monsters_dialog_plus_minus_sets_the_count(scene):
     assert sum(hero.army.values()) == before + 4
 
 
-def test_hovering_a_monster_shows_the_odds(scene):
-    """R-MON-1: a monster's reaction and count are rolled on arrival; the tooltip gives the chances."""
+def monster_next_to_selected_hero(scene):
+    """Arrange: a Monster token on a free cell beside the selected, rolled hero."""
     hero = selected_and_rolled(scene)
     state = scene.state
     cell = next(c for c in state.board.topology.neighbours(hero.cell) if state.is_unoccupied(c))
     tid = state.new_id()
     state.tokens[tid] = Token(tid, "monster", cell)
     scene.refresh()
+    return hero, cell
+
+
+def test_hovering_a_monster_shows_the_odds(scene):
+    """R-MON-1: a monster's reaction and count are rolled on arrival; the tooltip gives the chances."""
+    _, cell = monster_next_to_selected_hero(scene)
     hover(scene, cell)
     text = "\n".join(scene.view.tooltip_lines)
     assert "Monster" in text and "%" in text
@@ -285,12 +291,8 @@ def test_game_over_opens_the_summary_scene(scene):
 
 def test_battle_never_leaves_the_player_stuck(scene):
     """R-BAT-5: with or without the battle screen, a human's battle can be fought to the end."""
-    hero = selected_and_rolled(scene)
+    hero, cell = monster_next_to_selected_hero(scene)
     state = scene.state
-    cell = next(c for c in state.board.topology.neighbours(hero.cell) if state.is_unoccupied(c))
-    tid = state.new_id()
-    state.tokens[tid] = Token(tid, "monster", cell)
-    scene.refresh()
     click_cell(scene, cell)
     for _ in range(50):
         if state.battle is None and not state.pending:

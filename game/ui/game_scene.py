@@ -25,7 +25,6 @@ from game.ui.rich_text import render
 from game.ui.scene import Scene
 from game.ui.session import GameSession
 
-COMPUTER_DELAY = 0.2      # kept for old callers; the session's speed setting decides
 STEP_TIME = 0.08          # seconds per step of a walking hero
 SIDE_W = 290
 MAX_CHOICES = 7
