@@ -35,7 +35,7 @@ def run(argv: list[str]) -> int:
     if args.terminal:
         from game.terminal import play_in_terminal
         return play_in_terminal(args)
-    from game.ui.options import NewGameOptions, default_seats, random_seed
+    from game.ui.menus.options import NewGameOptions, default_seats, random_seed
     options = None
     if args.map or args.screenshot:
         from game.maps import DEFAULT_MAP
@@ -49,7 +49,7 @@ def run(argv: list[str]) -> int:
             options.rules_file = args.rules
     if args.screenshot:
         from game.ui.app import screenshot
-        from game.ui.game_scene import screenshot_scene
+        from game.ui.board.scene import screenshot_scene
         screenshot(options, args.screenshot, scene=lambda: screenshot_scene(options))
         print(f"saved {args.screenshot}")
         return 0

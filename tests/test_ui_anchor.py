@@ -3,10 +3,10 @@ import pygame
 import pytest
 
 from game.maps import MAPS_DIR, load_map
-from game.ui.anchor_panel import AnchorPanel, anchor_rounds
+from game.ui.board.anchor_panel import AnchorPanel, anchor_rounds
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.options import NewGameOptions, Seat
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
 
 MAP = MAPS_DIR / "riverlands.tmx"

@@ -9,12 +9,12 @@ import pygame
 from game.board import Board
 from game.ui import app as app_module
 from game.ui.app import App
-from game.ui.board_scene import make_board_scene
-from game.ui.options import NewGameOptions, default_seats
-from game.ui.map_catalog import MapEntry
-from game.ui.scene import Scene
-from game.ui.title_scene import TitleScene
-from game.ui.widgets import Button, Toast
+from game.ui.board.launch import make_board_scene
+from game.ui.menus.options import NewGameOptions, default_seats
+from game.ui.menus.map_catalog import MapEntry
+from game.ui.kit.scene import Scene
+from game.ui.menus.title import TitleScene
+from game.ui.kit.widgets import Button, Toast
 
 
 class Probe(Scene):
@@ -93,7 +93,7 @@ def test_button_states_and_click():
 
 
 def test_icons_fall_back_to_the_emoji_font():
-    from game.ui import icons
+    from game.ui.kit import icons
     pygame.display.init()
     crown = icons.icon("crown", 32)          # no assets/icons/crown.png: baked from the emoji font
     assert crown.get_size() == (32, 32)

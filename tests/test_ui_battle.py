@@ -7,9 +7,9 @@ from game.board.model import MapToken
 from game.engine import actions as A
 from game.engine import apply
 from game.engine.dice import Rng
-from game.ui import widgets
+from game.ui.kit import widgets
 from game.ui.app import App
-from game.ui.battle_scene import BattleScene, maybe_battle_scene
+from game.ui.battle.scene import BattleScene, maybe_battle_scene
 from game.ui.session import GameSession
 
 

@@ -10,7 +10,7 @@ from game.engine import apply
 from game.engine.dice import Rng
 from game.engine.state import Hero
 from game.ui.app import App
-from game.ui.battle_scene import maybe_battle_scene
+from game.ui.battle.scene import maybe_battle_scene
 from game.ui.session import GameSession
 
 

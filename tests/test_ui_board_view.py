@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.board import Board, MapToken
-from game.ui.board_view import BoardView, HeroMarker
+from game.ui.board.view import BoardView, HeroMarker
 
 VARIANTS = [("square", "y", "odd"), ("hex", "y", "odd"), ("hex", "y", "even"),
             ("hex", "x", "odd"), ("hex", "x", "even")]

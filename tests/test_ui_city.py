@@ -4,7 +4,7 @@ import pytest
 from enginekit import capital, start_game
 from game.engine.dice import Rng
 from game.ui.app import App
-from game.ui.city_scene import CityScene, open_city_scene
+from game.ui.city.scene import CityScene, open_city_scene
 from game.ui.session import GameSession
 from uikit import click
 

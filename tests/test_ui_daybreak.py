@@ -4,7 +4,7 @@ import pytest
 import enginekit as K
 from game.engine.dice import Rng
 from game.ui.app import App
-from game.ui.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines
+from game.ui.board.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines
 from game.ui.session import GameSession
 from uikit import click
 
@@ -76,7 +76,7 @@ def test_end_daybreak_closes_the_panel_and_open_city_pushes_the_city_screen():
     panel = panel_for(state)
     city = K.capital(state, seat)
     click(panel, panel.city_buttons[city.id].rect.center)
-    from game.ui.city_scene import CityScene
+    from game.ui.city.scene import CityScene
     assert isinstance(panel.app.scene, CityScene)
     panel.app.scene.close()
     assert panel.app.scene is panel
@@ -98,7 +98,7 @@ def test_found_a_city_here():
 
 def test_daybreak_tick_autosaves_and_opens_the_panel_once(tmp_path, monkeypatch):
     monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path))
-    from game.ui.scene import Scene
+    from game.ui.kit.scene import Scene
     state = K.start_game("normal")
     board = Scene()
     board.session = GameSession(state)

@@ -12,8 +12,8 @@ pytest.importorskip("game.engine")
 from game.engine import actions as A
 from game.maps import DEFAULT_MAP, load_map
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.options import NewGameOptions, OptionalRules, Seat
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 
 
@@ -279,7 +279,7 @@ def test_handoff_cover_answers_an_alliance_offer(scene):
 
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""
-    from game.ui.game_over_scene import GameOverScene
+    from game.ui.menus.game_over import GameOverScene
     state = scene.state
     state.phase, state.winners, state.end_reason = "over", [1], "last player with a City"
     scene.refresh()

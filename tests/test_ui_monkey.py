@@ -11,8 +11,8 @@ import pytest
 from game.engine import replay, snapshot
 from game.maps import MAPS_DIR, load_map
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.options import NewGameOptions, OptionalRules, Seat
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 
 KEYS = [pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,

@@ -7,10 +7,10 @@ import pytest
 from game.engine import snapshot
 from game.maps import DEFAULT_MAP, load_map
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.menu_scene import GameMenu, RulesDialog, VoteDialog, open_game_menu, reload_map
-from game.ui.options import NewGameOptions, Seat
-from game.ui.save_scenes import LoadDialog, SaveDialog, list_saves, saves_dir
+from game.ui.board.scene import GameScene
+from game.ui.menus.game_menu import GameMenu, RulesDialog, VoteDialog, open_game_menu, reload_map
+from game.ui.menus.options import NewGameOptions, Seat
+from game.ui.menus.saves import LoadDialog, SaveDialog, list_saves, saves_dir
 from game.ui.session import GameSession
 from uikit import click
 
@@ -87,7 +87,7 @@ def test_escape_opens_the_menu_and_quit_returns_to_the_title(game):
     assert isinstance(app.scene, GameMenu)
     app.scene.draw(app.screen)
     app.scene.quit_to_title()
-    from game.ui.title_scene import TitleScene
+    from game.ui.menus.title import TitleScene
     assert isinstance(app.scene, TitleScene)
 
 
@@ -126,15 +126,15 @@ def test_f5_reload_starts_a_new_game_with_the_same_seats_and_mode(game, tmp_path
     assert new.state.rules.mode == "normal" and new.state.seed == 11
     tmx.write_text("<map>broken")
     assert not reload_map(new)
-    from game.ui.map_error_scene import MapErrorScene
+    from game.ui.menus.map_error import MapErrorScene
     assert isinstance(app.scene, MapErrorScene)
     click(app.scene, app.scene.back.rect.center)
     assert app.scene is new
 
 
 def test_title_continue_and_load_open_the_newest_save(game, tmp_path):
-    from game.ui.save_scenes import save_to
-    from game.ui.title_scene import TitleScene
+    from game.ui.menus.saves import save_to
+    from game.ui.menus.title import TitleScene
     folder = tmp_path / "saves"
     save_to(game.state, "first", folder)
     app = App(headless=True)

@@ -9,10 +9,10 @@ import pytest
 
 from game.board import Board, MapToken
 from game.ui.app import App
-from game.ui.map_catalog import MapEntry
-from game.ui.map_error_scene import MapErrorScene
-from game.ui.options import NewGameOptions
-from game.ui.title_scene import TitleScene
+from game.ui.menus.map_catalog import MapEntry
+from game.ui.menus.map_error import MapErrorScene
+from game.ui.menus.options import NewGameOptions
+from game.ui.menus.title import TitleScene
 from uikit import click
 
 

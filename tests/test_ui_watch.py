@@ -2,11 +2,11 @@
 import pytest
 
 from game.maps import DEFAULT_MAP, load_map
-from game.ui.anchor_panel import AnchorPanel
+from game.ui.board.anchor_panel import AnchorPanel
 from game.ui.app import App
-from game.ui.game_over_scene import GameOverScene
-from game.ui.game_scene import GameScene
-from game.ui.options import NewGameOptions, Seat
+from game.ui.menus.game_over import GameOverScene
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
 from uikit import click
 

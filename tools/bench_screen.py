@@ -26,8 +26,8 @@ import pygame  # noqa: E402
 
 from game.maps import load_map, shipped_maps  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.game_scene import GameScene  # noqa: E402
-from game.ui.options import NewGameOptions, Seat  # noqa: E402
+from game.ui.board.scene import GameScene  # noqa: E402
+from game.ui.menus.options import NewGameOptions, Seat  # noqa: E402
 from game.ui.session import GameSession  # noqa: E402
 
 

@@ -258,7 +258,7 @@ COLOURS = [(31, 119, 180), (214, 39, 40), (44, 160, 44), (255, 127, 14), (148, 1
 def plot(summaries: dict[str, dict], out: str) -> None:
     import pygame
     pygame.init()
-    font_dir = ROOT / "game" / "ui" / "fonts"
+    font_dir = ROOT / "game" / "ui" / "kit" / "fonts"
     font = pygame.font.Font(str(font_dir / "DejaVuSans.ttf"), 15)
     title_font = pygame.font.Font(str(font_dir / "DejaVuSans-Bold.ttf"), 18)
     panel_w, panel_h = 620, 420

@@ -11,8 +11,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.scene import Scene
+from game.ui.kit import theme
+from game.ui.kit.scene import Scene
 
 
 class App:
@@ -84,11 +84,11 @@ class App:
 
 
 def _first_scene(options) -> Scene:
-    from game.ui.options import NewGameOptions
+    from game.ui.menus.options import NewGameOptions
     if isinstance(options, NewGameOptions):
-        from game.ui.title_scene import start_scene_for
+        from game.ui.menus.title import start_scene_for
         return start_scene_for(options)
-    from game.ui.title_scene import TitleScene
+    from game.ui.menus.title import TitleScene
     return TitleScene()
 
 

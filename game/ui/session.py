@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.board import Board
-from game.ui.options import NewGameOptions
+from game.ui.menus.options import NewGameOptions
 
 # How long the screen waits between two computer actions, by speed setting (seconds).
 SPEEDS = {"normal": 0.45, "fast": 0.08}

@@ -1,0 +1,1 @@
+"""The battle screen: arranging squads, the dice rounds, their drawing."""

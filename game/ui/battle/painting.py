@@ -1,0 +1,454 @@
+"""How the battle screen is drawn: field, squad cards, rolls, arrangement, log, dialogs.
+
+``BattleScene`` mixes this in; drawing reads the scene's state and never changes the game.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.engine.state import NEUTRAL
+from game.ui.kit import icons, textures, theme, widgets
+from game.ui.battle import draw as D
+from game.ui.kit.dice_art import draw_die
+from game.ui.battle.view import Beat, unit_label
+from game.ui.kit.rich_text import render
+
+TOP = 56
+LOG_W = 300
+CARD_W, CARD_H = 150, 168
+# Seconds of each part of an exchange at normal speed.
+T_PICK, T_ROLL, T_REVEAL, T_DESTROY, T_FAINT = 0.35, 0.6, 0.6, 0.65, 1.3
+T_BANNER = 1.3
+T_ARRANGED = 0.8
+KIND_TITLES = {"monsters": "Monsters", "guardians": "Mine guardians", "hero": "Hero against hero", "city": "Siege battle"}
+
+
+class BattlePainting:
+    # --- drawing --------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self._draw_backdrop(surface)
+        self._draw_top_bar(surface)
+        self._draw_field(surface)
+        self._draw_log(surface)
+        if self.arrangement is not None and not self.busy:
+            self._draw_arrange(surface)
+        self._draw_prompt(surface)
+        if self.beat is not None:
+            self._draw_beat_overlay(surface)
+        for widget in self.widgets:
+            if widget.visible and widget not in (self.yes_button, self.no_button, self.continue_button):
+                widget.draw(surface)
+        if self.confirm_retreat:
+            self._draw_confirm(surface)
+        if self.result is not None:
+            self._draw_result(surface)
+        self.draw_widget_tooltip(surface)
+        self.toast.draw(surface)
+
+    def _draw_backdrop(self, surface) -> None:
+        f = self.field
+        surface.blit(_battlefield(f.w, f.h), f.topleft)
+
+    def _draw_top_bar(self, surface) -> None:
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, TOP)
+        surface.blit(textures.wood(bar.w, bar.h, seed=5, plank=200), bar)
+        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
+        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (bar.right, bar.bottom - 4), 1)
+        title = render(f"⚔️ {KIND_TITLES.get(self.view.kind, 'Battle')}", 26, theme.GOLD, "heading", (10, 6, 2))
+        surface.blit(title, title.get_rect(midleft=(16, bar.centery)))
+        a, d = self.view.sides
+        vs = widgets.text(f"{a.name}  attacks  {d.name}", 17, theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(vs, vs.get_rect(midleft=(title.get_width() + 40, bar.centery)))
+        number = self.beat.data.get("round", self.view.round) if self.beat is not None else self.view.round
+        rnd = widgets.text(f"Round {number}" if number else "Before the first round", 16,
+                           (230, 210, 170), "bold", (10, 6, 2))
+        surface.blit(rnd, rnd.get_rect(midright=(w - 20, bar.centery)))
+
+    def _draw_field(self, surface) -> None:
+        a, d = self.view.sides
+        D.draw_win_bar(surface, self.bar_rect, self.p_attacker, (a.name, a.player), (d.name, d.player))
+        for side_index in (0, 1):
+            side = self.view.sides[side_index]
+            rects = [r for (s, _), r in self.card_rects().items() if s == side_index]
+            y = (rects[0].y if rects else (self.bottom_row_y if side_index == self.bottom else self.top_row_y))
+            label_y = y - 14 if side_index == self.top else y + CARD_H + 16
+            mode = "" if side.player == NEUTRAL else f"  ·  {side.mode} rolls"
+            if not side.arranged and side.pool:
+                mode = "  ·  arranging…"
+            tag = render(f"{'⚔️ Attacker' if side_index == 0 else '🛡️ Defender'}: {side.name}{mode}", 14,
+                         theme.CREAM, "bold", (0, 0, 0))
+            surface.blit(tag, tag.get_rect(center=(self.field.centerx, label_y)))
+        beat = self.beat
+        for (side_index, i), rect in self.card_rects().items():
+            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+                continue
+            squad = self.view.sides[side_index].squads[i]
+            state, alpha, offset, flash, chance = "", 255, (0, 0), 0.0, None
+            if beat is not None and beat.kind == "exchange":
+                state, alpha, offset, flash = self._card_fx(beat, side_index, i)
+            elif self.human_to_act() and self.arranging_index() is None:
+                acting = self.state.battle.to_act
+                if side_index == acting and i == self.selected:
+                    state = "selected"
+                elif side_index == acting and self.hover == (side_index, i):
+                    state = "hover"
+                elif side_index != acting and self.hover == (side_index, i):
+                    state = "target"
+                    chance = self.hover_chance(i)
+            D.draw_card(surface, rect, squad, state=state, alpha=alpha, offset=offset, flash=flash, chance=chance)
+            if beat is not None and beat.kind == "exchange" and alpha < 255:
+                skull = icons.icon("skull", 64).copy()
+                skull.set_alpha(min(255, (255 - alpha) * 2))
+                surface.blit(skull, skull.get_rect(center=rect.center))
+        if beat is None and not self.busy:
+            self._draw_arena_idle(surface)
+
+    def hover_chance(self, target: int) -> float | None:
+        if not self.chances:
+            return None
+        if self.selected is not None:
+            return self.chances.get((self.selected, target))
+        options = [p for (own, t), p in self.chances.items() if t == target]
+        return max(options) if options else None
+
+    def _card_fx(self, beat: Beat, side_index: int, i: int):
+        d = beat.data
+        t = self.t
+        acting, target = (d["side"], d["squad"]), (1 - d["side"], d["target"])
+        state = "acting" if (side_index, i) == acting else "target" if (side_index, i) == target else "dim"
+        alpha, offset, flash = 255, (0, 0), 0.0
+        dead = d.get("destroyed")
+        start = T_PICK + T_ROLL + T_REVEAL
+        if dead and (dead["side"], dead["squad"]) == (side_index, i) and t >= start:
+            k = (t - start) / T_DESTROY
+            flash = 1.0 - abs(1 - 2 * min(1.0, k * 1.6))
+            offset = D.shake(k)
+            alpha = int(255 * (1 - D.ease_out(max(0.0, (k - 0.35) / 0.65))))
+        elif (side_index, i) == acting and t < T_PICK:
+            offset = (0, -round(10 * (1 - abs(1 - 2 * t / T_PICK))) * (1 if side_index == self.bottom else -1))
+        return state, alpha, offset, flash
+
+    def _draw_arena_idle(self, surface) -> None:
+        if self.arrangement is not None or self.state.battle is None or self.result is not None:
+            return
+        ar = self.arena
+        if self.human_to_act() and self.arranging_index() is None:
+            title = "Your move" if self.selected is None else "Now choose a target"
+            sub = ("Click one of your squads, then an enemy squad" if self.selected is None
+                   else "Hover an enemy squad for your chance to win, click to attack")
+        elif self.arranging_index() is not None:
+            title, sub = "Squads are being set", ""
+        else:
+            title = f"{self.view.sides[self.view.to_act].name} is thinking…"
+            sub = ""
+        img = widgets.text(title, 28, theme.CREAM, "title", (0, 0, 0))
+        surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery - 12)))
+        if sub:
+            s = widgets.text(sub, 15, (235, 220, 190), "bold", (0, 0, 0))
+            surface.blit(s, s.get_rect(center=(ar.centerx, ar.centery + 22)))
+
+    def _draw_prompt(self, surface) -> None:
+        pass
+
+    # exchange animation --------------------------------------------------------------------------------
+    def _draw_beat_overlay(self, surface) -> None:
+        beat, t = self.beat, self.t
+        center = (self.field.centerx, self.arena.centery)
+        if beat.kind == "retreat":
+            alpha = int(255 * min(1.0, t / 0.2))
+            D.draw_banner(surface, center, "Retreat!", f"{self.view.sides[0].name} gives up; the hero is lost",
+                          (90, 70, 60), alpha)
+            return
+        if beat.kind == "arranged":
+            side = self.view.sides[self.view.side_index(beat.data["player"])]
+            n = len(beat.data["squads"])
+            D.draw_banner(surface, center, f"{side.name} forms {n} squad{'s' * (n != 1)}",
+                          f"{beat.data['mode'].title()} rolls", (60, 70, 110), int(255 * min(1.0, t / 0.2)))
+            return
+        if beat.kind != "exchange":
+            return
+        d = beat.data
+        ar = self.arena
+        panel = pygame.Surface(ar.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (14, 8, 4, 150), panel.get_rect(), border_radius=16)
+        surface.blit(panel, ar)
+        rows = {self.top: pygame.Rect(ar.x + 20, ar.y + 10, ar.w - 40, ar.h // 2 - 14),
+                self.bottom: pygame.Rect(ar.x + 20, ar.centery + 4, ar.w - 40, ar.h // 2 - 14)}
+        rolling = t < T_PICK + T_ROLL
+        revealed = t >= T_PICK + T_ROLL
+        rolls = d.get("rolls", [])
+        for k, side_index in enumerate((d["side"], 1 - d["side"])):
+            if k < len(rolls) and t >= T_PICK * 0.5:
+                self._draw_roll(surface, rows[side_index], rolls[k], side_index, rolling,
+                                (t - T_PICK - T_ROLL) if revealed else -1.0,
+                                won=(d.get("winner") == side_index))
+        if revealed and "totals" in d:
+            ours, theirs = d["totals"]
+            winner = self.view.sides[d["winner"]]
+            if d["tie"]:
+                text = "Tie — the squad attacked wins"
+            else:
+                text = f"{winner.name} win{'s' if winner.player else ''} the exchange"
+            img = render(text, 18, theme.GOLD, "bold", (0, 0, 0))
+            surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery)))
+        faint = d.get("fainted")
+        start = T_PICK + T_ROLL + T_REVEAL + T_DESTROY
+        if faint and t >= start:
+            side = self.view.sides[d["destroyed"]["side"]]
+            name = next((s.name for s in side.squads if s.hero == faint["hero"]), "The hero")
+            gone = faint["units_before"] - faint["units_after"]
+            D.draw_banner(surface, center, f"{name} faints!",
+                          f"Items drop; {gone} unit{'s' * (gone != 1)} desert ({faint['units_before']} → {faint['units_after']})",
+                          (120, 40, 110), int(255 * min(1.0, (t - start) / 0.2)))
+
+    def _draw_roll(self, surface, row: pygame.Rect, roll: dict, side_index: int, rolling: bool,
+                   since_reveal: float, won: bool) -> None:
+        from game.engine.dice import Dice
+        side = self.view.sides[side_index]
+        colour = theme.seat_colour(side.player)
+        name = widgets.text(side.name, 14, theme.CREAM, "bold", (0, 0, 0))
+        y = row.centery + 8
+        pygame.draw.circle(surface, colour, (row.x + 12, y), 8)
+        surface.blit(name, name.get_rect(midleft=(row.x + 26, y)))
+        x = row.x + 26 + max(90, name.get_width() + 14)
+        size = 44
+        shown = 0
+        tick = int(self.t * 14)
+        for g, group in enumerate(roll.get("rolls", [])):
+            dice = Dice.parse(group["expr"])
+            faces = group["faces"]
+            sets = faces if faces and isinstance(faces[0], list) else [faces]
+            for u, face_set in enumerate(sets):
+                for f, face in enumerate(face_set):
+                    if shown >= 10 or x > row.right - 190:
+                        break
+                    if rolling:
+                        face = 1 + (hash((tick, g, u, f, side_index)) % dice.sides)
+                        angle = ((tick * 37 + f * 53 + u * 11) % 40) - 20
+                        dy = -abs(((tick + f) % 4) - 2) * 3
+                    else:
+                        angle, dy = 0, 0
+                    draw_die(surface, (x + size // 2, y + dy), dice.sides, face, size, angle)
+                    x += size + 6
+                    shown += 1
+            more = (len(sets) * dice.count) - min(len(sets) * dice.count, shown)
+            extra = []
+            if dice.bonus:
+                extra.append(f"+{dice.bonus}")
+            if len(sets) == 1 and group["count"] > 1:
+                extra.append(f"× {group['count']}")
+            elif len(sets) > 1 and more > 0:
+                extra.append(f"… ({len(sets)} units)")
+            if extra:
+                label = widgets.text(" ".join(extra), 18, theme.CREAM, "bold", (0, 0, 0))
+                surface.blit(label, label.get_rect(midleft=(x + 2, y)))
+                x += label.get_width() + 14
+            if g < len(roll["rolls"]) - 1:
+                plus = widgets.text("+", 20, theme.GOLD, "bold", (0, 0, 0))
+                surface.blit(plus, plus.get_rect(midleft=(x, y)))
+                x += plus.get_width() + 10
+        if since_reveal >= 0:
+            scale = 1.0 + 0.5 * max(0.0, 1 - since_reveal / 0.25)
+            total = widgets.text(str(roll["total"]), int(40 * scale), theme.GOLD if won else theme.CREAM, "title",
+                                 (0, 0, 0))
+            box = pygame.Rect(0, 0, 96, 62)
+            box.midright = (row.right - 6, y - 4)
+            pygame.draw.rect(surface, (60, 34, 16) if not won else (90, 60, 16), box, border_radius=12)
+            pygame.draw.rect(surface, theme.GOLD if won else (150, 120, 90), box, 2, border_radius=12)
+            surface.blit(total, total.get_rect(center=box.center))
+            if won:
+                crown = icons.icon("crown", 26)
+                surface.blit(crown, crown.get_rect(center=(box.right - 4, box.y + 2)))
+
+    # log ---------------------------------------------------------------------------------------------------------
+    def _draw_log(self, surface) -> None:
+        r = self.log_rect
+        surface.blit(textures.parchment(r.w, r.h, seed=9), r)
+        pygame.draw.line(surface, theme.WOOD_DARK, r.topleft, r.bottomleft, 4)
+        title = widgets.text("Battle log", 22, theme.INK, "heading")
+        surface.blit(title, (r.x + 18, r.y + 12))
+        box = self.log_box
+        pygame.draw.rect(surface, (240, 228, 196), box, border_radius=8)
+        pygame.draw.rect(surface, (170, 140, 100), box, 1, border_radius=8)
+        lines: list[str] = []
+        for line in self.log[-40:]:
+            lines += widgets.wrap(line, 13, box.w - 20, "bold", indent="  ")
+        y = box.bottom - 8
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-4, -4))
+        for line in reversed(lines):
+            bold = line.startswith(("Round", "🏆", "⚔ Battle"))
+            img = render(line, 13, theme.INK if bold else theme.INK_SOFT, "bold" if bold else "body")
+            y -= img.get_height() + 2
+            if y < box.y + 2:
+                break
+            surface.blit(img, (box.x + 10, y))
+        surface.set_clip(clip)
+        cap = widgets.text("Speed", 14, theme.INK, "bold")
+        surface.blit(cap, cap.get_rect(bottomleft=(self.speed_toggle.rect.x, self.speed_toggle.rect.y - 3)))
+
+    # arrange panel --------------------------------------------------------------------------------------------------
+    def _draw_arrange(self, surface) -> None:
+        arr, p = self.arrangement, self.arrange_panel
+        textures.draw_panel(surface, p, "parchment", radius=14)
+        side = self.state.battle.sides[self.arrange_side]
+        title = widgets.text(f"{self.view.sides[self.arrange_side].name}: arrange your squads", 22, theme.INK, "heading")
+        surface.blit(title, (p.x + 18, p.y + 12))
+        sub = widgets.text(f"Split your units into up to {arr.limit} squads (at least one unit each). "
+                           f"Heroes and Cities fight as squads of their own.", 13, theme.INK_SOFT)
+        surface.blit(sub, (p.x + 18, p.y + 40))
+        from game.engine.battle import Squad as EngineSquad
+        from game.engine.battle import squad_dice_text
+        from game.ui.battle.view import ViewSquad
+        for i, rect in enumerate(self.fixed_rects):
+            D.draw_card(surface, rect, self.view.sides[self.arrange_side].squads[i])
+            note = widgets.text("own squad", 12, theme.INK_SOFT, "bold")
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+        for i, rect in enumerate(self.slot_rects):
+            filled = arr.slot_total(i) > 0
+            pygame.draw.rect(surface, (246, 236, 212) if filled else (226, 212, 182), rect, border_radius=10)
+            pygame.draw.rect(surface, theme.seat_colour(side.player) if filled else (170, 150, 120), rect, 2,
+                             border_radius=10)
+            head = widgets.text(f"Squad {i + 1}", 16, theme.INK, "bold")
+            surface.blit(head, (rect.x + 10, rect.y + 8))
+            if filled:
+                dice = squad_dice_text(self.state, EngineSquad(dict(arr.slots[i])))
+                img = widgets.text(dice, 13, theme.INK_SOFT, "bold")
+                surface.blit(img, (rect.x + 10, rect.y + 30))
+            else:
+                img = widgets.text("empty — not used", 13, (150, 120, 90))
+                surface.blit(img, (rect.x + 10, rect.y + 30))
+            y = rect.y + 58
+            for unit in arr.units:
+                sprite = D.unit_sprite(unit, side.player, 28)
+                surface.blit(sprite, (rect.x + 8, y + 1))
+                name, tier, rank = unit_label(unit)
+                label = render(f"T{tier}{'⭐' * rank}" if tier else name, 12, theme.INK)
+                if label.get_width() <= rect.w - 146:
+                    surface.blit(label, label.get_rect(midleft=(rect.x + 40, y + 15)))
+                count = widgets.text(str(arr.count(i, unit)), 18, theme.INK, "bold")
+                surface.blit(count, count.get_rect(center=(rect.right - 52, y + 15)))
+                y += 36
+            crowd = pygame.Rect(rect.x + 8, y + 6, rect.w - 16, min(90, rect.bottom - y - 12))
+            if filled and crowd.h > 30:
+                D.draw_crowd(surface, ViewSquad(dict(arr.slots[i]), owner=side.player), crowd)
+        rr = self.reserve_rect
+        pygame.draw.rect(surface, (226, 212, 182), rr, border_radius=10)
+        pygame.draw.rect(surface, (170, 150, 120), rr, 2, border_radius=10)
+        head = widgets.text("Not placed", 16, theme.INK, "bold")
+        surface.blit(head, (rr.x + 10, rr.y + 8))
+        y = rr.y + 58
+        for unit in arr.units:
+            n = arr.reserve.get(unit, 0)
+            sprite = D.unit_sprite(unit, side.player, 28)
+            if not n:
+                sprite = sprite.copy()
+                sprite.set_alpha(90)
+            surface.blit(sprite, (rr.x + 8, y + 1))
+            count = widgets.text(str(n), 18, theme.DANGER if n else theme.INK_SOFT, "bold")
+            surface.blit(count, count.get_rect(midleft=(rr.x + 44, y + 15)))
+            y += 36
+        odds = self.arrange_odds
+        text = f"Win chance {odds:.0%}" if odds is not None else "Place every unit"
+        colour = D.chance_colour(odds) if odds is not None else theme.DANGER
+        img = widgets.text(text, 20, colour, "bold")
+        surface.blit(img, img.get_rect(midleft=(self.mode_toggle.rect.right + 24, self.mode_toggle.rect.centery)))
+
+    # dialogs -------------------------------------------------------------------------------------------------------
+    def _dim(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 6, 2, 170))
+        surface.blit(veil, (0, 0))
+
+    def _draw_confirm(self, surface) -> None:
+        self._dim(surface)
+        panel = pygame.Rect(0, 0, 520, 230)
+        panel.center = (self.field.centerx, surface.get_height() // 2)
+        textures.draw_panel(surface, panel, "parchment", radius=16)
+        title = widgets.text("Retreat from the battle?", 28, theme.DANGER, "title")
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
+        hero = self.state.heroes.get(self.view.hero)
+        name = hero.name if hero and hero.name else "Your hero"
+        for k, line in enumerate((f"{name} will be lost and the army disbands.",
+                                  "The hero's items drop on the tile.")):
+            img = widgets.text(line, 16, theme.INK)
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + 76 + k * 24)))
+        self.yes_button.rect.y = self.no_button.rect.y = panel.bottom - 74
+        self.yes_button.draw(surface)
+        self.no_button.draw(surface)
+
+    def _draw_result(self, surface) -> None:
+        self._dim(surface)
+        res = self.result
+        w, h = surface.get_size()
+        panel = pygame.Rect(0, 0, 640, 470)
+        panel.center = (self.field.centerx, h // 2 + 6)
+        textures.draw_panel(surface, panel, "parchment", radius=18)
+        winner = self.view.sides[res["winner"]]
+        verb = "wins" if winner.player else "win"
+        colour = theme.seat_colour(winner.player) if winner.player else theme.INK
+        title = widgets.text(f"{winner.name} {verb} the battle!", 32, colour, "title", (40, 26, 12))
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 24)))
+        icon = icons.icon("crown", 44)
+        surface.blit(icon, icon.get_rect(midbottom=(panel.centerx, panel.y + 26)))
+        sub = ("The attacker retreated: the hero is lost." if res["retreated"]
+               else f"After {self.view.round} round{'s' * (self.view.round != 1)}.")
+        img = widgets.text(sub, 16, theme.INK_SOFT)
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + 72)))
+        col_w = (panel.w - 60) // 2
+        for i, side in enumerate(self.view.sides):
+            box = pygame.Rect(panel.x + 20 + i * (col_w + 20), panel.y + 104, col_w, 110)
+            pygame.draw.rect(surface, (246, 236, 212), box, border_radius=10)
+            pygame.draw.rect(surface, theme.seat_colour(side.player), box, 2, border_radius=10)
+            head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", 17, theme.INK, "bold")
+            surface.blit(head, (box.x + 12, box.y + 10))
+            lost = res["lost"][i]
+            lines = [f"Units lost: {lost} of {self.view.start_units[i]}"]
+            if self.deserted[i]:
+                lines.append(f"   of which {self.deserted[i]} deserted")
+            if self.view.start_heroes[i]:
+                survived = i == res["winner"] and not res["retreated"]
+                lines.append("Hero: lives on" if survived else "Hero: lost")
+            for k, line in enumerate(lines):
+                img = widgets.text(line, 15, theme.INK)
+                surface.blit(img, (box.x + 14, box.y + 40 + k * 22))
+        y = panel.y + 232
+        cap = widgets.text("Spoils and losses", 18, theme.INK, "heading")
+        surface.blit(cap, (panel.x + 26, y))
+        y += 30
+        for line in res["lines"] or ["Nothing else changes on the board."]:
+            img = render(line, 15, theme.INK)
+            surface.blit(img, (panel.x + 30, y))
+            y += 24
+        self.continue_button.rect.midbottom = (panel.centerx, panel.bottom - 18)
+        self.continue_button.draw(surface)
+
+
+
+
+_BACKDROPS: dict = {}
+
+
+def _battlefield(w: int, h: int) -> pygame.Surface:
+    """A dark green field with a worn centre line and a vignette (cached per size)."""
+    key = (w, h)
+    if key in _BACKDROPS:
+        return _BACKDROPS[key]
+    import numpy as np
+    base = textures.parchment(w, h, seed=31)
+    arr = pygame.surfarray.array3d(base).astype(np.float32)
+    lum = arr.mean(axis=2, keepdims=True) / 255.0
+    green = np.array([58, 82, 44], np.float32)[None, None, :]
+    field = green * (0.65 + 0.6 * lum)
+    xs = np.linspace(-1, 1, w, dtype=np.float32)[:, None]
+    ys = np.linspace(-1, 1, h, dtype=np.float32)[None, :]
+    vignette = np.clip(1.0 - 0.45 * (xs ** 2 + ys ** 2), 0.35, 1.0)[:, :, None]
+    field *= vignette
+    surf = pygame.surfarray.make_surface(np.clip(field, 0, 255).astype(np.uint8))
+    mid = h // 2 + 20
+    line = pygame.Surface((w, 6), pygame.SRCALPHA)
+    line.fill((230, 220, 180, 26))
+    surf.blit(line, (0, mid))
+    _BACKDROPS[key] = surf
+    return surf

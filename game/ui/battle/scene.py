@@ -1,0 +1,521 @@
+"""The battle screen (R-BAT-1..7, R-HERO-2, R-DEATH-3): arrange squads, pick attacks, watch the dice.
+
+Push ``BattleScene(session)`` when ``session.state.battle`` is set (or call
+``maybe_battle_scene(session)``, which returns None when there is no battle).
+The scene never changes the game: every choice is an engine action handed to
+``session.submit``; computer sides play through ``session.computer_step``;
+neutral sides act inside the engine and their exchanges arrive with the
+player's, so the scene animates the event list one step (``Beat``) at a time.
+"""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.engine import actions as A
+from game.engine.state import NEUTRAL
+from game.ui.kit import widgets
+from game.ui.battle.arrange import Arrangement
+from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
+                                     T_REVEAL, T_ROLL, TOP, BattlePainting)
+from game.ui.battle.view import Beat, BattleView, beats
+from game.ui.kit.scene import Scene
+
+SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
+THINK = 0.45
+
+
+def maybe_battle_scene(session, events=None) -> "BattleScene | None":
+    """The battle screen for the battle under way, or None when there is none."""
+    if session.state.battle is None:
+        return None
+    return BattleScene(session, events)
+
+
+class BattleScene(BattlePainting, Scene):
+    def __init__(self, session, events=None, speed: str = "Normal") -> None:
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.view = BattleView(self.state)
+        self.ai_rng = random.Random(self.state.seed * 7 + 11)
+        self.log: list[str] = []
+        self.all_events: list = []
+        self.queue: list[Beat] = []
+        self.beat: Beat | None = None
+        self.t = 0.0
+        self.clock = 0.0
+        self.speed = speed
+        self.auto = False
+        self.selected: int | None = None
+        self.hover: tuple[int, int] | None = None
+        self.chances: dict | None = None
+        self.confirm_retreat = False
+        self.result: dict | None = None
+        self.arrangement: Arrangement | None = None
+        self.arrange_side: int | None = None
+        self.arrange_buttons: dict = {}
+        self.deserted = [0, 0]
+        self.p_attacker = self.view.win_probability(self.state)
+        self.bottom = self._bottom_side()
+        self._log_events(events or [])
+        # widgets
+        self.speed_toggle = widgets.Toggle(list(SPEEDS), list(SPEEDS).index(speed), self._set_speed, size=14)
+        self.auto_button = widgets.Button("Auto-battle", self.toggle_auto, icon="dice", size=15,
+                                          tooltip="Let the computer fight for you\n(exact odds, standard level)")
+        self.retreat_button = widgets.Button("Retreat", self.ask_retreat, icon="start", size=15,
+                                             tooltip="Give up the battle: the hero is lost\nand its army disbands (R-DEATH-3)")
+        self.yes_button = widgets.Button("Retreat", self.do_retreat, size=18)
+        self.no_button = widgets.Button("Keep fighting", self.cancel_retreat, size=18)
+        self.continue_button = widgets.Button("Continue", self.pop, icon="swords", size=20)
+        self.mode_toggle = widgets.Toggle(["Representative", "Individual"], 0, self._set_mode, size=14)
+        self.suggest_button = widgets.Button("Best split", self.suggest, icon="star", size=15,
+                                             tooltip="The split and roll mode with the best exact odds")
+        self.confirm_button = widgets.Button("To battle!", self.confirm_arrangement, icon="swords", size=18)
+        self._prepare_turn()
+
+    # --- who is who ------------------------------------------------------------------------
+    def _bottom_side(self) -> int:
+        """The side drawn at the bottom: the first human side (the attacker if both or neither)."""
+        humans = [i for i, s in enumerate(self.view.sides) if self._is_human(s.player)]
+        return humans[0] if humans else 0
+
+    def _is_human(self, seat) -> bool:
+        return bool(seat) and seat != NEUTRAL and not self.session.is_computer(seat)
+
+    @property
+    def top(self) -> int:
+        return 1 - self.bottom
+
+    @property
+    def busy(self) -> bool:
+        return self.beat is not None or bool(self.queue)
+
+    def acting_seat(self) -> int | None:
+        battle = self.state.battle
+        return battle.acting_player() if battle is not None else None
+
+    def human_to_act(self) -> bool:
+        return (self.state.battle is not None and not self.busy and self.result is None
+                and self._is_human(self.acting_seat()) and not self.auto)
+
+    def arranging_index(self) -> int | None:
+        battle = self.state.battle
+        if battle is None:
+            return None
+        return next((i for i, s in enumerate(battle.sides) if not s.arranged), None)
+
+    def can_retreat(self) -> bool:
+        battle = self.state.battle
+        return (self.human_to_act() and battle.sides[0].player == self.acting_seat() and battle.to_act == 0
+                and all(s.arranged for s in battle.sides))
+
+    # --- turn setup -----------------------------------------------------------------------------
+    def _prepare_turn(self) -> None:
+        """After the animations: what the human (if it is a human's move) can do now."""
+        self.selected, self.chances, self.confirm_retreat = None, None, False
+        self.arrangement = None
+        battle = self.state.battle
+        if battle is None or self.busy or self.result is not None:
+            self._rebuild_widgets()
+            return
+        index = self.arranging_index()
+        if index is not None and self._is_human(battle.sides[index].player) and not self.auto:
+            side = battle.sides[index]
+            self.arrange_side = index
+            self.arrangement = Arrangement(side.pool, battle.max_squads(self.state.rules))
+            self.mode_toggle.index = 0
+            self._update_arrange_odds()
+        elif index is None and self.human_to_act():
+            from game.ai.battle_odds import attack_chances
+            try:
+                self.chances = attack_chances(self.state)
+            except ValueError:
+                self.chances = {}
+            own = self.view.sides[battle.to_act].squads
+            if len(own) == 1:
+                self.selected = 0
+        self._rebuild_widgets()
+
+    def _update_arrange_odds(self) -> None:
+        self.arrange_odds = self.arrangement.win_probability(self.state, self.arrange_side) if self.arrangement else None
+
+    # --- actions -----------------------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        outcome = self.session.submit(action)
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+            return False
+        self.play(outcome.events)
+        return True
+
+    def play(self, events) -> None:
+        """Queue an action's events for the screen."""
+        self.all_events.extend(events)
+        self.queue.extend(beats(events))
+        self.selected, self.chances, self.arrangement, self.hover = None, None, None, None
+        self._rebuild_widgets()
+        if SPEEDS[self.speed] == 0:
+            self._run_queue(0.0)
+
+    def attack(self, squad: int, target: int) -> bool:
+        return self.submit(A.Attack(self.acting_seat(), squad, target))
+
+    def ask_retreat(self) -> None:
+        if self.can_retreat():
+            self.confirm_retreat = True
+            self._rebuild_widgets()
+
+    def do_retreat(self) -> None:
+        self.confirm_retreat = False
+        if self.can_retreat():
+            self.submit(A.Retreat(self.acting_seat()))
+        self._rebuild_widgets()
+
+    def cancel_retreat(self) -> None:
+        self.confirm_retreat = False
+        self._rebuild_widgets()
+
+    def toggle_auto(self) -> None:
+        self.auto = not self.auto
+        self.clock = 0.0
+        if not self.auto:
+            self._prepare_turn()
+        self._rebuild_widgets()
+
+    def _set_speed(self, index: int) -> None:
+        self.speed = list(SPEEDS)[index]
+
+    def _set_mode(self, index: int) -> None:
+        if self.arrangement:
+            self.arrangement.mode = ("representative", "individual")[index]
+            self._update_arrange_odds()
+
+    def suggest(self) -> None:
+        if not self.arrangement:
+            return
+        from game.ai.battle_odds import best_arrangement
+        squads, mode, _ = best_arrangement(self.state)
+        self.arrangement.use(squads)
+        self.arrangement.mode = mode
+        self.mode_toggle.index = 0 if mode == "representative" else 1
+        self._update_arrange_odds()
+        self._rebuild_widgets()
+
+    def bump(self, slot: int, unit: str, sign: int) -> None:
+        if not self.arrangement:
+            return
+        (self.arrangement.plus if sign > 0 else self.arrangement.minus)(slot, unit)
+        self._update_arrange_odds()
+        self._rebuild_widgets()
+
+    def confirm_arrangement(self) -> None:
+        arr = self.arrangement
+        if not arr:
+            return
+        if not arr.ready:
+            self.toast.show("Place every unit in a squad first")
+            return
+        seat = self.state.battle.sides[self.arrange_side].player
+        self.submit(A.ArrangeBattle(seat, arr.squads(), arr.mode))
+
+    # --- layout ------------------------------------------------------------------------------------
+    def layout(self, size) -> None:
+        super().layout(size)
+        w, h = size
+        self.field = pygame.Rect(0, TOP, w - LOG_W, h - TOP)
+        self.log_rect = pygame.Rect(w - LOG_W, TOP, LOG_W, h - TOP)
+        self.bar_rect = pygame.Rect(self.field.x + 40, TOP + 16, self.field.w - 80, 28)
+        self.top_row_y = TOP + 70
+        self.bottom_row_y = h - 74 - CARD_H
+        self.arena = pygame.Rect(self.field.x + 20, self.top_row_y + CARD_H + 12, self.field.w - 40,
+                                 self.bottom_row_y - self.top_row_y - CARD_H - 24)
+        lx, lw = self.log_rect.x + 16, LOG_W - 32
+        self.speed_toggle.rect = pygame.Rect(lx, h - 168, lw, 34)
+        self.auto_button.rect = pygame.Rect(lx, h - 122, lw, 44)
+        self.retreat_button.rect = pygame.Rect(lx, h - 68, lw, 48)
+        self.log_box = pygame.Rect(lx, TOP + 50, lw, h - 186 - TOP - 50 - 18)
+        cx, cy = self.field.centerx, h // 2
+        self.yes_button.rect = pygame.Rect(cx - 190, cy + 30, 170, 48)
+        self.no_button.rect = pygame.Rect(cx + 20, cy + 30, 170, 48)
+        self.continue_button.rect = pygame.Rect(0, 0, 220, 52)
+        self.continue_button.rect.midbottom = (cx, h - 70)
+        self.arrange_panel = pygame.Rect(self.field.x + 24, self.arena.y - 4, self.field.w - 48,
+                                         h - self.arena.y - 14)
+        self._rebuild_widgets()
+
+    def card_rects(self) -> dict[tuple[int, int], pygame.Rect]:
+        out = {}
+        for side_index in (0, 1):
+            squads = self.view.sides[side_index].squads
+            n = len(squads)
+            if not n:
+                continue
+            gap = 14
+            w = min(CARD_W, (self.field.w - 40 - gap * (n - 1)) // n)
+            total = n * w + (n - 1) * gap
+            x = self.field.centerx - total // 2
+            y = self.bottom_row_y if side_index == self.bottom else self.top_row_y
+            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+                for i, rect in enumerate(getattr(self, "fixed_rects", [])[:n]):
+                    out[(side_index, i)] = rect
+                continue
+            for i in range(n):
+                out[(side_index, i)] = pygame.Rect(x + i * (w + gap), y, w, CARD_H)
+        return out
+
+    def _rebuild_widgets(self) -> None:
+        if not hasattr(self, "field"):
+            return
+        self.retreat_button.enabled = self.can_retreat()
+        self.retreat_button.visible = self.state.battle is not None and self.result is None
+        self.auto_button.selected = self.auto
+        self.auto_button.label = "Auto-battle: on" if self.auto else "Auto-battle"
+        self.auto_button.visible = self.result is None
+        self.auto_button.enabled = self.state.battle is not None and any(
+            self._is_human(s.player) for s in self.view.sides)
+        ws: list[widgets.Widget] = [self.speed_toggle, self.auto_button, self.retreat_button]
+        self.arrange_buttons = {}
+        if self.arrangement is not None and not self.confirm_retreat:
+            ws += self._arrange_widgets()
+        if self.confirm_retreat:
+            ws = [self.yes_button, self.no_button]
+        if self.result is not None:
+            ws = [self.continue_button]
+        self.widgets = ws
+
+    def _arrange_widgets(self) -> list[widgets.Widget]:
+        arr = self.arrangement
+        p = self.arrange_panel
+        out: list[widgets.Widget] = []
+        fixed = len(self.view.sides[self.arrange_side].squads)
+        fixed_w = fixed * 124
+        self.fixed_rects = [pygame.Rect(p.x + 16 + i * 124, p.y + 64, 112, min(CARD_H, p.h - 64 - 70))
+                            for i in range(fixed)]
+        slots_area = pygame.Rect(p.x + 16 + fixed_w, p.y + 60, p.w - 32 - 150 - fixed_w, p.h - 60 - 64)
+        self.slot_rects = []
+        n = arr.limit
+        gap = 12
+        sw = (slots_area.w - gap * (n - 1)) // n
+        for i in range(n):
+            rect = pygame.Rect(slots_area.x + i * (sw + gap), slots_area.y, sw, slots_area.h)
+            self.slot_rects.append(rect)
+            y = rect.y + 58
+            for unit in arr.units:
+                minus = widgets.Button("−", (lambda s=i, u=unit: self.bump(s, u, -1)),
+                                       rect=(rect.right - 96, y, 30, 30), size=18)
+                plus = widgets.Button("+", (lambda s=i, u=unit: self.bump(s, u, +1)),
+                                      rect=(rect.right - 38, y, 30, 30), size=18)
+                minus.enabled = arr.can_minus(i, unit)
+                plus.enabled = arr.can_plus(i, unit)
+                self.arrange_buttons[(i, unit, "-")] = minus
+                self.arrange_buttons[(i, unit, "+")] = plus
+                out += [minus, plus]
+                y += 36
+        self.reserve_rect = pygame.Rect(slots_area.right + 14, slots_area.y, p.right - 16 - slots_area.right - 14,
+                                        slots_area.h)
+        by = p.bottom - 54
+        self.mode_toggle.rect = pygame.Rect(p.x + 16, by, 300, 38)
+        self.suggest_button.rect = pygame.Rect(p.right - 16 - 200 - 12 - 150, by - 2, 150, 42)
+        self.confirm_button.rect = pygame.Rect(p.right - 16 - 200, by - 2, 200, 42)
+        self.confirm_button.enabled = arr.ready
+        return out + [self.mode_toggle, self.suggest_button, self.confirm_button]
+
+    # --- input -----------------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.confirm_retreat:
+                self.cancel_retreat()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.result is not None:
+                self.pop()
+                return True
+            if event.key == pygame.K_SPACE and self.busy:     # skip the animation
+                self._run_queue(None)
+                return True
+        if super().handle_event(event):
+            return True
+        if self.confirm_retreat or self.result is not None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        return False
+
+    def _card_at(self, pos) -> tuple[int, int] | None:
+        for key, rect in self.card_rects().items():
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    def _click(self, pos) -> bool:
+        key = self._card_at(pos)
+        if key is None or not self.human_to_act() or self.arranging_index() is not None:
+            return False
+        side, index = key
+        acting = self.state.battle.to_act
+        if side == acting:
+            self.selected = None if self.selected == index else index
+            return True
+        if self.selected is None:
+            self.toast.show("First pick one of your squads")
+            return True
+        return self.attack(self.selected, index)
+
+    # --- frame ----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.busy:
+            self._run_queue(dt)
+            return
+        battle = self.state.battle
+        if battle is None or self.result is not None:
+            return
+        seat = self.acting_seat()
+        if self.session.is_computer(seat) or (self.auto and self._is_human(seat)):
+            self.clock += dt
+            if self.clock >= THINK * SPEEDS[self.speed]:
+                self.clock = 0.0
+                if self.session.is_computer(seat):
+                    outcome = self.session.computer_step()
+                    if outcome is not None and outcome.ok:
+                        self.play(outcome.events)
+                else:
+                    from game.ai import choose_action
+                    self.submit(choose_action(self.state, self.ai_rng, "standard"))
+
+    def _run_queue(self, dt: float | None) -> None:
+        """Advance the animations by ``dt`` seconds (None or instant speed: to the end)."""
+        factor = SPEEDS[self.speed]
+        while True:
+            if self.beat is None:
+                if not self.queue:
+                    break
+                self.beat, self.t = self.queue.pop(0), 0.0
+            if dt is None or factor == 0:
+                self._finish_beat()
+                continue
+            self.t += dt / factor
+            dt = 0.0
+            if self.t >= self.beat_length(self.beat):
+                self._finish_beat()
+                continue
+            break
+        if not self.busy:
+            if self.state.battle is not None:
+                self.view.sync(self.state)
+                self.p_attacker = self.view.win_probability(self.state)
+            self._prepare_turn()
+
+    def beat_length(self, beat: Beat) -> float:
+        if beat.kind == "exchange":
+            return T_PICK + T_ROLL + T_REVEAL + T_DESTROY + (T_FAINT if beat.data.get("fainted") else 0)
+        if beat.kind == "retreat":
+            return T_BANNER
+        if beat.kind == "arranged":
+            return T_ARRANGED
+        return 0.0
+
+    def _finish_beat(self) -> None:
+        beat, self.beat = self.beat, None
+        self.view.apply(self.state, beat)
+        self._log_events(beat.events)
+        if beat.kind == "exchange":
+            faint = beat.data.get("fainted")
+            if faint:
+                side = beat.data["destroyed"]["side"]
+                self.deserted[side] += faint["units_before"] - faint["units_after"]
+            self.p_attacker = self.view.win_probability(self.state)
+        if beat.kind == "over":
+            self.p_attacker = 1.0 if beat.data["winner"] == 0 else 0.0
+            self.result = self._result(beat)
+            self.queue.clear()
+            self._rebuild_widgets()
+
+    def _log_events(self, events) -> None:
+        from game.narration import narrate
+        for event in events:
+            line = self._narrate(event) or narrate(self.state, event)
+            if line:
+                self.log.append(_plain(line.strip()))
+        del self.log[:-200]
+
+    def _narrate(self, event) -> str | None:
+        d = event.data
+        if event.kind == "squads_picked":
+            side = self.view.sides[d["side"]]
+            enemy = self.view.sides[1 - d["side"]]
+            own = side.squads[d["squad"]].name if d["squad"] < len(side.squads) else "a squad"
+            target = enemy.squads[d["target"]].name if d["target"] < len(enemy.squads) else "a squad"
+            return f"Round {d['round']}: {_poss(side.name)} {own} attack {_poss(enemy.name)} {target}"
+        if event.kind == "exchange":
+            tie = " — tie: the squad attacked wins" if d["tie"] else ""
+            return f"⚔ {d['totals'][0]} vs {d['totals'][1]}{tie}"
+        if event.kind == "dice" and d.get("purpose") == "battle":
+            return f"🎲 {self._side_name(d.get('player'))}: {d['total']}"
+        if event.kind == "squads_arranged":
+            n = len(d["squads"])
+            return f"{self._side_name(d['player'])} forms {n} squad{'s' * (n != 1)}, {d['mode']} rolls"
+        if event.kind == "battle_over":
+            return f"🏆 {self.view.sides[d['winner']].name} win{'s' if self.view.sides[d['winner']].player else ''} the battle"
+        return None
+
+    def _side_name(self, seat) -> str:
+        return self.view.sides[self.view.side_index(seat)].name if seat is not None else "?"
+
+    # --- the end ------------------------------------------------------------------------------------------------
+    def _result(self, over: Beat) -> dict:
+        from game.engine.purse import describe as money
+        winner = over.data["winner"]
+        lost = []
+        for i, side in enumerate(self.view.sides):
+            alive = 0 if (over.data.get("retreated") and i == 0) else side.unit_count()
+            if i != winner and not over.data.get("retreated"):
+                alive = 0
+            lost.append(max(0, self.view.start_units[i] - alive))
+        lines: list[str] = []
+        for event in self.all_events:
+            d, k = event.data, event.kind
+            if k == "purse" and d.get("reason") in ("bounty", "king's purse", "city lost"):
+                lines.append(f"💰 {self._side_name(d.get('player'))}: {money(d['change'])} ({d['reason']})")
+            elif k == "token_placed" and d.get("kind") == "item":
+                lines.append("🎁 An item is dropped on the battlefield")
+            elif k == "items_to_armory":
+                lines.append(f"🎁 {len(d['items'])} item(s) go to the City's armory")
+            elif k == "tokens_removed" and d.get("tokens"):
+                lines.append("🧟 The monster token is cleared from the board")
+            elif k == "mine_captured":
+                lines.append(f"⚒️ {self._side_name(d.get('player'))} captures the {d.get('resource', '')} mine")
+            elif k == "city_conquered":
+                lines.append(f"🏰 {self._side_name(d.get('player'))} conquers the City")
+            elif k == "hero_died":
+                hero = d.get("hero")
+                name = next((s.name for side in self.view.sides for s in side.squads if s.hero == hero), None)
+                lines.append(f"💀 {name or 'A hero'} dies ({d.get('cause')})")
+            elif k == "token_placed" and d.get("kind") == "monster":
+                lines.append("🧟 The deserters become a Monster token")
+        return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "lines": lines[:8]}
+
+
+_SWAP = {"💫": "💀", "☠": "💀", "✝": "💀", "🏳": "🚩", "🏆": "👑", "⚔ ": "⚔️ ", "🤺": "🛡️"}
+
+
+def _plain(line: str) -> str:
+    """Emoji the icon set has no picture for become ones it has (or go)."""
+    from game.ui.kit.rich_text import _GLYPHS
+    for old, new in _SWAP.items():
+        line = line.replace(old, new)
+    out = []
+    for ch in line:
+        if ord(ch) >= 0x2190 and ch not in "".join(_GLYPHS) + "\ufe0f→—…×−·":
+            continue
+        out.append(ch)
+    return "".join(out).replace("  ", " ").strip()
+
+
+def _poss(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

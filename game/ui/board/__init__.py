@@ -1,0 +1,1 @@
+"""The board screen: map view, HUD, Daybreak and Anchor panels, decision dialogs."""

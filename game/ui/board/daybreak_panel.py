@@ -1,0 +1,312 @@
+"""The Daybreak panel: a player's income, upkeep, upkeep deaths and the build step.
+
+Shown over the board at each human player's Daybreak (``daybreak_tick(scene)``
+from the board scene's ``update``, which also autosaves once per Day). When the
+purse cannot pay every hero, the player picks exactly the required number of
+heroes to die (ChooseUpkeepDeaths, R-DAY-3 / R-CMP-3).
+"""
+from __future__ import annotations
+
+
+import pygame
+
+from game.engine import actions as A
+from game.engine.flow import upkeep_cost
+from game.engine.purse import can_afford
+from game.ui.kit import icons, theme, widgets
+from game.ui.menus.base import submit_and_rebuild
+from game.ui.menus.base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, nice_name,
+                               purse_surface, unit_plural)
+from game.ui.kit.rich_text import render
+from game.ui.kit.scene import Scene
+
+_SEEN = "_daybreak_panel_seen"
+_SAVED = "_daybreak_autosaved_day"
+
+
+def daybreak_tick(scene: Scene) -> None:
+    """Board hook, every frame: autosave once per Day; open the panel at a human's Daybreak."""
+    session = getattr(scene, "session", None)
+    if session is None or scene.app is None or scene.app.scene is not scene:
+        return
+    state = session.state
+    if state.phase == "daybreak" and getattr(scene, _SAVED, None) != state.day:
+        setattr(scene, _SAVED, state.day)
+        from game.ui.menus.saves import autosave_now
+        autosave_now(state)
+    seat = state.actor()
+    if state.phase != "daybreak" or seat is None or session.is_computer(seat) \
+            or getattr(scene, "handoff_to", None) is not None:
+        return
+    if state.pending and state.pending[0].kind != "upkeep_deaths":
+        return
+    key = (state.day, seat)
+    if getattr(scene, _SEEN, None) == key:
+        return
+    setattr(scene, _SEEN, key)
+    scene.push(DaybreakPanel(session))
+
+
+def income_lines(state, seat: int) -> list[tuple[str, dict]]:
+    """What this Daybreak paid: one line per City (by tier; a sieged City 0) and per Mine."""
+    rules = state.rules
+    lines = []
+    for city in state.cities_of(seat):
+        if city.sieged:
+            lines.append((f"{city.name or 'City'} ({nice_name(city.tier)}) — under siege", {}))
+            continue
+        income = dict(rules["daybreak"]["city_income_by_tier"][city.tier])
+        level = city.buildings.get("gold_mine", 0)
+        if level and rules.option("legacy_gold_mine"):
+            income["coin"] = income.get("coin", 0) + sum(rules["buildings"]["gold_mine"]["level_income"][:level])
+        lines.append((f"{city.name or 'City'} ({nice_name(city.tier)})", income))
+    for mine in state.mines_of(seat):
+        resource = mine.resource or rules.resources[0]
+        lines.append((f"Mine ({RESOURCE_ICONS.get(resource, resource)})", {resource: rules["daybreak"]["mine_income"]}))
+    return lines
+
+
+def _signed(amounts: dict, sign: str = "+") -> str:
+    parts = [f"{sign}{RESOURCE_ICONS.get(r, r)}{n}" for r, n in amounts.items() if n]
+    return " ".join(parts) if parts else "0"
+
+
+class DaybreakPanel(OverlayScene):
+    panel_size = (1000, 620)
+
+    def __init__(self, session, seat: int | None = None) -> None:
+        super().__init__()
+        self.session, self.state = session, session.state
+        self.seat = seat if seat is not None else self.state.actor()
+        self.chosen: list[int] = []
+        self.hero_boxes: dict[int, widgets.Checkbox] = {}
+        self.city_buttons: dict[int, widgets.Button] = {}
+        self.found_buttons: dict[int, MutedButton] = {}
+        self.confirm = widgets.Button("", self.confirm_deaths, icon="skull", size=16)
+        self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19)
+        self.board_button = widgets.Button("See the board", self.close, size=16)
+
+    @property
+    def title(self) -> str:
+        player = self.state.players[self.seat]
+        return f"Daybreak of {player.name} · Day {max(1, self.state.day)}"
+
+    def upkeep_pending(self):
+        p = self.state.pending[0] if self.state.pending else None
+        return p if p is not None and p.kind == "upkeep_deaths" and p.player == self.seat else None
+
+    # --- acting ---------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        return submit_and_rebuild(self, action)
+
+    def toggle_hero(self, hero_id: int, on: bool) -> None:
+        if on and hero_id not in self.chosen:
+            self.chosen.append(hero_id)
+        elif not on and hero_id in self.chosen:
+            self.chosen.remove(hero_id)
+        self.rebuild()
+
+    def confirm_deaths(self) -> None:
+        pending = self.upkeep_pending()
+        if pending is None:
+            return
+        if len(self.chosen) != pending.data["count"]:
+            n = pending.data["count"]
+            self.toast.show(f"Choose exactly {n} hero{'es' if n != 1 else ''} who cannot be paid")
+            return
+        if self.submit(A.ChooseUpkeepDeaths(self.seat, tuple(self.chosen))):
+            self.chosen = []
+            self.rebuild()
+
+    def open_city(self, city_id: int) -> None:
+        from game.ui.city.scene import CityScene
+        self.push(CityScene(self.session, city_id))
+
+    def found_city(self, hero_id: int) -> None:
+        self.submit(A.FoundCity(self.seat, hero_id))
+
+    def end_daybreak(self) -> None:
+        if self.upkeep_pending() is not None:
+            self.toast.show("Choose which heroes cannot be paid first")
+            return
+        outcome = self.session.submit(A.EndDaybreak(self.seat))
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+            return
+        message = ""
+        for event in outcome.events:
+            if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == self.seat:
+                message = f"Token roll 🎲 {event.data['total']}: " + ("a token!" if event.data["success"] else "no token today")
+            if event.kind == "dice" and event.data.get("purpose") == "token_kind":
+                message = f"Token roll 🎲 {message.split('🎲 ')[-1].split(':')[0]}: place a {event.data['kind'].title()} token on an empty tile"
+        below = self.below
+        self.close()
+        if message and below is not None:
+            below.toast.show(message)
+
+    # --- layout ---------------------------------------------------------------------
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        if self.app is None and not hasattr(self, "panel"):
+            return
+        p = self.panel
+        state, seat = self.state, self.seat
+        self.left = pygame.Rect(p.x + 24, p.y + 76, p.w // 2 - 36, p.h - 76 - 84)
+        self.right = pygame.Rect(p.centerx + 12, p.y + 76, p.w // 2 - 36, p.h - 76 - 84)
+        pending = self.upkeep_pending()
+        self.hero_boxes = {}
+        if pending is not None:
+            self.chosen = [h for h in self.chosen if h in pending.data["heroes"]]
+            y = self.left.y + 190
+            for hero_id in pending.data["heroes"]:
+                hero = state.heroes.get(hero_id)
+                if hero is None:
+                    continue
+                box = widgets.Checkbox(hero.name or f"Hero {hero.id}", hero_id in self.chosen,
+                                       (lambda v, i=hero_id: self.toggle_hero(i, v)),
+                                       rect=(self.left.x + 10, y, 200, 26), size=16)
+                self.hero_boxes[hero_id] = box
+                y += 52
+            n = pending.data["count"]
+            self.confirm.label = f"Dismiss {len(self.chosen)} of {n}"
+            self.confirm.rect = pygame.Rect(self.left.x + 10, min(y + 4, self.left.bottom - 44), 230, 40)
+        self.city_buttons, self.found_buttons = {}, {}
+        y = self.right.y + 34
+        for city in state.cities_of(seat)[:6]:
+            self.city_buttons[city.id] = widgets.Button("Open", (lambda c=city.id: self.open_city(c)), size=15,
+                                                        icon="city", rect=(self.right.right - 110, y, 100, 34))
+            y += 42
+        self.cities_bottom = y
+        y += 40
+        found_cost = state.rules["cities"]["found_cost"]
+        for hero in state.heroes_of(seat)[:5]:
+            cell_empty = (not state.city_at(hero.cell) and not state.mine_at(hero.cell)
+                          and not state.tokens_at(hero.cell) and len(state.heroes_at(hero.cell)) == 1)
+            if cell_empty:
+                b = MutedButton("Found a City here", (lambda h=hero.id: self.found_city(h)), size=14,
+                                rect=(self.right.right - 190, y, 180, 32))
+                b.muted = not can_afford(state, seat, found_cost) or pending is not None
+                b.tooltip = f"{hero.name} becomes the Mayor of a new Encampment"
+                self.found_buttons[hero.id] = b
+            y += 40
+        self.heroes_bottom = y
+        self.end_button.rect = pygame.Rect(p.right - 24 - 220, p.bottom - 68, 220, 50)
+        self.board_button.rect = pygame.Rect(p.x + 24, p.bottom - 64, 170, 44)
+        self.end_button.enabled = True
+        self.widgets = ([self.board_button, self.end_button] + list(self.hero_boxes.values())
+                        + ([self.confirm] if pending is not None else []) + list(self.city_buttons.values())
+                        + list(self.found_buttons.values()))
+
+    # --- drawing --------------------------------------------------------------------
+    def draw_content(self, surface) -> None:
+        state, seat = self.state, self.seat
+        purse = purse_surface(state, seat, 20, theme.INK, None)
+        surface.blit(purse, purse.get_rect(topright=(self.panel.right - 30, self.panel.y + 26)))
+        self._draw_income(surface)
+        self._draw_right(surface)
+        if self.upkeep_pending() is not None:
+            self.end_button.enabled = True
+
+    def _heading(self, surface, text: str, pos) -> None:
+        surface.blit(render(text, 19, theme.INK, "heading"), pos)
+
+    def _draw_income(self, surface) -> None:
+        state, seat = self.state, self.seat
+        x, y, w = self.left.x, self.left.y, self.left.w
+        self._heading(surface, "Income", (x, y))
+        y += 30
+        total: dict[str, int] = {}
+        lines = income_lines(state, seat)
+        for label, amounts in lines[:6]:
+            surface.blit(render(label, 14, theme.DANGER if not amounts else theme.INK), (x + 10, y))
+            value = render(_signed(amounts), 14, GOOD if amounts else theme.DANGER, "bold")
+            surface.blit(value, value.get_rect(topright=(x + w - 10, y)))
+            for r, n in amounts.items():
+                total[r] = total.get(r, 0) + n
+            y += 22
+        if len(lines) > 6:
+            surface.blit(render(f"… and {len(lines) - 6} more", 13, theme.INK_SOFT), (x + 10, y))
+            y += 20
+        pygame.draw.line(surface, (170, 140, 96), (x + 10, y + 2), (x + w - 10, y + 2), 1)
+        surface.blit(render("Total", 14, theme.INK, "bold"), (x + 10, y + 6))
+        t = render(_signed(total), 14, GOOD, "bold")
+        surface.blit(t, t.get_rect(topright=(x + w - 10, y + 6)))
+        y += 38
+        each, owing = upkeep_cost(state, seat)
+        self._heading(surface, "Upkeep", (x, y))
+        y += 30
+        per = _signed(each, "")
+        garrison_note = "" if state.rules["daybreak"]["upkeep_garrisoned_heroes"] else " (heroes in a City eat free)"
+        surface.blit(render(f"{len(owing)} hero{'es' if len(owing) != 1 else ''} × {per}{garrison_note}", 14,
+                            theme.INK), (x + 10, y))
+        y += 26
+        pending = self.upkeep_pending()
+        if pending is None:
+            surface.blit(render("✓ Paid" if owing else "Nothing to pay", 14, GOOD, "bold"), (x + 10, y))
+            return
+        n = pending.data["count"]
+        y = blit_wrapped(surface, f"The purse is short: {n} hero{'es' if n != 1 else ''} cannot be paid and "
+                         f"must die. Choose {'which' if n != 1 else 'who'}:", (x + 10, y), w - 20, 15,
+                         theme.DANGER, "bold")
+        for hero_id, box in self.hero_boxes.items():
+            hero = state.heroes.get(hero_id)
+            if hero is None:
+                continue
+            army = ", ".join(unit_plural(u, c) for u, c in hero.army.items()) or "no army"
+            items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
+            where = "in a City" if state.is_garrisoned(hero) else f"at {hero.cell}"
+            info = render(f"{army} · {items} · {where}", 13, theme.INK_SOFT)
+            surface.blit(info, (box.rect.x + 28, box.rect.bottom + 1))
+
+    def _draw_right(self, surface) -> None:
+        state, seat = self.state, self.seat
+        x, y = self.right.x, self.right.y
+        pygame.draw.line(surface, (190, 160, 110), (x - 14, y), (x - 14, self.right.bottom), 2)
+        self._heading(surface, "Build and recruit", (x, y))
+        for city in state.cities_of(seat)[:6]:
+            b = self.city_buttons[city.id]
+            sprite = icons.token_sprite("city", city.owner, city.tier, 30)
+            surface.blit(sprite, (x + 4, b.rect.y + 2))
+            surface.blit(render(city.name or "City", 15, theme.INK, "bold"), (x + 40, b.rect.y))
+            if city.sieged:
+                note, colour = "under siege: no building this Daybreak", theme.DANGER
+            elif city.built_today:
+                note, colour = f"{nice_name(city.tier)} · built today", theme.INK_SOFT
+            else:
+                note, colour = f"{nice_name(city.tier)} · may build one building", theme.INK_SOFT
+            surface.blit(render(note, 12, colour, "bold" if city.sieged else "body"), (x + 40, b.rect.y + 19))
+        y = self.cities_bottom + 8
+        self._heading(surface, "Heroes", (x, y))
+        y += 32
+        heroes = state.heroes_of(seat)[:5]
+        if not heroes:
+            surface.blit(render("No heroes", 14, theme.INK_SOFT), (x + 10, y + 4))
+        for hero in heroes:
+            army = sum(hero.army.values())
+            where = "garrisoned" if state.is_garrisoned(hero) else ""
+            label = f"🧙 {hero.name}" + (f"  · {army} units" if army else "") + (f" · {where}" if where else "")
+            surface.blit(render(label, 14, theme.INK), (x + 6, y + 7))
+            y += 40
+        found = state.rules["cities"]["found_cost"]
+        if self.found_buttons:
+            cost = cost_surface(found, state.players[seat].purse, 13)
+            tip = render("Founding costs", 12, theme.INK_SOFT)
+            surface.blit(tip, (x + 6, y + 2))
+            surface.blit(cost, (x + 12 + tip.get_width(), y))
+        roll = self._last_token_roll()
+        if roll:
+            surface.blit(render(roll, 13, theme.INK_SOFT), (x + 6, self.right.bottom - 18))
+
+    def _last_token_roll(self) -> str:
+        if self.state.day < self.state.rules["daybreak"]["token_roll_from_day"]:
+            return "From Day 2, ending the Daybreak rolls 1dP for a token (60 or more)"
+        for event in reversed(self.state.log[-200:]):
+            if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == self.seat:
+                return f"Last token roll: 🎲 {event.data['total']} — " + ("a token" if event.data["success"] else "none")
+        return "Ending the Daybreak rolls 1dP for a token (60 or more)"
+
+    def handle_event(self, event) -> bool:
+        return super().handle_event(event)

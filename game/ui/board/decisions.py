@@ -1,0 +1,209 @@
+"""The board scene's dialogs for the decisions the rules leave to a player.
+
+Pickups, bribes and defections, upkeep, votes, alliance offers, and a plain
+battle panel when the battle screen is not available. Each dialog submits the
+engine's own action through the board scene (``GameScene`` mixes this in).
+"""
+from __future__ import annotations
+
+from game.engine import actions as A
+from game.ui.kit import widgets
+from game.ui.board.dialogs import Dialog
+
+
+class DecisionDialogs:
+    # dialogs for the rules' decisions ------------------------------------------------------
+    def _sync_dialog(self) -> None:
+        state = self.state
+        if self.dialog is not None and str(self.dialog.key).startswith("ui:"):
+            return
+        if state.phase == "over":
+            self.dialog = None
+            self._show_game_over()
+            return
+        if self.handoff_to is not None or not self.human_to_act() or self.walks:
+            self.dialog = None
+            return
+        seat = self.actor
+        key, build = None, None
+        if state.pending:
+            pending = state.pending[0]
+            key = ("pending", pending.kind, len(state.actions))
+            build = {"take_monsters": self._take_monsters_dialog, "pickups": self._pickups_dialog,
+                     "upkeep_deaths": self._upkeep_dialog, "vote": self._vote_dialog}.get(pending.kind)
+        elif state.battle is not None:
+            key = ("battle", id(state.battle), len(state.actions))
+            build = self._battle
+        elif any(to == seat for _, to in state.alliance_offers):
+            key = ("offer", tuple(sorted(state.alliance_offers)))
+            build = self._offer_dialog
+        elif self._pickup_offer is not None:
+            hero = state.heroes.get(self._pickup_offer)
+            if hero is not None and hero.owner == seat and self._pickups_here(hero) and state.phase == "turn":
+                key = ("pickup", hero.id, len(state.actions))
+                build = self._pickups_dialog
+            else:
+                self._pickup_offer = None
+        if build is None:
+            self.dialog = None
+            return
+        if self.dialog is not None and self.dialog.key == key:
+            return
+        self.dialog = build()
+        if self.dialog is not None:
+            self.dialog.key = key
+            self._layout_dialog()
+
+    def _layout_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.layout(self.size, getattr(self.view, "rect", None))
+
+    def _hero_name(self, hero_id) -> str:
+        hero = self.state.heroes.get(hero_id)
+        return (hero.name or f"Hero {hero_id}") if hero else "the hero"
+
+    def _take_monsters_dialog(self) -> Dialog:
+        """R-MON-1 / R-CMP-11: how many bribed or defecting monsters join (limited by purse and slots)."""
+        from game.engine import legal_actions
+        from game.engine.purse import describe
+        pending = self.state.pending[0]
+        data = pending.data
+        counts = [a.count for a in legal_actions(self.state) if isinstance(a, A.TakeMonsters)]
+        limit = max(counts) if counts else 0
+        bribe = data["offer"] == "bribe"
+        cost = data.get("cost") or {}
+        lines = [f"{data['max']} monsters {'offer to join for a price' if bribe else 'defect to your side'}!",
+                 (f"Each costs {describe(cost)}." if bribe and cost else "They join for free."),
+                 ]
+        if limit < data["max"]:
+            lines.append(f"Your purse and free army slots allow at most {limit}.")
+        lines.append("")
+
+        def cost_line(n: int) -> str:
+            total = {k: v * n for k, v in cost.items()}
+            return f"{self._hero_name(data['hero'])} takes {n}" + (f" for {describe(total)}" if bribe and n else "")
+
+        def changed(n: int) -> None:
+            dialog.lines[-1] = cost_line(n)
+            take.label = f"Take {n}"
+
+        spinner = widgets.Spinner(limit, 0, limit, on_change=changed)
+        take = widgets.Button(f"Take {limit}", lambda: self.submit(A.TakeMonsters(self.actor, spinner.value)), size=17)
+        none = widgets.Button("Send them away", lambda: self.submit(A.TakeMonsters(self.actor, 0)), size=16)
+        dialog = Dialog("Bribe" if bribe else "Defectors", lines, [take, none], spinner=spinner, icon="monster")
+        dialog.lines[-1] = cost_line(limit)
+        return dialog
+
+    def _pickups_dialog(self) -> Dialog | None:
+        """R-MOV-3: pick up items and resources, 🐎1 each; "Done" goes on (to the Mine, R-MOV-7)."""
+        state = self.state
+        pending = state.pending[0] if state.pending and state.pending[0].kind == "pickups" else None
+        hero = state.heroes.get(pending.data["hero"] if pending else self._pickup_offer)
+        if hero is None:
+            return None
+        cost = state.rules["movement"]["pickup_cost"]
+        rows = []
+        for token in state.tokens_at(hero.cell):
+            if token.kind not in ("item", "resource"):
+                continue
+            what = "🎁 An item" if token.kind == "item" else "💰 A resource cache"
+            b = widgets.Button(f"Pick up  🐎{cost}".replace("🐎", ""), (lambda t=token.id: self.submit(A.PickUp(self.actor, hero.id, t))),
+                               icon="move", size=15)
+            b.enabled = (hero.moves_left or 0) >= cost
+            rows.append((what, b))
+        lines = [f"{hero.name or 'The hero'} has 🐎{hero.moves_left or 0} left; each pickup costs 🐎{cost}."]
+        if pending is not None and state.mine_at(hero.cell):
+            lines.append("When you are done, the hero goes on to the Mine.")
+
+        def done() -> None:
+            if pending is not None:
+                self.submit(A.FinishPickups(self.actor, hero.id))
+            else:
+                self._pickup_offer = None
+                self.dialog = None
+        return Dialog("On this tile", lines, [("Done", done)], rows=rows, cancel=done if pending is None else None,
+                      icon="item")
+
+    def _upkeep_dialog(self) -> Dialog:
+        """The choice itself is made on the Daybreak panel, where every hero can be picked."""
+        from game.ui.board.daybreak_panel import DaybreakPanel
+        pending = self.state.pending[0]
+        return Dialog("Upkeep", [f"The purse cannot pay every hero: {pending.data['count']} must go (R-DAY-3)."],
+                      [("Choose who goes", lambda: self.push(DaybreakPanel(self.session)))], icon="skull")
+
+    def _vote_dialog(self) -> Dialog:
+        vote = self.state.vote or {}
+        who = self.state.players.get(vote.get("player"))
+        return Dialog("A vote", [f"{who.name if who else 'A player'} proposes: {vote.get('option')} = {vote.get('value')}"],
+                      [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
+                       ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="shield")
+
+    def _offer_dialog(self) -> Dialog:
+        seat = self.actor
+        proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
+        name = self.state.players[proposer].name
+        return Dialog("An alliance?", [f"{name} proposes an alliance.",
+                                       "Allies treat each other's Cities and Mines as their own tiles",
+                                       "and cannot attack each other (R-ALLY-1)."],
+                      [("Accept", lambda: self.submit(A.AnswerAlliance(seat, proposer, True))),
+                       ("Decline", lambda: self.submit(A.AnswerAlliance(seat, proposer, False)))], icon="crown")
+
+    def _battle(self) -> Dialog | None:
+        """Push the battle screen; without one, a plain panel that can always finish the battle."""
+        battle = self.state.battle
+        if self._battle_seen is not battle:
+            self._battle_seen = battle
+            scene = None
+            try:
+                from game.ui.battle.scene import maybe_battle_scene
+                events = getattr(self, "_last_events", [])
+                start = max((i for i, e in enumerate(events) if e.kind == "battle_started"), default=None)
+                scene = maybe_battle_scene(self.session, events[start:] if start is not None else None)
+            except Exception:        # not written yet, or it failed: the plain panel below
+                scene = None
+            if scene is not None and self.app is not None:
+                self.push(scene)
+                return None
+        return self._battle_panel()
+
+    def _battle_panel(self) -> Dialog:
+        state = self.state
+        battle = state.battle
+        seat = self.actor
+        att, dfn = battle.sides
+        names = {0: "the monsters"} | {s: p.name for s, p in state.players.items()}
+        lines = [f"{names.get(att.player, '?')} attacks {names.get(dfn.player, '?')} ({battle.kind})."]
+        try:
+            from game.ai.battle_odds import battle_win_probability
+            p = battle_win_probability(state, seat)
+            lines.append(f"Your chance to win: {round(100 * p)}%")
+        except Exception:
+            pass
+        buttons = [("Fight it out", self.fight_it_out)]
+        if battle.to_act == 0 and att.player == seat and all(s.arranged for s in battle.sides):
+            buttons.append(("Retreat", lambda: self.submit(A.Retreat(seat))))
+        return Dialog("Battle!", lines, buttons, icon="swords")
+
+    def fight_it_out(self) -> None:
+        """Let the standard computer player fight the battle for the human side, to the end."""
+        self.dialog = None
+        for _ in range(600):
+            if self.state.battle is None:
+                break
+            if self.session.is_computer(self.actor):
+                outcome = self.session.computer_step()
+            else:
+                outcome = self.session.auto_step()
+            if outcome is None or not outcome.ok:
+                break
+        events = self.session.take_events()
+        self._absorb(events)
+        over = [e for e in events if e.kind == "battle_over"]
+        self.refresh()
+        if over and self.dialog is None:
+            won = over[-1].data["winner"]
+            seat = over[-1].data["attacker"] if won == 0 else over[-1].data["defender"]
+            name = self.state.players[seat].name if seat in self.state.players else "The monsters"
+            self.dialog = Dialog("Battle over", [f"{name} won the battle."], [("Continue", self.close_dialog)],
+                                 key="ui:result", icon="swords")
+            self._layout_dialog()

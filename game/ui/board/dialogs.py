@@ -1,0 +1,217 @@
+"""Modal dialogs and the dice pop-ups of the game screen.
+
+A ``Dialog`` is a parchment panel with a title, some lines (emoji allowed),
+optional rows (a label with its own button, e.g. one per item to pick up), an
+optional number picker (``Spinner``) and a row of buttons. It owns its widgets
+and never touches the game: its callbacks are the scene's, which submit
+actions through the session.
+
+``DicePopups`` shows the dice of board interactions (🐎 rolls, monster
+reactions, caches, items, mine guardians …): each die tumbles for a moment,
+then settles on the engine's face.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from game.ui.kit import icons, textures, theme, widgets
+from game.ui.kit.dice_art import die_face
+from game.ui.kit.rich_text import render
+
+
+class Dialog:
+    def __init__(self, title: str, lines: list[str] | tuple = (), buttons: list | tuple = (),
+                 rows: list | tuple = (), spinner: widgets.Spinner | None = None, width: int = 480,
+                 cancel: Callable[[], None] | None = None, key: object = None, icon: str | None = None) -> None:
+        self.title, self.lines, self.width, self.icon = title, list(lines), width, icon
+        self.buttons: list[widgets.Button] = [b if isinstance(b, widgets.Button) else widgets.Button(b[0], b[1], size=17)
+                                              for b in buttons]
+        self.rows: list[tuple[str, widgets.Button]] = list(rows)
+        self.spinner = spinner
+        self.cancel = cancel
+        self.key = key            # what the dialog answers (e.g. the pending decision), to avoid rebuilding it
+        self.rect = pygame.Rect(0, 0, width, 200)
+
+    @property
+    def widgets(self) -> list[widgets.Widget]:
+        out: list[widgets.Widget] = [b for _, b in self.rows] + self.buttons
+        if self.spinner is not None:
+            out.append(self.spinner)
+        return out
+
+    def button(self, label: str) -> widgets.Button | None:
+        return next((b for b in self.buttons if b.label == label), None)
+
+    def layout(self, size: tuple[int, int], area: pygame.Rect | None = None) -> None:
+        area = area or pygame.Rect(0, 0, *size)
+        h = 70 + 28 * len(self.lines) + 44 * len(self.rows) + (64 if self.spinner else 0) + 78
+        self.rect = pygame.Rect(0, 0, self.width, min(h, size[1] - 40))
+        self.rect.center = area.center
+        y = self.rect.y + 64 + 28 * len(self.lines) + 6
+        for _, b in self.rows:
+            b.rect = pygame.Rect(self.rect.right - 190, y, 166, 36)
+            y += 44
+        if self.spinner is not None:
+            self.spinner.rect = pygame.Rect(self.rect.centerx - 110, y + 10, 220, 42)
+            self.spinner._place()
+            y += 64
+        n = max(1, len(self.buttons))
+        bw = min(200, (self.width - 40 - 12 * (n - 1)) // n)
+        x = self.rect.centerx - (bw * n + 12 * (n - 1)) // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, self.rect.bottom - 64, bw, 46)
+            x += bw + 12
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every mouse and key event stops here."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.cancel:
+                self.cancel()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
+                self.buttons[0].click()
+            return True
+        for w in self.widgets:
+            if w.visible and w.handle_event(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 6, 2, 110))
+        surface.blit(veil, (0, 0))
+        shadow = textures.shadow(self.rect.w, self.rect.h, radius=14)
+        surface.blit(shadow, shadow.get_rect(center=(self.rect.centerx + 4, self.rect.centery + 8)))
+        textures.draw_panel(surface, self.rect, "parchment", radius=14)
+        pygame.draw.rect(surface, theme.WOOD_DARK, self.rect, 3, border_radius=14)
+        x = self.rect.x + 24
+        if self.icon:
+            img = icons.icon(self.icon, 34)
+            surface.blit(img, (x, self.rect.y + 16))
+            x += 44
+        title = widgets.text(self.title, 24, theme.INK, "heading")
+        surface.blit(title, (x, self.rect.y + 18))
+        y = self.rect.y + 64
+        for line in self.lines:
+            img = render(line, 16, theme.INK, "body")
+            surface.blit(img, (self.rect.x + 26, y))
+            y += 28
+        y += 6
+        for text, b in self.rows:
+            img = render(text, 16, theme.INK, "bold")
+            surface.blit(img, img.get_rect(midleft=(self.rect.x + 26, b.rect.centery)))
+            pygame.draw.line(surface, (200, 178, 136), (self.rect.x + 22, b.rect.bottom + 4),
+                             (self.rect.right - 22, b.rect.bottom + 4), 1)
+            b.draw(surface)
+        if self.spinner is not None:
+            self.spinner.draw(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+# --- dice ---------------------------------------------------------------------------------------
+PURPOSE_TITLES = {
+    "movement": "🐎 roll", "monster_reaction": "🧟 Monster reaction", "monster_count": "🧟 How many",
+    "mine_guard": "⚒️ Mine guardians?", "guardians": "⚒️ Guardians", "mine_resource": "⚒️ Mine resource",
+    "cache_size": "💰 Cache size", "cache_amount": "💰 Cache", "resource_type": "💰 Resource",
+    "item_type": "🎁 Item type", "item_rarity": "🎁 Rarity", "neutral_defenders": "🏰 Defenders",
+    "token_roll": "🎲 Daybreak token?", "token_kind": "🎲 Token kind", "vote_tie": "🎲 Vote tie",
+}
+TUMBLE = 0.45
+
+
+@dataclass
+class DiceRoll:
+    title: str
+    faces: list[int]
+    sides: int
+    total: int
+    note: str = ""
+    age: float = 0.0
+    jitter: list[int] = field(default_factory=list)
+
+
+def dice_note(data: dict) -> str:
+    for key in ("reaction", "outcome", "kind", "resource", "size", "type"):
+        if data.get(key):
+            return str(data[key]).replace("_", " ")
+    if "success" in data:
+        return "rarity up!" if data["success"] else "stops"
+    return ""
+
+
+class DicePopups:
+    """Dice cards at the top of the board: tumble, settle, fade."""
+
+    def __init__(self, life: float = 2.4) -> None:
+        self.life = life
+        self.rolls: list[DiceRoll] = []
+        self.queue: list[DiceRoll] = []
+        self._rng = random.Random(7)
+
+    def add_event(self, data: dict, who: str = "") -> None:
+        purpose = data.get("purpose", "")
+        if purpose in ("battle", "anchor"):
+            return
+        expr = str(data.get("expr", ""))
+        sides = 100 if "dP" in expr else int(expr.split("d")[1].split("+")[0].split("-")[0] or 6) if "d" in expr else 6
+        title = PURPOSE_TITLES.get(purpose, "🎲 Roll")
+        if who:
+            title = f"{who}: {title}"
+        self.queue.append(DiceRoll(title, list(data.get("faces", [])), sides, int(data.get("total", 0)),
+                                   f"{expr} = {data.get('total')}" + (f" · {dice_note(data)}" if dice_note(data) else "")))
+        del self.queue[:-12]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.rolls or self.queue)
+
+    def clear(self) -> None:
+        self.rolls.clear()
+        self.queue.clear()
+
+    def update(self, dt: float, life: float | None = None) -> None:
+        life = life or self.life
+        for roll in self.rolls:
+            roll.age += dt
+        self.rolls = [r for r in self.rolls if r.age < life]
+        while self.queue and len(self.rolls) < 3 and (not self.rolls or self.rolls[-1].age > 0.25):
+            self.rolls.append(self.queue.pop(0))
+        self._life = life
+
+    def draw(self, surface: pygame.Surface, top: int, centre_x: int) -> None:
+        y = top
+        life = getattr(self, "_life", self.life)
+        for roll in self.rolls:
+            card = self._card(roll)
+            alpha = 255 if roll.age < life - 0.4 else int(255 * max(0.0, (life - roll.age) / 0.4))
+            card.set_alpha(alpha)
+            surface.blit(card, card.get_rect(midtop=(centre_x, y)))
+            y += card.get_height() + 8
+
+    def _card(self, roll: DiceRoll) -> pygame.Surface:
+        tumbling = roll.age < TUMBLE
+        faces = [self._rng.randint(1, 10) * 10 if roll.sides == 100 else self._rng.randint(1, max(2, roll.sides))
+                 for _ in roll.faces] if tumbling else roll.faces
+        faces = faces[:8]
+        die = 40
+        title = render(roll.title, 16, theme.INK, "bold")
+        note = render(roll.note, 14, theme.INK_SOFT, "body") if not tumbling else render("rolling…", 14, theme.INK_SOFT)
+        w = max(title.get_width(), note.get_width(), len(faces) * (die + 6)) + 36
+        h = 26 + die + 12 + note.get_height() + 12
+        card = pygame.Surface((w, h), pygame.SRCALPHA)
+        textures.draw_panel(card, card.get_rect(), "parchment", radius=10)
+        pygame.draw.rect(card, theme.WOOD_DARK, card.get_rect(), 2, border_radius=10)
+        card.blit(title, title.get_rect(midtop=(w // 2, 6)))
+        x = w // 2 - (len(faces) * (die + 6) - 6) // 2
+        wobble = 0
+        for face in faces:
+            if tumbling:
+                wobble = self._rng.randint(-4, 4)
+            card.blit(die_face(roll.sides, face, die), (x, 28 + wobble))
+            x += die + 6
+        card.blit(note, note.get_rect(midtop=(w // 2, 28 + die + 10)))
+        return card

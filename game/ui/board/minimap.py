@@ -1,0 +1,58 @@
+"""The minimap: terrain colours, cities in their owners' colours and the camera frame."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.board import Board
+from game.ui.kit import theme
+from game.ui.board.geometry import BoardGeometry
+
+
+class Minimap:
+    def __init__(self, board: Board, geometry: BoardGeometry, max_size: tuple[int, int] = (220, 160)) -> None:
+        self.board, self.geo = board, geometry
+        mw, mh = geometry.pixel_size
+        scale = min(max_size[0] / mw, max_size[1] / mh)
+        self.size = (max(8, round(mw * scale)), max(8, round(mh * scale)))
+        self.scale = scale
+        self.rect = pygame.Rect((0, 0), self.size)
+        self._terrain = self._render_terrain()
+
+    def _render_terrain(self) -> pygame.Surface:
+        h, w = self.board.height, self.board.width
+        colours = np.zeros((w, h, 3), np.uint8)
+        cache: dict[str, tuple] = {}
+        for r, row in enumerate(self.board.terrain or [["grass"] * w] * h):
+            for c, name in enumerate(row):
+                colours[c, r] = cache.setdefault(name, theme.terrain_colour(name))
+        impassable = np.asarray(self.board.move_cost).T <= 0
+        colours[impassable] = (colours[impassable] * 0.55).astype(np.uint8)
+        small = pygame.surfarray.make_surface(colours)
+        return pygame.transform.scale(small, self.size)
+
+    def world_to_mini(self, wx: float, wy: float) -> tuple[int, int]:
+        return self.rect.x + round(wx * self.scale), self.rect.y + round(wy * self.scale)
+
+    def mini_to_world(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] - self.rect.x) / self.scale, (pos[1] - self.rect.y) / self.scale
+
+    def draw(self, surface: pygame.Surface, cities, camera_world: pygame.Rect | tuple) -> None:
+        frame = self.rect.inflate(10, 10)
+        pygame.draw.rect(surface, (0, 0, 0), frame.move(3, 4), border_radius=6)
+        pygame.draw.rect(surface, theme.WOOD_DARK, frame, border_radius=6)
+        pygame.draw.rect(surface, theme.GOLD, frame, 2, border_radius=6)
+        surface.blit(self._terrain, self.rect)
+        dot = max(3, round(min(self.geo.tile_w, self.geo.tile_h) * self.scale * 1.6))
+        for cell, owner in cities:
+            x, y = self.world_to_mini(*self.geo.cell_center(cell))
+            r = pygame.Rect(0, 0, dot, dot)
+            r.center = (x, y)
+            pygame.draw.rect(surface, theme.seat_colour(owner), r)
+            pygame.draw.rect(surface, (20, 14, 8), r, 1)
+        x, y, w, h = camera_world
+        cam = pygame.Rect(*self.world_to_mini(x, y), round(w * self.scale), round(h * self.scale))
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        pygame.draw.rect(surface, (255, 255, 255), cam, 2)
+        surface.set_clip(clip)

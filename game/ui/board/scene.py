@@ -1,0 +1,783 @@
+"""The game screen: the board with the engine's heroes, cities and tokens, the HUD and the turn flow.
+
+Everything the player does becomes an engine action handed to ``GameSession.submit``;
+a refusal is shown as a toast. Heroes walk their paths step by step (the
+camera follows), the dice of every interaction tumble in small pop-ups, and
+the rules' decisions (pickups, bribes, upkeep, votes, alliance offers) open
+proper dialogs. Computer players act on their own at a watchable pace
+(normal/fast). Between two human players a cover screen hides the board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game.engine import actions as A
+from game.ui.kit import icons, textures, theme, widgets
+from game.ui.board.action_labels import label as action_label
+from game.ui.board.view import BoardView, HeroMarker
+from game.ui.board.decisions import DecisionDialogs
+from game.ui.board.dialogs import DicePopups, Dialog
+from game.ui.board.hud import TOP_BAR, HeroCard, draw_log, draw_players, draw_top_bar, player_rows
+from game.ui.kit.rich_text import render
+from game.ui.kit.scene import Scene
+from game.ui.session import GameSession
+
+STEP_TIME = 0.08          # seconds per step of a walking hero
+SIDE_W = 290
+MAX_CHOICES = 7
+# Actions with their own control, left out of the choices panel.
+_OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
+                 A.ProposeAlliance, A.EndAlliance, A.ProposeRuleChange, A.AnswerAlliance, A.Siege, A.FoundCity,
+                 A.PickUp, A.FinishPickups, A.TakeMonsters, A.ChooseUpkeepDeaths, A.CastVote,
+                 A.ArrangeBattle, A.Attack, A.Retreat)
+
+
+@dataclass(frozen=True)
+class DrawnToken:
+    kind: str
+    cell: tuple
+    owner: int = 0
+    tier: str | None = None
+    name: str = ""
+
+
+class GameScene(DecisionDialogs, Scene):
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.view = BoardView(self.state.board, self.on_cell_click)
+        self.view.extra_tooltip = self._odds_lines
+        self.selected: int | None = None
+        self.reach = None
+        self.log_lines: list[str] = []
+        self.handoff_to: int | None = None     # a human seat that must take the mouse
+        self.last_human: int | None = None
+        self.dialog: Dialog | None = None
+        self.dice = DicePopups()
+        self.walks: list[list] = []            # [hero id, [cells], elapsed]
+        self._positions: dict[int, tuple] = {}
+        self._computer_clock = 0.0
+        self._pickup_offer: int | None = None  # a hero that just stopped on pickups
+        self._battle_seen: object = None
+        self._over_shown = False
+        self._setup_shown = False              # the Anchor panel opens once, on a new game
+        self._odds_cache: dict = {}
+        self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17)
+        self.end_button = widgets.Button("End turn", self.end_turn, icon="star", size=18,
+                                         tooltip="End your turn (Space)")
+        self.menu_button = widgets.Button("Menu", self.open_menu, size=16, tooltip="Menu (Esc)")
+        self.speed_button = widgets.Button("Speed: normal", self.toggle_speed, icon="move", size=14,
+                                           tooltip="How fast computer players play")
+        self.handoff_button = widgets.Button("I'm ready", self.take_over, icon="hero", size=20)
+        self.over_button = widgets.Button("See the results", lambda: self._show_game_over(again=True), icon="crown",
+                                          size=20)
+        self.hero_buttons: list[HeroCard] = []
+        self.action_buttons: list[widgets.Button] = []
+        self.choice_buttons: list[widgets.Button] = []
+        self.player_buttons: list[widgets.Button] = []
+        self.offer_buttons: list[widgets.Button] = []
+        self._absorb(session.take_events(), animate=False)
+        self.refresh()
+
+    # engine state -> screen ---------------------------------------------------------
+    @property
+    def actor(self) -> int | None:
+        return self.session.actor()
+
+    def human_to_act(self) -> bool:
+        return self.actor is not None and not self.session.is_computer(self.actor) and self.handoff_to is None
+
+    @property
+    def busy(self) -> bool:
+        """A hero is still walking: the board waits for it."""
+        return bool(self.walks)
+
+    def refresh(self) -> None:
+        """Rebuild what the board shows from the engine state (after every action)."""
+        state = self.state
+        tokens = [DrawnToken("city", c.cell, c.owner, c.tier, c.name) for c in state.cities.values()]
+        tokens += [DrawnToken("mine", m.cell, m.owner) for m in state.mines.values()]
+        tokens += [DrawnToken(t.kind, t.cell) for t in state.tokens.values()]
+        self.view.set_tokens(tokens)
+        if self.selected not in state.heroes or state.heroes[self.selected].owner != self.actor:
+            self.selected = self._default_hero()
+        self._odds_cache.clear()
+        self._set_hero_markers()
+        self._check_handoff()
+        self._update_reach()
+        self._rebuild_side_panel()
+        self._sync_dialog()
+        self.view.refresh_tooltip()
+
+    def _set_hero_markers(self) -> None:
+        moving = {w[0]: self._walk_position(w) for w in self.walks[:1]}
+        self.view.set_heroes(HeroMarker(h.cell, h.owner, h.name or f"Hero {h.id}", h.id == self.selected,
+                                        moving.get(h.id)) for h in self.state.heroes.values())
+
+    def _default_hero(self) -> int | None:
+        mine = self.state.heroes_of(self.actor) if self.actor else []
+        ready = [h for h in mine if h.moves_left is None or h.moves_left > 0]
+        return (ready or mine or [None])[0].id if (ready or mine) else None
+
+    def _update_reach(self) -> None:
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        self.reach = None
+        self.view.set_path(None)
+        pending = self.state.pending[0] if self.state.pending else None
+        if pending is not None and pending.kind in ("place_capital", "place_token") and self.human_to_act():
+            free = np.full((self.state.board.height, self.state.board.width), -1, dtype=np.int16)
+            for c in self.state.board.topology.cells():
+                if self.state.is_unoccupied(c):
+                    free[c[1], c[0]] = 0
+            self.view.set_reach(free)
+            return
+        if hero is None or not hero.moves_left or self.state.phase != "turn" or not self.human_to_act() \
+                or self.state.pending or self.state.battle is not None:
+            self.view.set_reach(None)
+            return
+        from game.engine import hero_reach, movement_masks
+        self.reach = hero_reach(self.state, hero)
+        stop, _, _ = movement_masks(self.state, hero.owner)
+        self.view.set_reach(self.reach.costs, stop)
+
+    def _check_handoff(self) -> None:
+        seat = self.actor
+        if seat is None or self.session.is_computer(seat):
+            return
+        humans = [s for s, p in self.state.players.items() if p.kind == "human"]
+        if self.last_human is None:
+            self.last_human = seat
+        elif seat != self.last_human and len(humans) > 1 and self.handoff_to != seat:
+            self.handoff_to = seat
+            self.dialog = None
+            self._rebuild_offer_buttons()
+
+    def _absorb(self, events: list, animate: bool = True) -> None:
+        from game.narration import narrate
+        if events:
+            self._last_events = list(events)
+        for event in events:
+            line = narrate(self.state, event)
+            if line:
+                self.log_lines.append(line)
+            if event.kind == "dice" and animate:
+                seat = event.data.get("player")
+                who = self.state.players[seat].name if seat in self.state.players else ""
+                self.dice.add_event(event.data, who)
+            elif event.kind == "hero_step" and animate:
+                hero = event.data["hero"]
+                cell = tuple(event.data["cell"])
+                if self.walks and self.walks[-1][0] == hero and self.walks[-1][3] is False:
+                    self.walks[-1][1].append(cell)
+                else:
+                    start = self._positions.get(hero, cell)
+                    self.walks.append([hero, [start, cell], 0.0, False])
+            elif event.kind == "hero_moved" and self.walks and self.walks[-1][0] == event.data["hero"]:
+                self.walks[-1][3] = True          # this walk is complete
+        del self.log_lines[:-60]
+        self._remember_positions()
+
+    def _remember_positions(self) -> None:
+        self._positions = {h.id: h.cell for h in self.state.heroes.values()}
+
+    # actions ---------------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        self._remember_positions()
+        outcome = self.session.submit(action)
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+            return False
+        self._absorb(self.session.take_events())
+        self.refresh()
+        return True
+
+    def roll(self) -> None:
+        if self.selected is not None and self.human_to_act():
+            self.submit(A.RollMovement(self.actor, self.selected))
+
+    def heroes_with_moves(self) -> list:
+        """The acting player's heroes that could still move (unrolled, or 🐎 left) this turn."""
+        if self.state.phase != "turn" or self.actor is None:
+            return []
+        return [h for h in self.state.heroes_of(self.actor) if h.moves_left is None or h.moves_left > 0]
+
+    def end_turn(self, confirmed: bool = False) -> None:
+        if not self.human_to_act():
+            return
+        if self.state.phase == "daybreak":
+            self.submit(A.EndDaybreak(self.actor))
+            return
+        idle = self.heroes_with_moves()
+        if idle and not confirmed and not self.state.pending and self.state.battle is None:
+            names = ", ".join(h.name or f"Hero {h.id}" for h in idle[:3]) + ("…" if len(idle) > 3 else "")
+            self.dialog = Dialog("End the turn?", [f"{names} can still move.", "Unused 🐎 are lost at the end of the turn."],
+                                 [("End turn", lambda: self._close_and(lambda: self.end_turn(True))),
+                                  ("Keep playing", self.close_dialog)],
+                                 cancel=self.close_dialog, key="ui:confirm", icon="move")
+            self._layout_dialog()
+            return
+        self.submit(A.EndTurn(self.actor))
+
+    def _close_and(self, fn) -> None:
+        self.dialog = None
+        fn()
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self._sync_dialog()
+
+    def toggle_speed(self) -> None:
+        speed = self.session.toggle_speed()
+        self.speed_button.label = f"Speed: {speed}"
+
+    def open_menu(self) -> None:
+        try:
+            from game.ui.menus.game_menu import maybe_menu_scene   # the pause menu, when there is one
+            scene = maybe_menu_scene(self)
+        except Exception:
+            scene = None
+        if scene is not None:
+            self.push(scene)
+            return
+        self.dialog = Dialog("Menu", ["The game goes on where you left it."],
+                             [("Resume", self.close_dialog),
+                              (f"Speed: {self.session.speed}", lambda: (self.toggle_speed(), self.open_menu())),
+                              ("Quit to title", self._quit)],
+                             cancel=self.close_dialog, key="ui:menu", icon="shield")
+        self._layout_dialog()
+
+    def _quit(self) -> None:
+        self.dialog = None
+        self.pop()
+
+    def take_over(self) -> None:
+        self.last_human, self.handoff_to = self.handoff_to, None
+        self.refresh()
+        self.center_on_actor()
+
+    def center_on_actor(self) -> None:
+        seat = self.actor
+        if seat is None:
+            return
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        cities = self.state.cities_of(seat)
+        if hero is not None and hero.owner == seat:
+            self.view.center_on(hero.cell, tight=True)
+        elif cities:
+            self.view.center_on(cities[0].cell, tight=True)
+
+    def select_hero(self, hero_id: int, roll: bool = True) -> None:
+        """Select a hero; in its turn a hero that has not rolled rolls its 🐎 (R-MOV-1).
+
+        A hero next to a walled enemy City keeps its roll: it may siege at once instead (R-CITY-2).
+        """
+        hero = self.state.heroes.get(hero_id)
+        if hero is None:
+            return
+        self.selected = hero_id
+        self.view.center_on(hero.cell, tight=True)
+        if roll and self._can_roll(hero) and not self._siege_actions(hero):
+            self.submit(A.RollMovement(self.actor, hero_id))
+        else:
+            self.refresh()
+
+    def _can_roll(self, hero) -> bool:
+        return (self.human_to_act() and hero.owner == self.actor and hero.moves_left is None
+                and self.state.phase == "turn" and not self.state.pending and self.state.battle is None
+                and self.state.interaction is None)
+
+    def next_hero(self) -> None:
+        heroes = self.state.heroes_of(self.actor) if self.actor else []
+        if not heroes:
+            return
+        ids = [h.id for h in heroes]
+        nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
+        self.select_hero(nxt)
+
+    def on_cell_click(self, cell, button: int) -> None:
+        if button != 1 or not self.human_to_act() or self.dialog is not None:
+            return
+        if self.walks:
+            self._finish_walks()
+        seat = self.actor
+        pending = self.state.pending[0] if self.state.pending else None
+        if pending is not None and pending.kind == "place_capital":
+            self.submit(A.PlaceCapital(seat, cell))
+            return
+        if pending is not None and pending.kind == "place_token":
+            self.submit(A.PlaceToken(seat, cell))
+            return
+        city = self.state.city_at(cell)    # own City: the City screen (at Daybreak, or when no move goes there)
+        if city is not None and city.owner == seat and (self.state.phase == "daybreak" or not self.state.heroes_at(cell)
+                                                        and (self.reach is None or self.reach.cost(cell) is None)):
+            from game.ui.city.scene import open_city_scene
+            return open_city_scene(self, city.id)
+        own = [h for h in self.state.heroes_at(cell) if h.owner == seat]
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if own and not (hero is not None and hero.cell == cell and len(own) == 1):
+            ids = [h.id for h in own]
+            nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
+            self.select_hero(nxt)
+            return
+        if hero is not None and hero.cell == cell:
+            if self._pickups_here(hero):
+                self._pickup_offer = hero.id
+                self._sync_dialog()
+            elif self._can_roll(hero):
+                self.roll()
+            return
+        if hero is None:
+            self.toast.show("Select one of your heroes first")
+            return
+        if self.state.phase != "turn":
+            self.toast.show("Heroes move in their player's turn — end the Daybreak first")
+            return
+        if hero.moves_left is None:
+            self.toast.show("Roll the hero's 🐎 first")
+            return
+        if self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
+            reason = self._refusal_for(hero, cell)
+            self.toast.show(reason)
+            return
+        if self.submit(A.Move(seat, hero.id, tuple(self.reach.path_to(cell)))):
+            moved = self.state.heroes.get(hero.id)
+            if moved is not None and self._pickups_here(moved) and not self.state.pending:
+                self._pickup_offer = hero.id
+                self._sync_dialog()
+
+    def _refusal_for(self, hero, cell) -> str:
+        """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost, or the
+        straight step, is submitted and refused (a refused action changes nothing)."""
+        from game.board.pathfinding import reachable
+        from game.engine import movement_masks
+        if cell == hero.cell:
+            return "The hero is already there"
+        stop, pickups, blocked = movement_masks(self.state, hero.owner)
+        board = self.state.board
+        far = reachable(board.topology, board.move_cost, stop, hero.cell, 1 << 14, pickups=pickups, blocked=blocked)
+        path = tuple(far.path_to(cell)) if far.cost(cell) is not None else (cell,)
+        outcome = self.session.submit(A.Move(hero.owner, hero.id, path))
+        if outcome.ok:          # cannot happen: the preview and the engine share the pathfinder
+            self._absorb(self.session.take_events())
+            self.refresh()
+            return "Moved"
+        return outcome.reason or "Out of reach for this hero"
+
+    def _pickups_here(self, hero) -> list:
+        cost = self.state.rules["movement"]["pickup_cost"]
+        if hero.moves_left is None or hero.moves_left < cost:
+            return []
+        return [t for t in self.state.tokens_at(hero.cell) if t.kind in ("item", "resource")]
+
+    def _siege_actions(self, hero) -> list:
+        if self.state.phase != "turn" or not self.human_to_act():
+            return []
+        from game.engine.movement import walled
+        out = []
+        budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]
+        for cell in self.state.board.topology.neighbours(hero.cell):
+            city = self.state.city_at(cell)
+            if city is not None and not self.state.allied(city.owner, hero.owner) and walled(self.state, city):
+                out.append((A.Siege(self.actor, hero.id, city.id), budget))
+        return out
+
+    def _show_game_over(self, again: bool = False) -> None:
+        if (self._over_shown and not again) or self.app is None:
+            return
+        self._over_shown = True
+        from game.ui.menus.game_over import GameOverScene
+        self.push(GameOverScene(self.session))
+
+    # input & frame ------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        first = not hasattr(self, "side")
+        self.view.layout(pygame.Rect(0, TOP_BAR, w - SIDE_W, h - TOP_BAR))
+        if first:
+            self.center_on_actor()
+        self.side = pygame.Rect(w - SIDE_W, TOP_BAR, SIDE_W, h - TOP_BAR)
+        self.menu_button.rect = pygame.Rect(w - 110, 9, 98, 38)
+        self.end_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 62, SIDE_W - 32, 50)
+        self.speed_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 96, SIDE_W - 32, 28)
+        self.roll_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 150, SIDE_W - 32, 44)
+        self.handoff_button.rect = pygame.Rect(0, 0, 260, 56)
+        self.handoff_button.rect.center = (w // 2, h // 2 + 40)
+        self.over_button.rect = pygame.Rect(0, 0, 260, 54)
+        self.over_button.rect.center = (w // 2, h // 2 + 70)
+        self.log_rect = pygame.Rect(12, h - 150, min(540, w - SIDE_W - 290), 138)
+        if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
+            events = self.session.take_events()
+            if events:
+                self._absorb(events, animate=False)
+            self.refresh()
+        self._rebuild_side_panel()
+        self._rebuild_offer_buttons()
+        self._layout_dialog()
+
+    def _rebuild_side_panel(self) -> None:
+        if not hasattr(self, "side"):
+            return
+        x, y, w = self.side.x + 14, self.side.y + 46, SIDE_W - 28
+        seat = self.actor
+        state = self.state
+        show_seat = seat if seat and (self.human_to_act() or not self.session.is_computer(seat)) else seat
+        self.hero_buttons = []
+        heroes = state.heroes_of(show_seat) if show_seat else []
+        for hero in heroes[:5]:
+            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, 54))
+            card.selected = hero.id == self.selected
+            card.enabled = self.human_to_act()
+            self.hero_buttons.append(card)
+            y += 60
+        self.hero_more = max(0, len(heroes) - 5)
+        self.action_buttons = []
+        hero = state.heroes.get(self.selected) if self.selected else None
+        human = self.human_to_act()
+        if human and hero is not None and hero.owner == seat:
+            for act, ok in self._siege_actions(hero):
+                city = state.cities[act.city]
+                b = widgets.Button(f"Siege {city.name or 'the City'}", (lambda a=act: self.submit(a)), icon="shield",
+                                   size=15, tooltip="🐎15 (or skip the roll): the walls fall, the hero's turn ends")
+                b.enabled = ok
+                self.action_buttons.append(b)
+            if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
+                self.action_buttons.append(widgets.Button(f"Pick up here ({len(self._pickups_here(hero))})",
+                                                          (lambda i=hero.id: self._open_pickups(i)), icon="item", size=15))
+        if human and state.phase == "daybreak":
+            from game.engine import legal_actions
+            for act in legal_actions(state, moves=False):
+                if isinstance(act, A.FoundCity):
+                    self.action_buttons.append(widgets.Button(f"{self._hero_name(act.hero)}: found a City",
+                                                              (lambda a=act: self.submit(a)), icon="city", size=15,
+                                                              tooltip="💰5: the hero becomes the Mayor (R-BLD-2)"))
+        ay = y + 6
+        for b in self.action_buttons:
+            b.rect = pygame.Rect(x, ay, w, 36)
+            ay += 42
+        self.choices_top = ay + 30
+        self.choice_buttons = []
+        rows_top = self.side.bottom - 160 - 30 * len(state.live_players())
+        if human and not state.pending and state.battle is None:
+            from game.engine import legal_actions
+            choices = [a for a in legal_actions(state, moves=False) if not isinstance(a, _OWN_CONTROLS)]
+            cy = self.choices_top
+            for action in choices[:MAX_CHOICES]:
+                if cy + 32 > rows_top - 36:
+                    break
+                b = widgets.Button(action_label(state, action), (lambda a=action: self.submit(a)),
+                                   rect=(x, cy, w, 30), size=13)
+                self.choice_buttons.append(b)
+                cy += 34
+        # players: one row each, with an alliance proposal
+        self.players_top = rows_top
+        self.player_buttons = []
+        proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if human and state.phase == "turn" else [])}
+        for i, other in enumerate(state.live_players()):
+            if other in proposals:
+                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=13,
+                                   rect=(self.side.right - 86, rows_top + 26 + i * 30, 70, 26),
+                                   tooltip=f"Propose an alliance to {state.players[other].name}")
+                self.player_buttons.append(b)
+        phase = state.phase
+        self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
+        self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
+        self.end_button.label = "End daybreak" if phase == "daybreak" else "End turn"
+        self.end_button.visible = phase in ("turn", "daybreak")
+        self.end_button.enabled = self.roll_button.enabled = human and not state.pending and state.battle is None
+        self.speed_button.visible = any(p.kind == "computer" for p in state.players.values())
+        self.speed_button.label = f"Computer speed: {self.session.speed}"
+        self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
+                        + self.action_buttons + self.choice_buttons + self.player_buttons)
+
+    def _legal_of(self, cls) -> list:
+        from game.engine import legal_actions
+        return [a for a in legal_actions(self.state, moves=False) if isinstance(a, cls)]
+
+    def _open_pickups(self, hero_id: int) -> None:
+        self._pickup_offer = hero_id
+        self._sync_dialog()
+
+    def _rebuild_offer_buttons(self) -> None:
+        self.offer_buttons = []
+        seat = self.handoff_to
+        if seat is None or not hasattr(self, "side"):
+            return
+        w, h = self.size
+        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
+        for i, proposer in enumerate(offers[:3]):
+            y = h // 2 + 120 + i * 48
+            self.offer_buttons.append(widgets.Button("Accept", (lambda p=proposer: self._answer(p, True)),
+                                                     rect=(w // 2 + 40, y, 110, 38), size=15))
+            self.offer_buttons.append(widgets.Button("Decline", (lambda p=proposer: self._answer(p, False)),
+                                                     rect=(w // 2 + 160, y, 110, 38), size=15))
+            self.offer_buttons[-1].proposer = self.offer_buttons[-2].proposer = proposer
+
+    def _answer(self, proposer: int, accept: bool) -> None:
+        outcome = self.session.submit(A.AnswerAlliance(self.handoff_to, proposer, accept))
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+        self._absorb(self.session.take_events(), animate=False)
+        self._rebuild_offer_buttons()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        if self.handoff_to is not None:
+            for b in self.offer_buttons:
+                if b.handle_event(event):
+                    return True
+            if self.handoff_button.handle_event(event):
+                return True
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or \
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+                self.take_over()
+            return True
+        if self.dialog is not None:
+            return self.dialog.handle_event(event)
+        if self.state.phase == "over":
+            if self.over_button.handle_event(event) or self.menu_button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+                return True
+            if event.key == pygame.K_SPACE:
+                self.end_turn()
+                return True
+            if event.key == pygame.K_F5:                      # map designers: reload the map from disk
+                from game.ui.menus.game_menu import reload_map
+                reload_map(self)
+                return True
+            if event.key == pygame.K_TAB:
+                self.next_hero()
+                return True
+        if super().handle_event(event):
+            return True
+        used = self.view.handle_event(event)
+        if event.type == pygame.MOUSEMOTION:
+            self._preview_path(self.view.hover_cell)
+        return used
+
+    def _preview_path(self, cell) -> None:
+        if self.reach is None or cell is None or self.reach.cost(cell) is None or cell == self.reach.start:
+            self.view.set_path(None)
+            return
+        path = [self.reach.start] + self.reach.path_to(cell)
+        note = ""
+        if self.reach.is_stop(cell):
+            from game.ui.board.odds import headline_chance
+            chance = headline_chance(self._odds_lines(cell))
+            note = f"{round(100 * chance)}%" if chance is not None else ""
+        self.view.set_path(path, self.reach.cost(cell), note)
+
+    def _odds_lines(self, cell) -> list[str]:
+        """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4)."""
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if hero is None or hero.owner != self.actor or self.state.phase != "turn" or not self.human_to_act():
+            return []
+        key = (cell, hero.id, len(self.state.actions))
+        if key not in self._odds_cache:
+            from game.ui.board.odds import cell_odds
+            self._odds_cache[key] = cell_odds(self.state, hero, cell)
+        return self._odds_cache[key]
+
+    # walking ---------------------------------------------------------------------------
+    def _walk_position(self, walk) -> tuple[float, float]:
+        _, cells, t, _ = walk
+        k = min(len(cells) - 1.0, t / STEP_TIME)
+        i = int(k)
+        a = self.view.geo.cell_center(cells[i])
+        b = self.view.geo.cell_center(cells[min(i + 1, len(cells) - 1)])
+        f = k - i
+        return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+
+    def _finish_walks(self) -> None:
+        self.walks.clear()
+        self._set_hero_markers()
+        self._sync_dialog()
+
+    def _update_walks(self, dt: float) -> None:
+        walk = self.walks[0]
+        speed = 2.0 if self.session.speed == "fast" else 1.0
+        walk[2] += dt * speed
+        pos = self._walk_position(walk)
+        sx, sy = self.view.world_to_screen(*pos)
+        if not self.view.rect.inflate(-240, -180).collidepoint(sx, sy):
+            self.view.center_on_world(*pos)
+        if walk[2] >= STEP_TIME * (len(walk[1]) - 1):
+            self.walks.pop(0)
+            if not self.walks:
+                self._sync_dialog()
+                self._update_reach()
+        self._set_hero_markers()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.view.update(dt)
+        if self.walks:
+            self._update_walks(dt)
+        else:
+            self.dice.update(dt, 1.1 if self.session.speed == "fast" else 2.4)
+        if self.state.phase == "over" or self.handoff_to is not None or self.walks:
+            return
+        if not self._setup_shown:
+            self._setup_shown = True
+            if not self.state.actions and any(e.kind == "anchor" for e in self.session.setup_events):
+                from game.ui.board.anchor_panel import AnchorPanel
+                self.push(AnchorPanel(self.session, self.session.setup_events))
+                return
+        from game.ui.board.daybreak_panel import daybreak_tick   # autosave + the Daybreak panel
+        daybreak_tick(self)
+        if self.session.is_computer(self.actor):
+            self._computer_clock += dt
+            waiting = self.dice.busy and self.session.speed != "fast"
+            if self._computer_clock >= self.session.computer_delay and not waiting:
+                self._computer_clock = 0.0
+                self._remember_positions()
+                outcome = self.session.computer_step()
+                if outcome is not None:
+                    self._absorb(self.session.take_events())
+                    self.refresh()
+                    if not self.session.is_computer(self.actor):
+                        self.center_on_actor()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.handoff_to is not None:
+            self._draw_handoff(surface)
+            self.toast.draw(surface)
+            return
+        over_ui = self.side.collidepoint(self.mouse) or self.mouse[1] < TOP_BAR or self.dialog is not None
+        self.view.draw(surface, tooltip=not over_ui and not self.walks)
+        draw_log(surface, self.log_lines[-7:], self.log_rect)
+        draw_top_bar(surface, self.state, self.actor)
+        self._draw_side(surface)
+        super().draw(surface)
+        self._draw_prompt(surface)
+        self.dice.draw(surface, TOP_BAR + 60, self.view.rect.centerx)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+            self.toast.draw(surface)
+        if self.state.phase == "over" and self.dialog is None:
+            self._draw_game_over(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        surface.blit(textures.parchment(self.side.w, self.side.h, seed=9), self.side)
+        pygame.draw.line(surface, theme.WOOD_DARK, self.side.topleft, self.side.bottomleft, 4)
+        seat = self.actor
+        who = self.state.players[seat].name + "'s heroes" if seat in self.state.players else "Heroes"
+        title = widgets.text(who, 20, theme.INK, "heading")
+        surface.blit(title, (self.side.x + 16, self.side.y + 12))
+        if not self.hero_buttons:
+            note = widgets.text("No heroes yet — recruit one at Daybreak", 13, theme.INK_SOFT)
+            surface.blit(note, (self.side.x + 16, self.side.y + 50))
+        elif self.hero_more:
+            note = widgets.text(f"+{self.hero_more} more (Tab)", 13, theme.INK_SOFT)
+            surface.blit(note, (self.side.x + 16, self.hero_buttons[-1].rect.bottom + 2))
+        if self.choice_buttons:
+            cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
+                               16, theme.INK, "heading")
+            surface.blit(cap, (self.side.x + 16, self.choices_top - 24))
+        draw_players(surface, self.state, pygame.Rect(self.side.x + 12, self.players_top, SIDE_W - 24,
+                                                      30 * len(self.state.live_players()) + 30), seat,
+                     player_rows(self.state))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        text = None
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if self.state.pending and self.human_to_act():
+            kind = self.state.pending[0].kind
+            text = {"place_capital": "Click a highlighted tile for your capital",
+                    "place_token": "Click a highlighted free tile to place the Daybreak token"}.get(kind)
+        elif self.session.is_computer(self.actor):
+            text = f"{self.state.players[self.actor].name} is thinking…"
+        elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
+            if hero.moves_left is None:
+                text = f"Click {hero.name or 'the hero'} to roll its 🐎"
+            elif hero.moves_left > 0:
+                text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
+        elif self.human_to_act() and self.state.phase == "daybreak":
+            text = "Daybreak: build, recruit, then End daybreak"
+        if text:
+            img = render(text, 17, theme.CREAM, "bold", (0, 0, 0))
+            box = img.get_rect().inflate(30, 14)
+            box.midtop = (self.view.rect.centerx, TOP_BAR + 12)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (20, 12, 6, 190), shade.get_rect(), border_radius=12)
+            surface.blit(shade, box)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_handoff(self, surface: pygame.Surface) -> None:
+        """An opaque cover: the next player sees nothing of the last one's turn."""
+        w, h = surface.get_size()
+        textures.dim_wood_backdrop(surface, seed=13, plank=120)
+        seat = self.handoff_to
+        player = self.state.players[seat]
+        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
+        panel = pygame.Rect(0, 0, 600, 210 + 48 * len(offers[:3]) + (20 if offers else 0))
+        panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
+        panel.y = min(panel.y, h // 2 - 120)
+        textures.draw_panel(surface, panel, "parchment", radius=16)
+        pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
+        img = icons.token_sprite("hero", seat, None, 72)
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y - 40)))
+        title = widgets.text(f"{player.name} — click when ready", 30, theme.seat_colour(seat), "title", (40, 26, 12))
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
+        day = f"Day {max(1, self.state.day)} · {'Daybreak' if self.state.phase == 'daybreak' else 'your turn'}"
+        sub = widgets.text(f"{day}. Pass the mouse — the board is hidden until you click.", 16, theme.INK)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 88)))
+        self.handoff_button.rect.midtop = (panel.centerx, panel.y + 124)
+        self.handoff_button.draw(surface)
+        for i, proposer in enumerate(offers[:3]):
+            y = panel.y + 200 + i * 48
+            line = render(f"👑 {self.state.players[proposer].name} proposes an alliance", 16, theme.INK, "bold")
+            surface.blit(line, line.get_rect(midleft=(panel.x + 30, y + 19)))
+            for b in self.offer_buttons:
+                if getattr(b, "proposer", None) == proposer:
+                    b.rect.y = y
+                    b.rect.x = panel.right - (250 if b.label == "Accept" else 130)
+                    b.draw(surface)
+
+    def _draw_game_over(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 6, 2, 150))
+        surface.blit(veil, (0, 0))
+        panel = pygame.Rect(0, 0, 560, 240)
+        panel.center = (surface.get_width() // 2, surface.get_height() // 2)
+        textures.draw_panel(surface, panel, "parchment", radius=16)
+        names = ", ".join(self.state.players[s].name for s in self.state.winners) or "Nobody"
+        title = widgets.text(f"{names} wins!", 32, theme.INK, "title")
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 34)))
+        reason = widgets.text(self.state.end_reason or "", 16, theme.INK_SOFT)
+        surface.blit(reason, reason.get_rect(midtop=(panel.centerx, panel.y + 92)))
+        self.over_button.draw(surface)
+
+    # the --screenshot picture -------------------------------------------------------------
+    def warm_up(self, max_actions: int = 4000) -> None:
+        """Let computer players play into a turn of Day 2 (heroes on the board), for a picture."""
+        for _ in range(max_actions):
+            state = self.state
+            if state.phase == "over":
+                break
+            if state.phase == "turn" and state.day >= 2 and state.heroes_of(state.current_player) \
+                    and state.turn_acted and state.battle is None and not state.pending:
+                break
+            if self.session.computer_step() is None:
+                break
+        self._absorb(self.session.take_events(), animate=False)
+        self.dice.clear()
+        self.walks.clear()
+        self.refresh()
+
+
+def screenshot_scene(options) -> Scene:
+    """The scene ``--screenshot`` draws: the board mid-turn, the camera on the current player."""
+    from game.ui.board.launch import make_board_scene
+    scene = make_board_scene(options)
+    if isinstance(scene, GameScene):
+        scene.warm_up()
+    return scene

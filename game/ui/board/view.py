@@ -1,0 +1,481 @@
+"""BoardView: draws a Board with its tokens and heroes, and owns the camera.
+
+It is a component a scene places in a rectangle (``layout(rect)``); it turns the
+mouse into ``on_cell_click(cell, button)`` calls and never changes game state.
+Camera: drag with the right or middle button (or left-drag), arrows/WASD, wheel
+zoom around the cursor, minimap click to jump. Overlays: ``set_reach`` and
+``set_path`` for the move preview.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import numpy as np
+import pygame
+
+from game.board import Board
+from game.board.topology import Cell
+from game.ui.kit import icons, theme, widgets
+from game.ui.board.geometry import BoardGeometry
+from game.ui.board.minimap import Minimap
+from game.ui.board.terrain import CHUNK, TerrainRenderer
+
+# On-screen tile widths the zoom steps through; divided by the map's tile width.
+ZOOM_TILE_WIDTHS = (14, 20, 28, 40, 56, 72, 96, 128, 160)
+DRAG_THRESHOLD = 6
+PAN_SPEED = 900        # screen pixels per second for held keys
+PAN_KEYS = {
+    pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0),
+    pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
+    pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
+}
+TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "Item",
+               "resource": "Resource", "start": "Start"}
+
+
+@dataclass(frozen=True)
+class HeroMarker:
+    cell: Cell
+    seat: int
+    name: str = "Hero"
+    selected: bool = False
+    world: tuple[float, float] | None = None   # an animated position (world pixels) instead of the cell's centre
+
+
+class BoardView:
+    def __init__(self, board: Board, on_cell_click: Callable[[Cell, int], None] | None = None,
+                 show_minimap: bool = True) -> None:
+        self.board = board
+        self.geo = BoardGeometry(board)
+        self.terrain = TerrainRenderer(board, self.geo)
+        self.minimap = Minimap(board, self.geo) if show_minimap else None
+        self.on_cell_click = on_cell_click
+        self.rect = pygame.Rect(0, 0, *theme.WINDOW_SIZE)
+        self.zoom_levels = sorted({w / self.geo.tile_w for w in ZOOM_TILE_WIDTHS})
+        self.zoom_index = min(range(len(self.zoom_levels)), key=lambda i: abs(self.zoom_levels[i] * self.geo.tile_w - 64))
+        self.cam = [0.0, 0.0]      # zoomed-world pixel shown at rect.topleft
+        self.tokens = list(board.tokens)
+        self.heroes: list[HeroMarker] = []
+        self.hover_cell: Cell | None = None
+        self.tooltip_lines: list[str] = []
+        self.mouse = (0, 0)
+        self._held: set[int] = set()
+        self._drag_button: int | None = None
+        self._drag_from: tuple[int, int] | None = None
+        self._dragging = False
+        self._minimap_drag = False
+        self._reach: np.ndarray | None = None
+        self._stop: np.ndarray | None = None
+        self._budget: int | None = None
+        self._overlay_chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._overlay_tiles: dict[tuple, pygame.Surface] = {}
+        self.path: list[Cell] = []
+        self.path_cost: int | None = None
+        self.path_note: str = ""          # e.g. a battle's odds, shown beside the path's 🐎 cost
+        self.extra_tooltip: Callable[[Cell], list[str]] | None = None   # more tooltip lines (odds)
+        self._centered = False
+
+    # layout & camera --------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        return self.zoom_levels[self.zoom_index]
+
+    def layout(self, rect: pygame.Rect | tuple) -> None:
+        first = not self._centered
+        self.rect = pygame.Rect(rect)
+        if self.minimap:
+            self.minimap.rect.bottomright = (self.rect.right - 14, self.rect.bottom - 14)
+        if first:
+            self.center_on_world(self.geo.pixel_size[0] / 2, self.geo.pixel_size[1] / 2)
+            self._centered = True
+        self._clamp()
+
+    def world_to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        return self.rect.x + wx * self.zoom - self.cam[0], self.rect.y + wy * self.zoom - self.cam[1]
+
+    def screen_to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return (sx - self.rect.x + self.cam[0]) / self.zoom, (sy - self.rect.y + self.cam[1]) / self.zoom
+
+    def cell_at(self, screen_pos: tuple[float, float]) -> Cell | None:
+        if not self.rect.collidepoint(screen_pos):
+            return None
+        return self.geo.cell_at(*self.screen_to_world(*screen_pos))
+
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
+        return self.world_to_screen(*self.geo.cell_center(cell))
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        x, y = self.world_to_screen(*self.geo.cell_origin(cell))
+        return pygame.Rect(round(x), round(y), round(self.geo.tile_w * self.zoom), round(self.geo.tile_h * self.zoom))
+
+    def cell_polygon(self, cell: Cell) -> list[tuple[float, float]]:
+        return [self.world_to_screen(x, y) for x, y in self.geo.cell_polygon(cell)]
+
+    def center_on_world(self, wx: float, wy: float) -> None:
+        self.cam = [wx * self.zoom - self.rect.w / 2, wy * self.zoom - self.rect.h / 2]
+        self._clamp()
+
+    def center_on(self, cell: Cell, tight: bool = False) -> None:
+        """Centre the camera on ``cell``; ``tight`` keeps the map filling the view (no margin past its edge)."""
+        self.center_on_world(*self.geo.cell_center(cell))
+        if tight:
+            self._clamp(margin=0)
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the view content by (dx, dy) screen pixels (drag direction)."""
+        self.cam[0] -= dx
+        self.cam[1] -= dy
+        self._clamp()
+
+    def zoom_at(self, screen_pos: tuple[float, float], steps: int) -> None:
+        """Zoom in (steps > 0) or out keeping the world point under ``screen_pos`` in place."""
+        new = max(0, min(len(self.zoom_levels) - 1, self.zoom_index + steps))
+        if new == self.zoom_index:
+            return
+        wx, wy = self.screen_to_world(*screen_pos)
+        self.zoom_index = new
+        self.cam = [wx * self.zoom - (screen_pos[0] - self.rect.x), wy * self.zoom - (screen_pos[1] - self.rect.y)]
+        self._clamp()
+
+    def _clamp(self, margin: float | None = None) -> None:
+        mw, mh = self.geo.pixel_size[0] * self.zoom, self.geo.pixel_size[1] * self.zoom
+        for axis, (size, view) in enumerate(((mw, self.rect.w), (mh, self.rect.h))):
+            if size <= view:
+                self.cam[axis] = (size - view) / 2
+            else:
+                m = min(view / 2, 160) if margin is None else margin
+                self.cam[axis] = max(-m, min(size - view + m, self.cam[axis]))
+
+    def camera_world_rect(self) -> tuple[float, float, float, float]:
+        z = self.zoom
+        return self.cam[0] / z, self.cam[1] / z, self.rect.w / z, self.rect.h / z
+
+    # content ----------------------------------------------------------------------
+    def set_tokens(self, tokens: Iterable) -> None:
+        """Tokens to draw (objects with kind, cell, owner, tier); defaults to the map's."""
+        self.tokens = list(tokens)
+
+    def set_heroes(self, heroes: Iterable[HeroMarker]) -> None:
+        self.heroes = list(heroes)
+
+    def set_reach(self, costs: np.ndarray | None, stop: np.ndarray | None = None, budget: int | None = None) -> None:
+        """Highlight cells with 0 <= cost (<= budget), mark stop cells, dim the rest; None clears."""
+        self._reach = None if costs is None else np.asarray(costs)
+        self._stop = None if stop is None else np.asarray(stop, dtype=bool)
+        self._budget = budget
+        self._overlay_chunks.clear()
+
+    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "") -> None:
+        self.path = list(cells or [])
+        self.path_cost = cost if self.path else None
+        self.path_note = note if self.path else ""
+
+    def clear_overlays(self) -> None:
+        self.set_reach(None)
+        self.set_path(None)
+
+    def in_reach(self, cell: Cell) -> bool:
+        if self._reach is None:
+            return False
+        cost = int(self._reach[cell[1], cell[0]])
+        return cost >= 0 and (self._budget is None or cost <= self._budget)
+
+    # input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        et = event.type
+        if et == pygame.MOUSEMOTION:
+            return self._on_motion(event.pos)
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._on_down(event.pos, event.button)
+        if et == pygame.MOUSEBUTTONUP:
+            return self._on_up(event.pos, event.button)
+        if et == pygame.MOUSEWHEEL:
+            pos = getattr(event, "pos", None) or self.mouse
+            if self.rect.collidepoint(pos) and event.y:
+                self.zoom_at(pos, 1 if event.y > 0 else -1)
+                self._update_hover(pos)
+                return True
+            return False
+        if et == pygame.KEYDOWN:
+            if event.key in PAN_KEYS:
+                self._held.add(event.key)
+                return True
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom_at(self.rect.center, 1)
+                return True
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom_at(self.rect.center, -1)
+                return True
+        if et == pygame.KEYUP and event.key in self._held:
+            self._held.discard(event.key)
+            return True
+        return False
+
+    def _on_motion(self, pos) -> bool:
+        last = self.mouse
+        self.mouse = pos
+        if self._minimap_drag and self.minimap:
+            self.center_on_world(*self.minimap.mini_to_world(pos))
+            return True
+        if self._drag_button is not None:
+            if not self._dragging and math.dist(pos, self._drag_from) >= DRAG_THRESHOLD:
+                self._dragging = True
+                last = self._drag_from
+            if self._dragging:
+                self.pan(pos[0] - last[0], pos[1] - last[1])
+                self.hover_cell, self.tooltip_lines = None, []
+                return True
+        self._update_hover(pos)
+        return self.rect.collidepoint(pos)
+
+    def _on_down(self, pos, button: int) -> bool:
+        if not self.rect.collidepoint(pos) or button not in (1, 2, 3):
+            return False
+        self.mouse = pos
+        if self.minimap and self.minimap.rect.inflate(10, 10).collidepoint(pos):
+            if button == 1:
+                self._minimap_drag = True
+                self.center_on_world(*self.minimap.mini_to_world(pos))
+            return True
+        self._drag_button, self._drag_from, self._dragging = button, pos, False
+        return True
+
+    def _on_up(self, pos, button: int) -> bool:
+        if self._minimap_drag and button == 1:
+            self._minimap_drag = False
+            return True
+        if button != self._drag_button:
+            return False
+        was_drag = self._dragging
+        self._drag_button, self._drag_from, self._dragging = None, None, False
+        if not was_drag:
+            cell = self.cell_at(pos)
+            if cell is not None and self.on_cell_click:
+                self.on_cell_click(cell, button)
+        self._update_hover(pos)
+        return True
+
+    def _update_hover(self, pos) -> None:
+        over_minimap = self.minimap and self.minimap.rect.inflate(10, 10).collidepoint(pos)
+        cell = None if over_minimap else self.cell_at(pos)
+        self.hover_cell = cell
+        self.tooltip_lines = self.describe(cell) if cell is not None else []
+
+    def describe(self, cell: Cell) -> list[str]:
+        """The tooltip lines for a cell: terrain, move cost, what stands on it."""
+        c, r = cell
+        terrain = (self.board.terrain[r][c] if self.board.terrain else "grass") or "grass"
+        cost = self.board.cost(cell)
+        lines = [terrain.replace("_", " ").title(),
+                 f"Move cost: {cost}" if cost > 0 else "Impassable"]
+        if self._reach is not None and self._reach[r, c] >= 0:
+            lines.append(f"Reach cost: {int(self._reach[r, c])}")
+        for hero in self.heroes:
+            if hero.cell == cell:
+                lines.append(f"Hero {hero.name} ({theme.SEAT_COLOUR_NAMES.get(hero.seat, 'neutral')})")
+        for token in self.tokens:
+            if token.cell == cell:
+                lines.append(token_label(token))
+        if self.extra_tooltip is not None:
+            lines += self.extra_tooltip(cell)
+        return lines
+
+    def refresh_tooltip(self) -> None:
+        """Re-describe the hovered cell (after the game state changed under the mouse)."""
+        self.tooltip_lines = self.describe(self.hover_cell) if self.hover_cell is not None else []
+
+    def update(self, dt: float) -> None:
+        if self._held:
+            dx = sum(PAN_KEYS[k][0] for k in self._held)
+            dy = sum(PAN_KEYS[k][1] for k in self._held)
+            self.pan(-dx * PAN_SPEED * dt, -dy * PAN_SPEED * dt)
+
+    # drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, tooltip: bool = True) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fill((28, 40, 52), self.rect)
+        self.terrain.draw(surface, self.zoom, (self.cam[0], self.cam[1]), self.rect)
+        if self._reach is not None:
+            self._draw_reach(surface)
+        if self.hover_cell is not None:
+            self._draw_hover(surface)
+        self._draw_path_line(surface)
+        self._draw_tokens(surface)
+        self._draw_heroes(surface)
+        self._draw_path_label(surface)
+        if self.minimap:
+            cities = [(t.cell, t.owner) for t in self.tokens if t.kind == "city"]
+            self.minimap.draw(surface, cities, self.camera_world_rect())
+        surface.set_clip(clip)
+        if tooltip and self.tooltip_lines and not self._dragging:
+            widgets.draw_tooltip(surface, self.tooltip_lines, self.mouse)
+
+    def _visible_cells(self):
+        x, y, w, h = self.camera_world_rect()
+        return self.geo.cell_range(x, y, x + w, y + h, margin=1)
+
+    def _is_visible(self, cell: Cell, cols: range, rows: range) -> bool:
+        return cell[0] in cols and cell[1] in rows
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        poly = self.cell_polygon(self.hover_cell)
+        glow = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shifted = [(x - self.rect.x, y - self.rect.y) for x, y in poly]
+        pygame.draw.polygon(glow, (255, 240, 170, 60), shifted)
+        surface.blit(glow, self.rect.topleft)
+        pygame.draw.polygon(surface, theme.HIGHLIGHT, poly, max(2, round(3 * self.zoom)))
+
+    # reach overlay: chunked like the terrain, rebuilt when set_reach changes
+    def _draw_reach(self, surface: pygame.Surface) -> None:
+        x0, y0 = self.cam
+        z = self.zoom
+        for cy in range(math.floor(y0 / CHUNK), math.floor((y0 + self.rect.h) / CHUNK) + 1):
+            for cx in range(math.floor(x0 / CHUNK), math.floor((x0 + self.rect.w) / CHUNK) + 1):
+                if cx < 0 or cy < 0 or cx * CHUNK > self.geo.pixel_size[0] * z or cy * CHUNK > self.geo.pixel_size[1] * z:
+                    continue
+                key = (z, cx, cy)
+                chunk = self._overlay_chunks.get(key)
+                if chunk is None:
+                    chunk = self._overlay_chunks[key] = self._render_reach_chunk(z, cx, cy)
+                    while len(self._overlay_chunks) > 64:
+                        self._overlay_chunks.popitem(last=False)
+                surface.blit(chunk, (self.rect.x + cx * CHUNK - round(x0), self.rect.y + cy * CHUNK - round(y0)))
+
+    def _render_reach_chunk(self, z: float, cx: int, cy: int) -> pygame.Surface:
+        from game.ui.board.terrain import _span
+        surf = pygame.Surface((CHUNK, CHUNK), pygame.SRCALPHA)
+        ox, oy = cx * CHUNK, cy * CHUNK
+        cols, rows = self.geo.cell_range(ox / z, oy / z, (ox + CHUNK) / z, (oy + CHUNK) / z)
+        for r in rows:
+            for c in cols:
+                if self.in_reach((c, r)):
+                    kind = "stop" if self._stop is not None and self._stop[r, c] else "reach"
+                else:
+                    kind = "dim"
+                x, y = self.geo.cell_origin((c, r))
+                sx, sw = _span(x, self.geo.tile_w, z)
+                sy, sh = _span(y, self.geo.tile_h, z)
+                surf.blit(self._overlay_tile(kind, sw, sh), (sx - ox, sy - oy))
+        return surf
+
+    def _overlay_tile(self, kind: str, w: int, h: int) -> pygame.Surface:
+        key = (kind, w, h)
+        tile = self._overlay_tiles.get(key)
+        if tile is None:
+            tile = pygame.Surface((w, h), pygame.SRCALPHA)
+            poly = [(px * w / self.geo.tile_w, py * h / self.geo.tile_h) for px, py in self.geo.local_polygon()]
+            inner = [((px - w / 2) * 0.86 + w / 2, (py - h / 2) * 0.86 + h / 2) for px, py in poly]
+            if kind == "dim":
+                pygame.draw.polygon(tile, (16, 18, 30, 84), poly)
+            elif kind == "reach":
+                pygame.draw.polygon(tile, (255, 244, 190, 46), poly)
+                pygame.draw.polygon(tile, (255, 240, 170, 150), inner, max(1, round(w / 40)))
+            else:
+                pygame.draw.polygon(tile, (255, 120, 80, 50), poly)
+                pygame.draw.polygon(tile, (220, 60, 40, 210), inner, max(2, round(w / 28)))
+            self._overlay_tiles[key] = tile
+        return tile
+
+    def _draw_path_line(self, surface: pygame.Surface) -> None:
+        if len(self.path) < 1:
+            return
+        pts = [self.cell_center(c) for c in self.path]
+        width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
+        if len(pts) > 1:
+            pygame.draw.lines(surface, (40, 20, 10), False, [(x + 1, y + 2) for x, y in pts], width + 2)
+            pygame.draw.lines(surface, (255, 226, 120), False, pts, width)
+        dot = max(3, width)
+        for x, y in pts[1:-1]:
+            pygame.draw.circle(surface, (40, 20, 10), (x, y), dot + 1)
+            pygame.draw.circle(surface, (255, 246, 200), (x, y), dot - 1)
+        x, y = pts[-1]
+        pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
+        pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
+
+    def _draw_path_label(self, surface: pygame.Surface) -> None:
+        if not self.path or self.path_cost is None:
+            return
+        x, y = self.cell_center(self.path[-1])
+        from game.ui.kit.rich_text import render
+        text = str(self.path_cost) + (f"   ⚔ {self.path_note}" if self.path_note else "")
+        label = render(text, 18, theme.INK, "bold")
+        horse = icons.icon("move", 24)
+        w = horse.get_width() + label.get_width() + 18
+        pill = pygame.Rect(0, 0, w, 30)
+        pill.midbottom = (round(x), round(y - self.geo.tile_h * self.zoom * 0.32))
+        pygame.draw.rect(surface, (0, 0, 0), pill.move(2, 3), border_radius=15)
+        pygame.draw.rect(surface, (248, 236, 204), pill, border_radius=15)
+        pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
+        surface.blit(horse, horse.get_rect(midleft=(pill.x + 7, pill.centery)))
+        surface.blit(label, label.get_rect(midleft=(pill.x + 11 + horse.get_width(), pill.centery)))
+
+    def _token_size(self, scale: float = 0.62) -> int:
+        return max(8, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * scale))
+
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        cols, rows = self._visible_cells()
+        by_cell: dict[Cell, list] = {}
+        for token in self.tokens:
+            if token.kind != "start" and self._is_visible(token.cell, cols, rows):
+                by_cell.setdefault(token.cell, []).append(token)
+        order = {"city": 0, "mine": 1, "monster": 2, "item": 3, "resource": 4}
+        for cell, tokens in by_cell.items():
+            tokens.sort(key=lambda t: order.get(t.kind, 9))
+            cx, cy = self.cell_center(cell)
+            n = len(tokens)
+            for i, token in enumerate(tokens):
+                spread = self._token_size(0.22) if n > 1 else 0
+                dx = (i - (n - 1) / 2) * spread
+                self._draw_token(surface, token, cx + dx, cy + (i % 2) * spread * 0.3)
+
+    def _draw_token(self, surface: pygame.Surface, token, x: float, y: float) -> None:
+        big = token.kind == "city"
+        size = self._token_size(0.86 if big else 0.6)
+        shadow = pygame.Rect(0, 0, size * 0.8, size * 0.26)
+        shadow.center = (round(x), round(y + size * 0.38))
+        shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(shade, (0, 0, 0, 90), shade.get_rect())
+        surface.blit(shade, shadow)
+        img = icons.token_sprite(token.kind, token.owner, getattr(token, "tier", None), size)
+        surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.06))))
+        if big and token.owner:
+            self._draw_banner(surface, token.owner, x + size * 0.34, y - size * 0.5, size)
+
+    def _draw_banner(self, surface: pygame.Surface, seat: int, x: float, y: float, size: int) -> None:
+        pole = max(1, size // 30)
+        h = size * 0.42
+        pygame.draw.line(surface, (50, 30, 14), (x, y), (x, y + h), pole + 1)
+        flag = [(x, y), (x + size * 0.26, y + h * 0.2), (x, y + h * 0.42)]
+        pygame.draw.polygon(surface, theme.seat_colour(seat), flag)
+        pygame.draw.polygon(surface, (30, 20, 10), flag, 1)
+
+    def _draw_heroes(self, surface: pygame.Surface) -> None:
+        cols, rows = self._visible_cells()
+        for hero in self.heroes:
+            if not self._is_visible(hero.cell, cols, rows):
+                continue
+            x, y = self.world_to_screen(*hero.world) if hero.world else self.cell_center(hero.cell)
+            size = self._token_size(0.7)
+            ring = pygame.Rect(0, 0, size * 0.95, size * 0.4)
+            ring.center = (round(x), round(y + size * 0.34))
+            if hero.selected:
+                pygame.draw.ellipse(surface, theme.HIGHLIGHT, ring.inflate(10, 8))
+                pygame.draw.ellipse(surface, (20, 12, 6), ring.inflate(10, 8), 2)
+            img = icons.token_sprite("hero", hero.seat, None, size)
+            surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.1))))
+
+
+def token_label(token) -> str:
+    name = TOKEN_NAMES.get(token.kind, token.kind.title())
+    if token.kind in ("city", "mine"):
+        owner = theme.SEAT_COLOUR_NAMES.get(token.owner, "neutral") if token.owner else "neutral"
+        tier = f", {token.tier}" if getattr(token, "tier", None) else ""
+        label = f"{name} ({owner}{tier})"
+    else:
+        label = name
+    return f"{label}: {token.name}" if getattr(token, "name", "") else label

@@ -1,0 +1,1 @@
+"""The City screen: build, recruit, garrison and armory."""

@@ -1,0 +1,474 @@
+"""The City screen: tier, buildings, recruiting, garrison and armory of one City.
+
+Opened by clicking an own City on the board (``open_city_scene(scene, city_id)``)
+or from the Daybreak panel. Every button becomes an engine action (Build,
+Recruit, TransferUnits, TransferItem, EquipItem) submitted through the session;
+a refusal is shown as a toast with the engine's reason. Buildings that cannot
+be built say why in words ("needs Castle"), and costs the purse cannot pay are
+drawn in red.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.engine import actions as A
+from game.engine.economy import build_options
+from game.engine.purse import can_afford, scaled
+from game.ui.kit import icons, textures, theme, widgets
+from game.ui.menus.base import submit_and_rebuild
+from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
+                               section)
+from game.ui.kit.rich_text import render
+from game.ui.kit.scene import Scene
+
+HEADER_H = 92
+ITEM_TYPES = {"main_hand": "Weapon", "off_hand": "Shield", "amulet": "Amulet"}
+
+
+def open_city_scene(scene: Scene, city_id: int) -> None:
+    """The board's hook: show the City screen of ``city_id`` over ``scene``."""
+    session = getattr(scene, "session", None)
+    if session is None or city_id not in session.state.cities:
+        return
+    scene.push(CityScene(session, city_id))
+
+
+def _spawner_key(name: str) -> tuple:
+    parts = name.split("_")
+    if name.startswith(("spawner_", "unit_")) and len(parts) == 3:
+        return (1, int(parts[2]), int(parts[1]))
+    return (0, 0, 0)
+
+
+def item_text(state, item) -> str:
+    rarities = state.rules["items"]["rarities"]
+    rarity = rarities[item.rarity] if 0 <= item.rarity < len(rarities) else str(item.rarity)
+    return f"{rarity.title()} {ITEM_TYPES.get(item.type, nice_name(item.type)).lower()} {item.power}"
+
+
+class Row:
+    """One line of a list: what it shows, and its button(s)."""
+
+    def __init__(self, rect: pygame.Rect, name: str, title: str, status: str = "", status_colour=theme.INK_SOFT,
+                 cost: dict | None = None) -> None:
+        self.rect, self.name, self.title = rect, name, title
+        self.status, self.status_colour, self.cost = status, status_colour, cost
+
+
+class CityScene(Scene):
+    def __init__(self, session, city_id: int) -> None:
+        super().__init__()
+        self.session, self.state, self.city_id = session, session.state, city_id
+        self.below: Scene | None = None
+        self.counts: dict[str, int] = {}          # recruit spinner values
+        self.move_counts: dict[str, int] = {}     # unit transfer spinner values
+        self.hero_id: int | None = None
+        self.back = widgets.Button("Back to board", self.close, icon="shield", size=17)
+        self.build_rows: list[Row] = []
+        self.recruit_rows: list[Row] = []
+        self.unit_rows: list[Row] = []
+        self.item_rows: list[Row] = []
+        self.build_buttons: dict[str, MutedButton] = {}
+        self.recruit_buttons: dict[str, MutedButton] = {}
+        self.recruit_spinners: dict[str, widgets.Spinner] = {}
+        self.hero_tabs: list[widgets.Button] = []
+        self.unit_buttons: dict[tuple[str, int], widgets.Button] = {}
+        self.unit_spinners: dict[str, widgets.Spinner] = {}
+        self.item_buttons: dict[tuple[int, str], widgets.Button] = {}
+
+    # --- engine state ---------------------------------------------------------------
+    @property
+    def city(self):
+        return self.state.cities[self.city_id]
+
+    @property
+    def seat(self) -> int:
+        return self.city.owner
+
+    @property
+    def campaign(self) -> bool:
+        return self.state.rules.mode == "campaign"
+
+    def heroes_here(self) -> list:
+        city = self.city
+        return [h for h in self.state.heroes_at(city.cell) if h.owner == city.owner]
+
+    def can_build_now(self) -> tuple[bool, str]:
+        """Whether the Daybreak build step is open for this City, and if not, why (in words)."""
+        state, city = self.state, self.city
+        if city.sieged:
+            return False, "Under siege: no income, building or recruiting this Daybreak"
+        if state.phase != "daybreak" or state.current_player != city.owner:
+            return False, "Building and recruiting happen at your Daybreak"
+        if state.pending:
+            return False, "Answer the question on the board first"
+        return True, ""
+
+    def builds_left(self) -> int:
+        return max(0, self.state.rules["daybreak"]["builds_per_city_per_day"] - self.city.built_today)
+
+    def status_text(self, name: str) -> str:
+        """What a building or recruit row says about ``name`` (for the screen and tests)."""
+        for row in self.build_rows + self.recruit_rows:
+            if row.name == name:
+                return row.status
+        return ""
+
+    # --- acting ---------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        return submit_and_rebuild(self, action)
+
+    def build(self, name: str) -> None:
+        self.submit(A.Build(self.seat, self.city_id, name))
+
+    def recruit(self, name: str) -> None:
+        count = 1 if name == "hero" else self.counts.get(name, 1)
+        self.submit(A.Recruit(self.seat, self.city_id, name, count))
+
+    def move_units(self, unit: str, sign: int) -> None:
+        if self.hero_id is None:
+            self.toast.show("A hero must stand in this City to take units")
+            return
+        self.submit(A.TransferUnits(self.seat, self.hero_id, unit, sign * self.move_counts.get(unit, 1)))
+
+    def move_item(self, item_id: int, to_hero: bool) -> None:
+        if self.hero_id is not None:
+            self.submit(A.TransferItem(self.seat, self.hero_id, item_id, to_hero))
+
+    def equip(self, item_id: int) -> None:
+        if self.hero_id is not None:
+            self.submit(A.EquipItem(self.seat, self.hero_id, item_id))
+
+    def pick_hero(self, hero_id: int) -> None:
+        self.hero_id = hero_id
+        self.rebuild()
+
+    def close(self) -> None:
+        below = self.below
+        if self.app is not None and self.app.scene is self:
+            self.app.pop()
+        refresh_board(below)
+
+    # --- layout ---------------------------------------------------------------------
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.below = app.scene
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        gap, top = 14, HEADER_H + 10
+        body_h = h - top - 12
+        left_w = max(440, int(w * 0.39))
+        right_w = max(330, int(w * 0.285))
+        self.left = pygame.Rect(gap, top, left_w, body_h)
+        self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
+        self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
+        self.back.rect = pygame.Rect(w - 200, 12, 186, 40)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Rows and buttons from the engine state (after every action)."""
+        if not hasattr(self, "left"):
+            return
+        self._build_list()
+        self._recruit_list()
+        self._garrison_list()
+        self.widgets = ([self.back] + list(self.build_buttons.values()) + list(self.recruit_spinners.values())
+                        + list(self.recruit_buttons.values()) + self.hero_tabs + list(self.unit_spinners.values())
+                        + list(self.unit_buttons.values()) + list(self.item_buttons.values()))
+
+    def _build_list(self) -> None:
+        state, city = self.state, self.city
+        open_now, _ = self.can_build_now()
+        tiers = state.rules["cities"]["tiers"]
+        options = build_options(state, city)
+        names = [t for t in tiers if t in options] + sorted(
+            (n for n in state.rules.buildings()), key=lambda n: (_spawner_key(n), list(state.rules.buildings()).index(n)))
+        row_h = 40 if len(names) > 8 else 52
+        x, y, w = self.left.x + 14, self.left.y + 56, self.left.w - 28
+        self.build_rows, self.build_buttons = [], {}
+        for name in names:
+            rect = pygame.Rect(x, y, w, row_h - 4)
+            y += row_h
+            if name in tiers:
+                title = f"Upgrade to {nice_name(name)}"
+            elif "levels" in state.rules.buildings()[name]:
+                level = city.buildings.get(name, 0)
+                title = f"{nice_name(name)} level {level + 1}" if name in options else f"{nice_name(name)} (level {level})"
+            else:
+                title = nice_name(name)
+            if name not in options:
+                self.build_rows.append(Row(rect, name, title, "✓ Built", GOOD))
+                continue
+            cost, missing = options[name]
+            if missing:
+                status, colour = "needs " + ", ".join(nice_name(m) for m in missing), theme.DANGER
+            elif not can_afford(state, city.owner, cost):
+                status, colour = "not enough in the purse", theme.DANGER
+            elif self.builds_left() == 0:
+                status, colour = "this City has built today", theme.INK_SOFT
+            else:
+                status, colour = "ready to build", GOOD
+            self.build_rows.append(Row(rect, name, title, status, colour, cost))
+            button = MutedButton("Build", (lambda n=name: self.build(n)), size=15,
+                                 rect=(rect.right - 76, rect.centery - 15, 76, 30))
+            button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now \
+                or self.builds_left() == 0
+            button.tooltip = f"Build {title}" if not button.muted else f"{title}: {status}"
+            self.build_buttons[name] = button
+        self.build_rows_bottom = y
+
+    def _recruit_list(self) -> None:
+        state, city = self.state, self.city
+        open_now, _ = self.can_build_now()
+        recruits = state.rules.recruits()
+        names = sorted(recruits, key=lambda n: (n != "hero", _spawner_key(n), list(recruits).index(n)))
+        row_h = 46 if len(names) > 4 else 60
+        x, y, w = self.middle.x + 14, self.middle.y + 56, self.middle.w - 28
+        self.recruit_rows, self.recruit_buttons, self.recruit_spinners = [], {}, {}
+        for name in names:
+            entry = recruits[name]
+            rect = pygame.Rect(x, y, w, row_h - 4)
+            y += row_h
+            count = 1 if name == "hero" else self.counts.setdefault(name, 1)
+            cost = scaled(entry["cost"], count)
+            missing = [m for m in entry["requires"] if not city.has(m)]
+            title = "Hero" if name == "hero" else nice_name(entry.get("unit", name))
+            if missing:
+                status, colour = "needs " + ", ".join(nice_name(m) for m in missing), theme.DANGER
+            elif not can_afford(state, city.owner, cost):
+                status, colour = "not enough in the purse", theme.DANGER
+            elif name == "hero":
+                status, colour = f"fights {state.rules['hero']['dice']}", theme.INK_SOFT
+            else:
+                dice = state.rules["units"].get(entry.get("unit", name), "")
+                status, colour = (f"{dice} each" if dice else ""), theme.INK_SOFT
+            self.recruit_rows.append(Row(rect, name, title, status, colour, cost))
+            button = MutedButton("Recruit", (lambda n=name: self.recruit(n)), size=14,
+                                 rect=(rect.right - 82, rect.centery - 15, 82, 30))
+            button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now
+            self.recruit_buttons[name] = button
+            if name != "hero" and not missing:
+                spinner = widgets.Spinner(count, 1, 99, 1, (lambda v, n=name: self._set_count(n, v)),
+                                          rect=(rect.right - 82 - 100, rect.centery - 14, 92, 28))
+                self.recruit_spinners[name] = spinner
+        self.recruit_rows_bottom = y
+
+    def _set_count(self, name: str, value: int) -> None:
+        self.counts[name] = value
+        self.rebuild()
+
+    def _set_move(self, unit: str, value: int) -> None:
+        self.move_counts[unit] = value
+
+    def _garrison_list(self) -> None:
+        city = self.city
+        heroes = self.heroes_here()
+        if self.hero_id not in [h.id for h in heroes]:
+            self.hero_id = heroes[0].id if heroes else None
+        hero = self.state.heroes.get(self.hero_id) if self.hero_id else None
+        x, y, w = self.right.x + 14, self.right.y + 56, self.right.w - 28
+        self.hero_tabs = []
+        if heroes:
+            tab_w = min(120, (w - 8 * (len(heroes[:3]) - 1)) // len(heroes[:3]))
+            for i, h in enumerate(heroes[:3]):
+                tab = widgets.Button(h.name or f"Hero {h.id}", (lambda i=h.id: self.pick_hero(i)), icon="hero",
+                                     rect=(x + i * (tab_w + 8), y, tab_w, 32), size=13)
+                tab.selected = h.id == self.hero_id
+                self.hero_tabs.append(tab)
+            y += 42
+        self.units_top = y
+        y += 26
+        units = list(dict.fromkeys(list(city.garrison) + (list(hero.army) if hero else [])))
+        self.unit_rows, self.unit_buttons, self.unit_spinners = [], {}, {}
+        for unit in units:
+            rect = pygame.Rect(x, y, w, 32)
+            y += 36
+            self.unit_rows.append(Row(rect, unit, nice_name(unit)))
+            if hero is None:
+                continue
+            most = max(city.garrison.get(unit, 0), hero.army.get(unit, 0), 1)
+            value = max(1, min(self.move_counts.get(unit, 1), most))
+            self.move_counts[unit] = value
+            mid = rect.x + int(rect.w * 0.62)
+            self.unit_buttons[(unit, -1)] = widgets.Button("◀", (lambda u=unit: self.move_units(u, -1)), size=15,
+                                                           rect=(mid - 76, rect.y + 2, 28, 28),
+                                                           tooltip="Move to the City")
+            self.unit_spinners[unit] = widgets.Spinner(value, 1, most, 1, (lambda v, u=unit: self._set_move(u, v)),
+                                                       rect=(mid - 44, rect.y + 2, 88, 28))
+            self.unit_buttons[(unit, 1)] = widgets.Button("▶", (lambda u=unit: self.move_units(u, 1)), size=15,
+                                                          rect=(mid + 48, rect.y + 2, 28, 28),
+                                                          tooltip="Give to the hero")
+        self.units_bottom = y
+        y += 34
+        self.items_top = y
+        y += 26
+        self.item_rows, self.item_buttons = [], {}
+        items = [(i, "city") for i in city.armory] + ([(i, "hero") for i in hero.items] if hero else [])
+        for item, where in items:
+            rect = pygame.Rect(x, y, w, 30)
+            y += 34
+            self.item_rows.append(Row(rect, str(item.id), item_text(self.state, item), where))
+            if hero is None:
+                continue
+            if where == "city":
+                self.item_buttons[(item.id, "give")] = widgets.Button(
+                    "Give", (lambda i=item.id: self.move_item(i, True)), size=13,
+                    rect=(rect.right - 62, rect.y + 1, 62, 28), tooltip=f"Give to {hero.name}")
+            else:
+                self.item_buttons[(item.id, "store")] = widgets.Button(
+                    "Store", (lambda i=item.id: self.move_item(i, False)), size=13,
+                    rect=(rect.right - 62, rect.y + 1, 62, 28), tooltip="Put in the armory")
+                if item.id not in hero.equipped:
+                    self.item_buttons[(item.id, "equip")] = widgets.Button(
+                        "Equip", (lambda i=item.id: self.equip(i)), size=13,
+                        rect=(rect.right - 130, rect.y + 1, 62, 28), tooltip="Fight with this item")
+
+    # --- input & drawing ------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(textures.wood(w, h, seed=21, plank=64), (0, 0))
+        self._draw_header(surface)
+        self._draw_buildings(surface)
+        self._draw_recruits(surface)
+        self._draw_garrison(surface)
+        super().draw(surface)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        state, city = self.state, self.city
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, HEADER_H)
+        surface.blit(textures.wood(w, HEADER_H, seed=5, plank=200), bar)
+        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
+        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (w, bar.bottom - 4), 1)
+        sprite = icons.token_sprite("city", city.owner, city.tier, 56)
+        surface.blit(sprite, (14, 4))
+        name = widgets.text(city.name or "City", 28, theme.GOLD, "title", (10, 6, 2))
+        surface.blit(name, (80, 6))
+        owner = state.players.get(city.owner)
+        who = f"{nice_name(city.tier)} of {owner.name}" if owner else nice_name(city.tier)
+        sub = widgets.text(who, 16, theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(sub, (82, 40))
+        pygame.draw.circle(surface, theme.seat_colour(city.owner), (90 + sub.get_width() + 12, 49), 8)
+        pygame.draw.circle(surface, (20, 12, 6), (90 + sub.get_width() + 12, 49), 8, 2)
+        if owner:
+            purse = purse_surface(state, city.owner, 20)
+            surface.blit(purse, purse.get_rect(midright=(w - 24, 66)))
+        open_now, why = self.can_build_now()
+        strip = pygame.Rect(0, 10, 0, 36)
+        strip.x = 80 + max(name.get_width(), sub.get_width()) + 40
+        strip.w = self.back.rect.x - 24 - strip.x
+        if not open_now:
+            banner(surface, strip, f"Day {max(1, state.day)} · {why}", danger=city.sieged)
+        else:
+            left = self.builds_left()
+            text = f"Day {max(1, state.day)} · Daybreak: build and recruit · " + (
+                f"{left} building left today" if left else "this City has built today")
+            banner(surface, strip, text, danger=False)
+        defence = render(f"🛡️ City fights {state.rules['cities']['dice']}", 14, theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(defence, defence.get_rect(midleft=(strip.x + 4, 66)))
+
+    def _draw_row_frame(self, surface: pygame.Surface, rect: pygame.Rect, shade: bool) -> None:
+        if shade:
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (120, 84, 40, 30), box.get_rect(), border_radius=6)
+            surface.blit(box, rect)
+        pygame.draw.line(surface, (196, 170, 124), (rect.x + 4, rect.bottom + 1), (rect.right - 4, rect.bottom + 1))
+
+    def _draw_buildings(self, surface: pygame.Surface) -> None:
+        state, city = self.state, self.city
+        section(surface, self.left, "Buildings", "city")
+        purse = state.players[city.owner].purse
+        resources = state.rules.resources if self.campaign else None
+        for i, row in enumerate(self.build_rows):
+            self._draw_row_frame(surface, row.rect, i % 2 == 0)
+            two = row.rect.h >= 34
+            title = render(row.title, 16, theme.INK, "bold")
+            ty = row.rect.y + 2 if two else row.rect.centery - title.get_height() // 2
+            surface.blit(title, (row.rect.x + 8, ty))
+            status = render(row.status, 13, row.status_colour, "bold" if row.status_colour != theme.INK_SOFT else "body")
+            surface.blit(status, (row.rect.x + 8, ty + title.get_height()))
+            if row.cost is not None:
+                cost = cost_surface(row.cost, purse, 14, theme.INK, resources)
+                cy = ty + title.get_height() // 2 if two else row.rect.centery
+                surface.blit(cost, cost.get_rect(midright=(row.rect.right - 90, cy)))
+        foot = f"One building per City per Day · built today: {city.built_today}"
+        img = render(foot, 14, theme.INK_SOFT, "bold")
+        surface.blit(img, (self.left.x + 22, min(self.build_rows_bottom + 4, self.left.bottom - 26)))
+
+    def _draw_recruits(self, surface: pygame.Surface) -> None:
+        state, city = self.state, self.city
+        section(surface, self.middle, "Recruit", "hero")
+        purse = state.players[city.owner].purse
+        for i, row in enumerate(self.recruit_rows):
+            self._draw_row_frame(surface, row.rect, i % 2 == 0)
+            title = render(row.title, 15, theme.INK, "bold")
+            surface.blit(title, (row.rect.x + 8, row.rect.y + 2))
+            cost = cost_surface(row.cost or {}, purse, 13, theme.INK)
+            line2 = row.rect.y + 4 + title.get_height()
+            surface.blit(cost, (row.rect.x + 8, line2))
+            bold = row.status_colour != theme.INK_SOFT
+            status = render(row.status, 12, row.status_colour, "bold" if bold else "body")
+            room = row.rect.right - 96 - (row.rect.x + 18 + cost.get_width())
+            if status.get_width() > room:
+                status = status.subsurface((0, 0, max(1, room), status.get_height()))
+            surface.blit(status, (row.rect.x + 18 + cost.get_width(), line2 + (cost.get_height() - status.get_height()) // 2))
+        slots = state.rules["hero"]["city_slots"]
+        used = len(city.garrison)
+        note = f"Recruits join the garrison · slots {used} of {slots}" if slots else "Recruits join the City's garrison"
+        img = render(note, 14, theme.INK_SOFT, "bold")
+        surface.blit(img, (self.middle.x + 22, min(self.recruit_rows_bottom + 4, self.middle.bottom - 26)))
+
+    def _draw_garrison(self, surface: pygame.Surface) -> None:
+        state, city = self.state, self.city
+        section(surface, self.right, "Garrison & Armory", "shield")
+        hero = state.heroes.get(self.hero_id) if self.hero_id else None
+        x, w = self.right.x + 14, self.right.w - 28
+        if hero is None:
+            head = "Garrison"
+        else:
+            head = "Units"
+        surface.blit(render(head, 16, theme.INK, "heading"), (x + 4, self.units_top))
+        if hero is not None:
+            mid = x + int(w * 0.62)
+            for label, cx in (("City", mid - 110), (hero.name or "Hero", mid + 100)):
+                img = render(label, 13, theme.INK_SOFT, "bold")
+                surface.blit(img, img.get_rect(midtop=(cx, self.units_top + 3)))
+        if not self.unit_rows:
+            surface.blit(render("No units", 14, theme.INK_SOFT), (x + 8, self.units_top + 28))
+        for i, row in enumerate(self.unit_rows):
+            self._draw_row_frame(surface, row.rect, i % 2 == 0)
+            in_city = city.garrison.get(row.name, 0)
+            name = render(nice_name(row.name), 14, theme.INK, "bold")
+            surface.blit(name, name.get_rect(midleft=(row.rect.x + 6, row.rect.centery)))
+            if hero is None:
+                n = render(f"× {in_city}", 15, theme.INK, "bold")
+                surface.blit(n, n.get_rect(midright=(row.rect.right - 8, row.rect.centery)))
+            else:
+                mid = row.rect.x + int(row.rect.w * 0.62)
+                n = render(str(in_city), 15, theme.INK, "bold")
+                surface.blit(n, n.get_rect(center=(mid - 96, row.rect.centery)))
+                m = render(str(hero.army.get(row.name, 0)), 15, theme.INK, "bold")
+                surface.blit(m, m.get_rect(center=(mid + 100, row.rect.centery)))
+        surface.blit(render("Armory" if hero is None else "Items", 16, theme.INK, "heading"), (x + 4, self.items_top))
+        if not self.item_rows:
+            surface.blit(render("No items", 14, theme.INK_SOFT), (x + 8, self.items_top + 28))
+        for i, row in enumerate(self.item_rows):
+            self._draw_row_frame(surface, row.rect, i % 2 == 0)
+            glyph = "🎁" if row.status == "city" else "🧙"
+            equipped = hero is not None and row.status == "hero" and int(row.name) in hero.equipped
+            label = f"{glyph} {row.title}" + ("  ⚔️" if equipped else "")
+            img = render(label, 13, theme.INK, "bold" if equipped else "body")
+            surface.blit(img, img.get_rect(midleft=(row.rect.x + 6, row.rect.centery)))
+        y = max(self.items_top + 28 + 34 * len(self.item_rows), self.items_top + 52) + 8
+        if hero is None and y < self.right.bottom - 40:
+            from game.ui.menus.base import blit_wrapped
+            blit_wrapped(surface, "A hero standing in this City can take units and items, and leave them here.",
+                         (x + 6, y), w - 12, 14, theme.INK_SOFT)

@@ -1,0 +1,1 @@
+"""The widget kit shared by every screen: widgets, theme, fonts, icons, textures."""

@@ -1,0 +1,77 @@
+"""The base class of every screen of the game."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.kit import widgets
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """One screen. It reads state and turns input into actions; it never changes game state itself.
+
+    The App calls ``layout(size)`` when the scene is shown and on every window
+    resize, then ``handle_event``/``update``/``draw`` each frame. ``self.widgets``
+    get events and drawing for free; ``self.toast.show(reason)`` explains an
+    illegal click.
+    """
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.size = (1280, 720)
+        self.widgets: list[widgets.Widget] = []
+        self.toast = widgets.Toast()
+        self.mouse = (0, 0)
+
+    # lifecycle -------------------------------------------------------------
+    def enter(self, app: "App") -> None:
+        self.app = app
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+
+    # frame -----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if hasattr(event, "pos"):
+            self.mouse = event.pos
+        used = False
+        for widget in reversed(self.widgets):
+            if widget.visible and widget.handle_event(event):
+                used = True
+                break
+        return used
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+        self.toast.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface)
+        self.draw_widget_tooltip(surface)
+        self.toast.draw(surface)
+
+    def draw_widget_tooltip(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets:
+            if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
+                widgets.draw_tooltip(surface, widget.tooltip.split("\n"), self.mouse)
+                return
+
+    # helpers ----------------------------------------------------------------
+    def push(self, scene: "Scene") -> None:
+        if self.app:
+            self.app.push(scene)
+
+    def pop(self) -> None:
+        if self.app:
+            self.app.pop()
+
+    def replace(self, scene: "Scene") -> None:
+        if self.app:
+            self.app.replace(scene)

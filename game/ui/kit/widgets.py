@@ -1,0 +1,385 @@
+"""Small mouse-driven widgets: Button, Label, Toggle, Checkbox, Spinner, TextField, Toast.
+
+Every widget has ``rect``, ``handle_event(event) -> bool`` (True when it used the
+event), ``update(dt)`` and ``draw(surface)``. Callbacks receive the new value.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pygame
+
+from game.ui.kit import icons, textures, theme
+
+
+@lru_cache(maxsize=512)
+def wrap(words_text: str, size: int, width: int, style: str = "body", indent: str = "") -> list[str]:
+    """Lines of at most ``width`` pixels in the UI font; continuation lines start with ``indent``."""
+    font = theme.font(size, style)
+    lines, line = [], ""
+    for word in words_text.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = indent + word
+    return lines + ([line] if line else [])
+
+
+def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
+         shadow: tuple | None = None) -> pygame.Surface:
+    """Rendered text, optionally with a 1-2 px drop shadow (cached)."""
+    f = theme.font(size, style)
+    main = f.render(s, True, colour)
+    if not shadow:
+        return main
+    off = 2 if size >= 24 else 1
+    out = pygame.Surface((main.get_width() + off, main.get_height() + off), pygame.SRCALPHA)
+    out.blit(f.render(s, True, shadow), (off, off))
+    out.blit(main, (0, 0))
+    return out
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int]) -> pygame.Rect:
+    """A parchment tooltip near ``pos``, kept inside the surface."""
+    rendered = [text(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
+    w = max(s.get_width() for s in rendered) + 2 * theme.PAD
+    h = sum(s.get_height() + 2 for s in rendered) + 2 * theme.PAD - 4
+    rect = pygame.Rect(pos[0] + 18, pos[1] + 20, w, h)
+    rect.clamp_ip(surface.get_rect())
+    textures.draw_panel(surface, rect, "parchment", radius=6)
+    y = rect.y + theme.PAD - 2
+    for s in rendered:
+        surface.blit(s, (rect.x + theme.PAD, y))
+        y += s.get_height() + 2
+    return rect
+
+
+class Widget:
+    tooltip: str = ""
+
+    def __init__(self, rect: pygame.Rect | tuple = (0, 0, 0, 0)) -> None:
+        self.rect = pygame.Rect(rect)
+        self.visible = True
+        self.hovered = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Label(Widget):
+    def __init__(self, label: str, size: int = 18, colour: tuple = theme.INK, style: str = "body",
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), align: str = "left",
+                 shadow: tuple | None = None) -> None:
+        super().__init__(rect)
+        self.text, self.size, self.colour, self.style = label, size, colour, style
+        self.align, self.shadow = align, shadow
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        s = text(self.text, self.size, self.colour, self.style, self.shadow)
+        r = s.get_rect()
+        r.centery = self.rect.centery
+        if self.align == "center":
+            r.centerx = self.rect.centerx
+        elif self.align == "right":
+            r.right = self.rect.right
+        else:
+            r.x = self.rect.x
+        surface.blit(s, r)
+
+
+class Button(Widget):
+    def __init__(self, label: str, on_click: Callable[[], None] | None = None,
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), icon: str | None = None,
+                 enabled: bool = True, tooltip: str = "", size: int = 18) -> None:
+        super().__init__(rect)
+        self.label, self.on_click, self.icon = label, on_click, icon
+        self.enabled, self.tooltip, self.size = enabled, tooltip, size
+        self.pressed = False
+        self.selected = False   # drawn as "lit", for radio-like groups
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.enabled and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        if self.enabled and self.on_click:
+            self.on_click()
+
+    def _face_colour(self) -> tuple:
+        if not self.enabled:
+            return theme.BUTTON_DISABLED
+        if self.pressed:
+            return theme.BUTTON_PRESSED
+        if self.hovered or self.selected:
+            return theme.BUTTON_HOVER
+        return theme.BUTTON
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.w <= 0:
+            return
+        r = self.rect.move(0, 2 if self.pressed else 0)
+        if not self.pressed:
+            pygame.draw.rect(surface, (20, 12, 6), self.rect.move(0, 3), border_radius=theme.RADIUS)
+        pygame.draw.rect(surface, self._face_colour(), r, border_radius=theme.RADIUS)
+        # bevel: light top edge, dark frame
+        top = pygame.Rect(r.x + 3, r.y + 2, r.w - 6, max(2, r.h // 2 - 2))
+        bevel = pygame.Surface(top.size, pygame.SRCALPHA)
+        bevel.fill((255, 240, 210, 34 if self.enabled else 12))
+        surface.blit(bevel, top)
+        frame = theme.GOLD if (self.selected and self.enabled) else theme.WOOD_DARK
+        pygame.draw.rect(surface, frame, r, width=2, border_radius=theme.RADIUS)
+        colour = theme.CREAM if self.enabled else (170, 160, 150)
+        label = text(self.label, self.size, colour, "bold", (30, 16, 6) if self.enabled else None)
+        content_w = label.get_width()
+        icon_surf = None
+        if self.icon:
+            icon_surf = icons.icon(self.icon, self.size + 6)
+            if not self.enabled:
+                icon_surf = icon_surf.copy()
+                icon_surf.set_alpha(110)
+            content_w += icon_surf.get_width() + (6 if self.label else 0)
+        x = r.centerx - content_w // 2
+        if icon_surf:
+            surface.blit(icon_surf, icon_surf.get_rect(midleft=(x, r.centery)))
+            x += icon_surf.get_width() + 6
+        surface.blit(label, label.get_rect(midleft=(x, r.centery)))
+
+
+class Toggle(Widget):
+    """A segmented choice between a few labels (e.g. Normal | Campaign)."""
+
+    def __init__(self, choices: Sequence[str], index: int = 0,
+                 on_change: Callable[[int], None] | None = None,
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), size: int = 16) -> None:
+        super().__init__(rect)
+        self.choices, self.index, self.on_change, self.size = list(choices), index, on_change, size
+
+    def segment_rects(self) -> list[pygame.Rect]:
+        n = len(self.choices)
+        w = self.rect.w // n
+        return [pygame.Rect(self.rect.x + i * w, self.rect.y, w if i < n - 1 else self.rect.w - w * i,
+                            self.rect.h) for i in range(n)]
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            for i, seg in enumerate(self.segment_rects()):
+                if seg.collidepoint(event.pos) and i != self.index:
+                    self.index = i
+                    if self.on_change:
+                        self.on_change(i)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.WOOD_DARK, self.rect, border_radius=theme.RADIUS)
+        for i, seg in enumerate(self.segment_rects()):
+            on = i == self.index
+            if on:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, seg.inflate(-4, -4), border_radius=theme.RADIUS - 2)
+                pygame.draw.rect(surface, theme.GOLD, seg.inflate(-4, -4), 2, border_radius=theme.RADIUS - 2)
+            label = text(self.choices[i], self.size, theme.CREAM if on else (190, 170, 140), "bold",
+                         (30, 16, 6) if on else None)
+            surface.blit(label, label.get_rect(center=seg.center))
+
+
+class Checkbox(Widget):
+    def __init__(self, label: str, checked: bool = False, on_change: Callable[[bool], None] | None = None,
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), tooltip: str = "", size: int = 16) -> None:
+        super().__init__(rect)
+        self.label, self.checked, self.on_change = label, checked, on_change
+        self.tooltip, self.size = tooltip, size
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.checked = not self.checked
+            if self.on_change:
+                self.on_change(self.checked)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(self.rect.x, self.rect.centery - 10, 20, 20)
+        pygame.draw.rect(surface, (250, 242, 220), box, border_radius=4)
+        pygame.draw.rect(surface, theme.WOOD_DARK if not self.hovered else theme.BUTTON, box, 2, border_radius=4)
+        if self.checked:
+            pts = [(box.x + 4, box.centery), (box.x + 8, box.bottom - 5), (box.right - 4, box.y + 4)]
+            pygame.draw.lines(surface, (40, 110, 40), False, pts, 3)
+        label = text(self.label, self.size, theme.INK)
+        surface.blit(label, label.get_rect(midleft=(box.right + 8, self.rect.centery)))
+
+
+class Spinner(Widget):
+    """A number with - and + buttons."""
+
+    def __init__(self, value: int, minimum: int, maximum: int, step: int = 1,
+                 on_change: Callable[[int], None] | None = None,
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), fmt: Callable[[int], str] = str) -> None:
+        super().__init__(rect)
+        self.value, self.minimum, self.maximum, self.step = value, minimum, maximum, step
+        self.on_change, self.fmt = on_change, fmt
+        self.minus = Button("−", lambda: self._bump(-1), size=18)
+        self.plus = Button("+", lambda: self._bump(+1), size=18)
+        self._place()
+
+    def _place(self) -> None:
+        b = self.rect.h
+        self.minus.rect = pygame.Rect(self.rect.x, self.rect.y, b, b)
+        self.plus.rect = pygame.Rect(self.rect.right - b, self.rect.y, b, b)
+        self.minus.enabled = self.value > self.minimum
+        self.plus.enabled = self.value < self.maximum
+
+    def _bump(self, sign: int) -> None:
+        new = max(self.minimum, min(self.maximum, self.value + sign * self.step))
+        if new != self.value:
+            self.value = new
+            if self.on_change:
+                self.on_change(new)
+        self._place()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self._place()
+        return self.minus.handle_event(event) or self.plus.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._place()
+        mid = pygame.Rect(self.minus.rect.right + 4, self.rect.y, self.plus.rect.x - self.minus.rect.right - 8,
+                          self.rect.h)
+        pygame.draw.rect(surface, (250, 242, 220), mid, border_radius=4)
+        pygame.draw.rect(surface, theme.WOOD_DARK, mid, 2, border_radius=4)
+        label = text(self.fmt(self.value), 16, theme.INK, "bold")
+        surface.blit(label, label.get_rect(center=mid.center))
+        self.minus.draw(surface)
+        self.plus.draw(surface)
+
+
+class TextField(Widget):
+    """A one-line editable text box; click to focus, type, Enter or click away to finish."""
+
+    def __init__(self, value: str = "", on_change: Callable[[str], None] | None = None,
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), max_len: int = 16,
+                 allowed: Callable[[str], bool] | None = None, size: int = 16, tooltip: str = "") -> None:
+        super().__init__(rect)
+        self.value, self.on_change, self.max_len = value, on_change, max_len
+        self.allowed, self.size, self.tooltip = allowed, size, tooltip
+        self.focused = False
+        self._blink = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            if was and not self.focused:
+                self._commit()
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focused = False
+                self._commit()
+            elif event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.unicode and event.unicode.isprintable():
+                self._insert(event.unicode)
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self._insert(event.text)
+            return True
+        return False
+
+    def _insert(self, chars: str) -> None:
+        for ch in chars:
+            if len(self.value) < self.max_len and (self.allowed is None or self.allowed(ch)):
+                self.value += ch
+
+    def _commit(self) -> None:
+        if self.on_change:
+            self.on_change(self.value)
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (252, 246, 228) if self.focused else (244, 234, 210), self.rect, border_radius=4)
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.WOOD_DARK, self.rect, 2, border_radius=4)
+        label = text(self.value, self.size, theme.INK)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-8, -4))
+        r = label.get_rect(midleft=(self.rect.x + 8, self.rect.centery))
+        surface.blit(label, r)
+        if self.focused and self._blink < 0.55:
+            pygame.draw.line(surface, theme.INK, (r.right + 2, r.y + 2), (r.right + 2, r.bottom - 2), 2)
+        surface.set_clip(clip)
+
+
+class Toast:
+    """A short message (e.g. why a click was illegal) that fades out on its own."""
+
+    def __init__(self, duration: float = 2.5, fade: float = 0.6) -> None:
+        self.duration, self.fade = duration, fade
+        self.message = ""
+        self.age = 0.0
+
+    def show(self, message: str) -> None:
+        self.message, self.age = message, 0.0
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.message) and self.age < self.duration
+
+    @property
+    def alpha(self) -> int:
+        if not self.visible:
+            return 0
+        left = self.duration - self.age
+        return 255 if left >= self.fade else int(255 * left / self.fade)
+
+    def update(self, dt: float) -> None:
+        if self.message:
+            self.age += dt
+            if self.age >= self.duration:
+                self.message = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        from game.ui.kit.rich_text import render
+        label = render(self.message, 18, theme.CREAM, "bold", (0, 0, 0))
+        rect = label.get_rect().inflate(40, 20)
+        rect.midbottom = (surface.get_width() // 2, surface.get_height() - 90)
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (120, 24, 18, 230), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, (240, 200, 120, 255), box.get_rect(), 2, border_radius=10)
+        box.blit(label, label.get_rect(center=box.get_rect().center))
+        box.set_alpha(self.alpha)
+        surface.blit(box, rect)

@@ -1,0 +1,1 @@
+"""The menu screens: title and new game, in-game menu, saves, game over, map errors."""

@@ -1,0 +1,287 @@
+"""The in-game menu (Esc): Resume, Save, Load, Rules (a vote, R-VOTE-1), Quit to title;
+and the map designer's F5 reload.
+
+Hooks for the board scene:
+    from game.ui.menus.game_menu import open_game_menu, reload_map
+    open_game_menu(self)      # on Esc
+    reload_map(self)          # on F5: the map from disk, a new game with the same seats and mode
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.engine import actions as A
+from game.ui.kit import theme, widgets
+from game.ui.menus.base import OverlayScene, blit_wrapped, refresh_board
+from game.ui.kit.rich_text import render
+from game.ui.kit.scene import Scene
+
+RULE_TEXT = {
+    "starting_hero": ("Starting hero", "One free hero at each capital (R-SET-5)"),
+    "legacy_gold_mine": ("Legacy gold mine", "The old Gold Mine building, levels 1–5 (R-BLD-5)"),
+    "hero_cap": ("At most 2 heroes each", "A cap on heroes per player (R-BLD-6)"),
+    "day_limit": ("Day limit", "After N days the most Cities, then most 💰, wins (R-END-2)"),
+}
+
+
+def open_game_menu(scene: Scene) -> None:
+    scene.push(GameMenu(scene))
+
+
+def maybe_menu_scene(scene: Scene) -> "GameMenu | None":
+    """The board scene's Esc hook: the menu for a game scene with a session."""
+    return GameMenu(scene) if getattr(scene, "session", None) is not None else None
+
+
+# --- F5: reload the map ------------------------------------------------------------------
+def options_from_state(state):
+    """NewGameOptions that start the same kind of game again (for a loaded game without options)."""
+    from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+    levels = {"random": "easy", "standard": "normal"}
+    seats = [Seat(p.name, seat if seat in theme.SEAT_COLOURS and seat else 1, p.kind, levels.get(p.ai, "normal"))
+             for seat, p in sorted(state.players.items())]
+    opts = state.rules["options"]
+    rules = OptionalRules(bool(opts.get("starting_hero")), bool(opts.get("legacy_gold_mine")),
+                          bool(opts.get("hero_cap")),
+                          opts.get("day_limit_days") if opts.get("day_limit") else None)
+    return NewGameOptions(map_path=state.board.source or None, mode=state.rules.mode, seats=seats,
+                          seed=state.seed, rules=rules)
+
+
+def reload_map(scene: Scene) -> bool:
+    """Read the map file again and start a new game on it with the same options.
+
+    A map that fails validation opens the map-error screen over the running game.
+    """
+    from game.ui.menus.map_error import MapErrorScene
+    session = getattr(scene, "session", None)
+    if session is None:
+        return False
+    options = session.options or options_from_state(session.state)
+    path = options.map_path or session.state.board.source
+    if not path:
+        scene.toast.show("This board has no map file to reload")
+        return False
+    options.map_path = str(path)
+    from game.maps import MapError, load_map
+    try:
+        board = load_map(path)
+    except MapError as error:
+        scene.push(MapErrorScene(str(path), error.problems))
+        return False
+    except (OSError, ValueError) as error:
+        scene.push(MapErrorScene(str(path), [str(error)]))
+        return False
+    from game.ui.session import GameSession
+    try:
+        new_session = GameSession.start(options, board)
+    except Exception as error:     # the engine refused the setup (e.g. too few start slots now)
+        scene.push(MapErrorScene(board.title or str(path), [f"The game cannot start: {error}"]))
+        return False
+    from game.ui.board.scene import GameScene
+    game = GameScene(new_session)
+    if scene.app is not None and scene.app.scene is scene:
+        scene.app.replace(game)
+    game.toast.show(f"Map reloaded: a new game on {board.title or path}")
+    return True
+
+
+# --- the menu -------------------------------------------------------------------------------
+class GameMenu(OverlayScene):
+    panel_size = (420, 438)
+    title = "Menu"
+
+    def __init__(self, game: Scene) -> None:
+        super().__init__()
+        self.game = game
+        self.buttons = [
+            widgets.Button("Resume", self.close, icon="swords", size=19),
+            widgets.Button("Save game", self.save, icon="crown", size=19),
+            widgets.Button("Load game", self.load, icon="city", size=19),
+            widgets.Button("Rules & votes", self.rules, icon="dice", size=19),
+            widgets.Button("Quit to title", self.quit_to_title, icon="shield", size=19),
+        ]
+        self.save_button, self.load_button, self.rules_button = self.buttons[1:4]
+        self.widgets = list(self.buttons)
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        y = self.panel.y + 84
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.panel.x + 50, y, self.panel.w - 100, 52)
+            y += 66
+
+    def save(self) -> None:
+        from game.ui.menus.saves import SaveDialog
+        self.push(SaveDialog(self.game.session))
+
+    def load(self) -> None:
+        from game.ui.menus.saves import LoadDialog
+        self.push(LoadDialog(game=self.game))
+
+    def rules(self) -> None:
+        self.push(RulesDialog(self.game))
+
+    def quit_to_title(self) -> None:
+        app = self.app
+        if app is None:
+            return
+        while app.scene is not self.game and len(app.scenes) > 1:
+            app.pop()
+        if len(app.scenes) > 1:
+            app.pop()
+        else:
+            from game.ui.menus.title import TitleScene
+            app.replace(TitleScene())
+
+
+class RulesDialog(OverlayScene):
+    """The optional rules; changing one calls a vote of every human player (R-VOTE-1)."""
+
+    panel_size = (640, 470)
+    title = "Optional rules"
+
+    def __init__(self, game: Scene) -> None:
+        super().__init__()
+        self.game = game
+        self.session = game.session
+        self.propose_buttons: dict[str, widgets.Button] = {}
+        from game.engine.rules import OPTION_NAMES
+        for name in OPTION_NAMES:
+            self.propose_buttons[name] = widgets.Button("", (lambda n=name: self.propose(n)), size=14)
+        self.back = widgets.Button("Back", self.close, size=17)
+        self.widgets = list(self.propose_buttons.values()) + [self.back]
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        y = self.panel.y + 110
+        for b in self.propose_buttons.values():
+            b.rect = pygame.Rect(self.panel.right - 40 - 170, y + 6, 170, 36)
+            y += 62
+        self.back.rect = pygame.Rect(self.panel.x + 34, self.panel.bottom - 64, 130, 44)
+        self._sync()
+
+    def _sync(self) -> None:
+        options = self.session.state.rules["options"]
+        for name, b in self.propose_buttons.items():
+            b.label = "Vote to turn off" if options.get(name) else "Vote to turn on"
+
+    def propose(self, name: str) -> None:
+        state = self.session.state
+        seat = state.actor()
+        if seat is None or self.session.is_computer(seat):
+            self.toast.show("A vote can be called when a human player is to move")
+            return
+        value = not bool(state.rules["options"].get(name))
+        outcome = self.session.submit(A.ProposeRuleChange(seat, name, value))
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+            return
+        self.replace_with_votes()
+
+    def replace_with_votes(self) -> None:
+        vote = VoteDialog(self.game)
+        if self.app is not None:
+            self.app.pop()
+            self.app.push(vote)
+            vote.check_done()
+
+    def draw_content(self, surface) -> None:
+        p = self.panel
+        blit_wrapped(surface, "Changing a rule during a game takes a vote of all human players; "
+                     "a tie is settled by the dice (1dP: 60 or more passes).", (p.x + 40, p.y + 68), p.w - 80, 14,
+                     theme.INK_SOFT)
+        options = self.session.state.rules["options"]
+        y = p.y + 110
+        for name in self.propose_buttons:
+            title, help_text = RULE_TEXT.get(name, (name.replace("_", " ").title(), ""))
+            on = bool(options.get(name))
+            if name == "day_limit" and on:
+                title += f" ({options.get('day_limit_days')} days)"
+            surface.blit(render(title, 17, theme.INK, "bold"), (p.x + 40, y))
+            state_img = render("ON" if on else "off", 14, (40, 110, 40) if on else theme.INK_SOFT, "bold")
+            surface.blit(state_img, (p.x + 40 + render(title, 17, theme.INK, "bold").get_width() + 10, y + 3))
+            surface.blit(render(help_text, 13, theme.INK_SOFT), (p.x + 40, y + 25))
+            y += 62
+
+
+class VoteDialog(OverlayScene):
+    """Each human votes in turn (CastVote) on the pending rule change."""
+
+    panel_size = (560, 320)
+    title = "A vote on the rules"
+
+    def __init__(self, game: Scene) -> None:
+        super().__init__()
+        self.game = game
+        self.session = game.session
+        self.yes = widgets.Button("Yes", lambda: self.cast(True), icon="crown", size=19)
+        self.no = widgets.Button("No", lambda: self.cast(False), icon="skull", size=19)
+        self.widgets = [self.yes, self.no]
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.yes.rect = pygame.Rect(self.panel.centerx + 20, self.panel.bottom - 80, 160, 50)
+        self.no.rect = pygame.Rect(self.panel.centerx - 180, self.panel.bottom - 80, 160, 50)
+
+    def pending_vote(self):
+        state = self.session.state
+        return state.pending[0] if state.pending and state.pending[0].kind == "vote" else None
+
+    def cast(self, yes: bool) -> None:
+        pending = self.pending_vote()
+        if pending is None:
+            self.close()
+            return
+        outcome = self.session.submit(A.CastVote(pending.player, yes))
+        if not outcome.ok:
+            self.toast.show(outcome.reason)
+            return
+        for event in outcome.events:
+            if event.kind == "vote_result":
+                self._result = event.data
+        self.check_done()
+
+    def check_done(self) -> None:
+        if self.pending_vote() is not None:
+            return
+        result = getattr(self, "_result", None)
+        if result is None:
+            from game.engine.state import Event
+            result = next((e.data for e in reversed(self.session.state.log) if isinstance(e, Event)
+                           and e.kind == "vote_result"), None)
+        below = self.below
+        self.close()
+        if result is not None and below is not None:
+            name = RULE_TEXT.get(result["option"], (result["option"],))[0]
+            verdict = "passed" if result["passed"] else "failed"
+            below.toast.show(f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {name} "
+                             f"{'on' if result['value'] else 'off'}" if result["passed"] else
+                             f"Vote {verdict} ({result['yes']} yes, {result['no']} no): the rules stay as they were")
+
+    def draw_content(self, surface) -> None:
+        pending = self.pending_vote()
+        if pending is None:
+            return
+        state = self.session.state
+        p = self.panel
+        voter = state.players[pending.player]
+        who = widgets.text(f"{voter.name}, your vote", 22, theme.seat_colour(pending.player), "heading")
+        surface.blit(who, who.get_rect(midtop=(p.centerx, p.y + 78)))
+        title = RULE_TEXT.get(pending.data["option"], (pending.data["option"],))[0]
+        question = f"Turn “{title}” {'on' if pending.data['value'] else 'off'}?"
+        img = render(question, 19, theme.INK, "bold")
+        surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + 124)))
+        left = sum(1 for x in state.pending if x.kind == "vote")
+        note = render(f"{left} vote{'s' if left != 1 else ''} still to cast · pass the mouse between players",
+                      14, theme.INK_SOFT)
+        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + 160)))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return True      # a vote must be answered
+        return super().handle_event(event)
+
+    def close(self) -> None:
+        super().close()
+        refresh_board(self.game)

@@ -1,0 +1,58 @@
+"""Shown instead of crashing when a map cannot be used: the map's problems, one per line."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.kit import textures, theme, widgets
+from game.ui.kit.scene import Scene
+
+
+class MapErrorScene(Scene):
+    def __init__(self, map_name: str, problems: list[str]) -> None:
+        super().__init__()
+        self.map_name = map_name
+        self.problems = list(problems) or ["The map could not be used."]
+        self.scroll = 0
+        self.back = widgets.Button("Back", self.pop, icon="shield", size=18)
+        self.widgets = [self.back]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(900, w - 80), min(560, h - 80))
+        self.panel.center = (w // 2, h // 2)
+        self.back.rect = pygame.Rect(0, 0, 160, 46)
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.pop()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.problems) - 1, self.scroll - event.y))
+            return True
+        return super().handle_event(event)
+
+    def lines(self) -> list[str]:
+        return self.problems[self.scroll:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(textures.wood(*surface.get_size()), (0, 0))
+        textures.draw_panel(surface, self.panel, "parchment", radius=14)
+        title = widgets.text("This map cannot be played", 30, theme.DANGER, "title")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 24)))
+        sub = widgets.text(self.map_name, 18, theme.INK_SOFT, "bold")
+        surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.y + 68)))
+        y = self.panel.y + 110
+        bottom = self.back.rect.y - 16
+        font = theme.font(16)
+        for problem in self.lines():
+            if y + font.get_height() <= bottom:
+                pygame.draw.circle(surface, theme.DANGER, (self.panel.x + 34, y + font.get_height() // 2), 4)
+            for line in widgets.wrap(problem, 16, self.panel.w - 80):
+                if y + font.get_height() > bottom:
+                    break
+                surface.blit(widgets.text(line, 16, theme.INK), (self.panel.x + 48, y))
+                y += font.get_height() + 2
+            y += 6
+        super().draw(surface)

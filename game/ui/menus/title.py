@@ -1,0 +1,363 @@
+"""The title / new game screen: map, seats, mode, seed and optional rules -> NewGameOptions."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.ui.kit import icons, textures, theme, widgets
+from game.ui.menus.map_catalog import MapEntry, catalog
+from game.ui.menus.options import AI_LEVELS, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
+from game.ui.kit.scene import Scene
+from game.ui.menus.thumbnail import render_thumbnail
+
+SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
+ROW_H = 56
+
+
+class ColourSwatch(widgets.Button):
+    """The seat's colour with its hero; click to take the next free colour."""
+
+    colour = 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, (20, 12, 6), r.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, theme.seat_colour(self.colour), r, border_radius=8)
+        pygame.draw.rect(surface, theme.GOLD if self.hovered else theme.WOOD_DARK, r, 2, border_radius=8)
+        img = icons.token_sprite("hero", self.colour, None, r.h - 6)
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+class SeatRow:
+    """The widgets of one seat: colour swatch, name, Human/Computer, AI level, remove."""
+
+    def __init__(self, scene: "TitleScene", index: int) -> None:
+        self.scene, self.index = scene, index
+        self.swatch = ColourSwatch("", lambda: scene.cycle_colour(index), tooltip="Click to change colour")
+        self.name = widgets.TextField("", lambda v: scene.set_seat(index, name=v.strip() or f"Player {index + 1}"),
+                                      max_len=14, tooltip="Click to rename")
+        self.kind = widgets.Button("", lambda: scene.toggle_kind(index), size=15,
+                                   tooltip="Human at this computer, or a computer player")
+        self.level = widgets.Button("", lambda: scene.cycle_level(index), size=14, tooltip="Computer player strength")
+        self.remove = widgets.Button("×", lambda: scene.remove_seat(index), size=18, tooltip="Remove this player")
+
+    @property
+    def widgets(self) -> list[widgets.Widget]:
+        return [self.swatch, self.name, self.kind, self.level, self.remove]
+
+    def place(self, x: int, y: int, w: int) -> None:
+        self.swatch.rect = pygame.Rect(x, y + 2, 48, 48)
+        self.name.rect = pygame.Rect(x + 58, y + 8, w - 58 - 260, 36)
+        self.kind.rect = pygame.Rect(self.name.rect.right + 10, y + 8, 124, 36)
+        self.level.rect = pygame.Rect(self.kind.rect.right + 8, y + 8, 76, 36)
+        self.remove.rect = pygame.Rect(self.level.rect.right + 8, y + 8, 36, 36)
+
+    def sync(self, seat: Seat, removable: bool) -> None:
+        self.name.value = seat.name if not self.name.focused else self.name.value
+        self.swatch.colour = seat.colour
+        self.kind.label = "Human" if seat.kind == "human" else "Computer"
+        self.kind.icon = "hero" if seat.kind == "human" else "dice"
+        self.level.label = seat.ai_level.title()
+        self.level.visible = seat.kind == "computer"
+        self.remove.visible = removable
+
+
+class TitleScene(Scene):
+    def __init__(self, maps: list[MapEntry] | None = None,
+                 on_start: Callable[[NewGameOptions], None] | None = None,
+                 saves_dir: Path | None = None) -> None:
+        super().__init__()
+        from game.ui.menus.saves import saves_dir as default_saves_dir   # save/load hook
+        self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
+        self.maps = maps if maps is not None else catalog()
+        self.on_start = on_start
+        from game.maps import DEFAULT_MAP
+        ok = [i for i, m in enumerate(self.maps) if m.ok]
+        default = [i for i in ok if _resolved_path(self.maps[i]) == DEFAULT_MAP.resolve()]
+        self.map_index = (default or ok or [0])[0]
+        self.seats: list[Seat] = default_seats(2)
+        self.mode = "normal"
+        self.seed = random_seed()
+        self.rules = OptionalRules()
+        self.day_limit_days = 30
+        self.started: NewGameOptions | None = None
+        has_saves = Path(saves_dir).is_dir() and any(Path(saves_dir).glob("*.json"))
+
+        self.map_buttons = [widgets.Button(m.title, (lambda i=i: self.select_map(i)), size=16) for i, m in enumerate(self.maps)]
+        self.seat_rows = [SeatRow(self, i) for i in range(4)]
+        self.add_seat_button = widgets.Button("Add player", self.add_seat, icon="hero", size=15)
+        self.mode_toggle = widgets.Toggle(["Normal", "Campaign"], 0, self._set_mode, size=16)
+        self.seed_field = widgets.TextField(str(self.seed), self._set_seed, max_len=9, allowed=str.isdigit, size=18,
+                                            tooltip="The same seed and moves replay the same game")
+        self.reroll = widgets.Button("", self.reroll_seed, icon="dice", tooltip="Roll a new seed")
+        self.rule_boxes = {
+            "starting_hero": widgets.Checkbox("Starting hero", False, lambda v: self._set_rule("starting_hero", v),
+                                              tooltip="One free hero at each capital (R-SET-5)"),
+            "legacy_gold_mine": widgets.Checkbox("Legacy gold mine", False,
+                                                 lambda v: self._set_rule("legacy_gold_mine", v),
+                                                 tooltip="The old Gold Mine building, levels 1-5 (R-BLD-5)"),
+            "hero_cap_2": widgets.Checkbox("At most 2 heroes each", False, lambda v: self._set_rule("hero_cap_2", v),
+                                           tooltip="Cap of 2 heroes per player (R-BLD-6)"),
+            "day_limit": widgets.Checkbox("Day limit", False, self._set_day_limit_on,
+                                          tooltip="After N days the most cities, then most gold, wins (R-END-2)"),
+        }
+        self.day_spinner = widgets.Spinner(self.day_limit_days, 5, 200, 5, self._set_day_limit_days,
+                                           fmt=lambda d: f"{d} days")
+        self.continue_button = widgets.Button("Continue", self.continue_game, enabled=has_saves, size=17,
+                                              tooltip="" if has_saves else "No saved games yet")
+        self.load_button = widgets.Button("Load", self.load_game, enabled=has_saves, size=17,
+                                          tooltip="" if has_saves else "No saved games yet")
+        self.quit_button = widgets.Button("Quit", self.quit, size=17)
+        self.start_button = widgets.Button("Start game", self.start, icon="swords", size=20)
+        self.widgets = (self.map_buttons + [w for row in self.seat_rows for w in row.widgets]
+                        + [self.add_seat_button, self.mode_toggle, self.seed_field, self.reroll]
+                        + list(self.rule_boxes.values()) + [self.day_spinner, self.continue_button,
+                                                            self.load_button, self.quit_button, self.start_button])
+        self._sync()
+
+    # the options ------------------------------------------------------------------
+    @property
+    def selected_map(self) -> MapEntry:
+        return self.maps[self.map_index]
+
+    @property
+    def options(self) -> NewGameOptions:
+        rules = OptionalRules(self.rules.starting_hero, self.rules.legacy_gold_mine, self.rules.hero_cap_2,
+                              self.rules.day_limit)
+        return NewGameOptions(map_path=self.selected_map.path, mode=self.mode, seats=list(self.seats),
+                              seed=self.seed, rules=rules)
+
+    def select_map(self, index: int) -> None:
+        self.map_index = index
+        lo, hi = self.selected_map.players
+        while len(self.seats) < lo:
+            self.add_seat()
+        self.seats = self.seats[:hi]
+        self._sync()
+
+    def set_seat(self, index: int, **changes) -> None:
+        self.seats[index] = self.seats[index]._replace(**changes)
+        self._sync()
+
+    def toggle_kind(self, index: int) -> None:
+        self.set_seat(index, kind="computer" if self.seats[index].kind == "human" else "human")
+
+    def cycle_level(self, index: int) -> None:
+        level = self.seats[index].ai_level
+        self.set_seat(index, ai_level=AI_LEVELS[(AI_LEVELS.index(level) + 1) % len(AI_LEVELS)])
+
+    def cycle_colour(self, index: int) -> None:
+        taken = {s.colour for i, s in enumerate(self.seats) if i != index}
+        colour = self.seats[index].colour
+        for _ in range(4):
+            colour = colour % 4 + 1
+            if colour not in taken:
+                break
+        self.set_seat(index, colour=colour)
+
+    def add_seat(self) -> None:
+        if len(self.seats) >= min(4, self.selected_map.players[1]):
+            return
+        taken_colours = {s.colour for s in self.seats}
+        taken_names = {s.name for s in self.seats}
+        colour = next(c for c in range(1, 5) if c not in taken_colours)
+        name = next(s.name for s in default_seats(4) if s.name not in taken_names)
+        self.seats.append(Seat(name, colour, "computer"))
+        self._sync()
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) > self.selected_map.players[0]:
+            del self.seats[index]
+            self._sync()
+
+    def _set_mode(self, index: int) -> None:
+        self.mode = ("normal", "campaign")[index]
+
+    def _set_seed(self, text: str) -> None:
+        self.seed = int(text) if text.isdigit() else self.seed
+        self.seed_field.value = str(self.seed)
+
+    def reroll_seed(self) -> None:
+        self.seed = random_seed()
+        self.seed_field.value = str(self.seed)
+
+    def _set_rule(self, name: str, value: bool) -> None:
+        setattr(self.rules, name, value)
+
+    def _set_day_limit_on(self, on: bool) -> None:
+        self.rules.day_limit = self.day_limit_days if on else None
+
+    def _set_day_limit_days(self, days: int) -> None:
+        self.day_limit_days = days
+        if self.rules.day_limit is not None:
+            self.rules.day_limit = days
+
+    def _sync(self) -> None:
+        lo, hi = self.selected_map.players
+        for i, row in enumerate(self.seat_rows):
+            shown = i < len(self.seats)
+            for w in row.widgets:
+                w.visible = shown
+            if shown:
+                row.sync(self.seats[i], removable=len(self.seats) > lo)
+        self.add_seat_button.visible = len(self.seats) < hi
+        for i, button in enumerate(self.map_buttons):
+            button.selected = i == self.map_index
+        self.day_spinner.visible = self.rules.day_limit is not None
+
+    # buttons -------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.seed_field.focused:
+            self.seed_field.focused = False
+            self._set_seed(self.seed_field.value)
+        entry = self.selected_map
+        if not entry.ok:
+            from game.ui.menus.map_error import MapErrorScene
+            self.push(MapErrorScene(entry.title, entry.problems))
+            return
+        self.started = self.options
+        if self.on_start:
+            self.on_start(self.started)
+        else:
+            self.push(start_scene_for(self.started, entry.board))
+
+    def continue_game(self) -> None:
+        from game.ui.menus.saves import continue_newest
+        continue_newest(self, self.saves_dir)
+
+    def load_game(self) -> None:
+        from game.ui.menus.saves import LoadDialog
+        self.push(LoadDialog(folder=self.saves_dir))
+
+    def quit(self) -> None:
+        if self.app:
+            self.app.quit()
+
+    # layout & drawing -----------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        top, bottom, gap = 118, 84, 20
+        body_h = h - top - bottom
+        left_w = max(300, min(380, w // 3 - 40))
+        right_w = max(280, min(340, w // 4))
+        self.left = pygame.Rect(gap, top, left_w, body_h)
+        self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
+        self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
+
+        list_y = self.left.y + 52
+        self.thumb_rect = pygame.Rect(self.left.x + 18, 0, self.left.w - 36, 0)
+        rows = len(self.map_buttons)
+        row_h = 38
+        for i, b in enumerate(self.map_buttons):
+            b.rect = pygame.Rect(self.left.x + 18, list_y + i * (row_h + 6), self.left.w - 36, row_h)
+        thumb_top = list_y + rows * (row_h + 6) + 10
+        self.thumb_rect = pygame.Rect(self.left.x + 18, thumb_top, self.left.w - 36,
+                                      max(40, self.left.bottom - thumb_top - 44))
+
+        y = self.middle.y + 56
+        for row in self.seat_rows:
+            row.place(self.middle.x + 20, y, self.middle.w - 40)
+            y += ROW_H + 8
+        self.add_seat_button.rect = pygame.Rect(self.middle.x + 20, y + 4, 170, 38)
+        self.players_hint_y = y + 56
+
+        x = self.right.x + 20
+        rw = self.right.w - 40
+        self.mode_toggle.rect = pygame.Rect(x, self.right.y + 56, rw, 42)
+        self.seed_label_y = self.right.y + 116
+        self.seed_field.rect = pygame.Rect(x, self.right.y + 140, rw - 56, 40)
+        self.reroll.rect = pygame.Rect(self.seed_field.rect.right + 10, self.right.y + 140, 46, 40)
+        self.rules_label_y = self.right.y + 200
+        ry = self.right.y + 226
+        for box in self.rule_boxes.values():
+            box.rect = pygame.Rect(x, ry, rw, 30)
+            ry += 34
+        self.day_spinner.rect = pygame.Rect(x + 30, ry, min(200, rw - 30), 34)
+
+        by = h - bottom + 18
+        self.start_button.rect = pygame.Rect(w - gap - 220, by, 220, 52)
+        self.quit_button.rect = pygame.Rect(gap, by + 4, 120, 46)
+        self.load_button.rect = pygame.Rect(self.start_button.rect.x - 140, by + 4, 124, 46)
+        self.continue_button.rect = pygame.Rect(self.load_button.rect.x - 150, by + 4, 138, 46)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.seed_field.focused \
+                and not any(r.name.focused for r in self.seat_rows):
+            self.start()
+            return True
+        used = super().handle_event(event)
+        self._sync()
+        return used
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(textures.wood(w, h, seed=11, plank=60), (0, 0))
+        self._draw_title(surface)
+        for rect, caption in ((self.left, "Choose a map"), (self.middle, "Players"), (self.right, "Game")):
+            textures.draw_panel(surface, rect, "parchment", radius=14)
+            cap = widgets.text(caption, 24, theme.INK, "heading")
+            surface.blit(cap, (rect.x + 20, rect.y + 14))
+            pygame.draw.line(surface, (170, 140, 96), (rect.x + 18, rect.y + 46), (rect.right - 18, rect.y + 46), 2)
+        self._draw_map_preview(surface)
+        self._draw_seat_swatches(surface)
+        self._draw_game_labels(surface)
+        super().draw(surface)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        banner = widgets.text("Fuzzy Knights", 56, theme.GOLD, "title", (20, 10, 4))
+        rect = banner.get_rect(midtop=(w // 2, 16))
+        surface.blit(banner, rect)
+        for side in (-1, 1):
+            img = icons.icon("shield" if side < 0 else "swords", 52)
+            surface.blit(img, img.get_rect(center=(rect.centerx + side * (rect.w // 2 + 44), rect.centery + 2)))
+        sub = widgets.text("A game of dice, heroes and castles", 17, theme.CREAM, "body", (20, 10, 4))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, rect.bottom + 2)))
+
+    def _draw_map_preview(self, surface: pygame.Surface) -> None:
+        entry = self.selected_map
+        frame = self.thumb_rect
+        pygame.draw.rect(surface, (60, 44, 30), frame, border_radius=8)
+        if entry.board is not None and frame.h > 40:
+            thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
+            surface.blit(thumb, (frame.x + 6, frame.y + 6))
+        else:
+            msg = widgets.text("This map has problems", 16, theme.CREAM, "bold")
+            surface.blit(msg, msg.get_rect(center=frame.center))
+        pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
+        lo, hi = entry.players
+        kind = "hex" if entry.board is not None and entry.board.kind == "hex" else "square"
+        size = f"{entry.board.width}×{entry.board.height} {kind}" if entry.board is not None else "unreadable"
+        info = widgets.text(f"{lo}–{hi} players · {size}", 15, theme.INK_SOFT, "bold")
+        surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + 10)))
+        for i, button in enumerate(self.map_buttons):
+            if not self.maps[i].ok:
+                pygame.draw.circle(surface, theme.DANGER, (button.rect.right - 16, button.rect.centery), 8)
+                bang = widgets.text("!", 14, (255, 255, 255), "bold")
+                surface.blit(bang, bang.get_rect(center=(button.rect.right - 16, button.rect.centery)))
+
+    def _draw_seat_swatches(self, surface: pygame.Surface) -> None:
+        hints = ("Players take turns at this computer; pass the mouse when asked.",
+                 "Who goes first is rolled on the dice when the game starts.")
+        y = min(self.players_hint_y, self.middle.bottom - 50)
+        for hint in hints:
+            surface.blit(widgets.text(hint, 14, theme.INK_SOFT), (self.middle.x + 22, y))
+            y += 20
+
+    def _draw_game_labels(self, surface: pygame.Surface) -> None:
+        x = self.right.x + 20
+        surface.blit(widgets.text("Seed", 17, theme.INK, "bold"), (x, self.seed_label_y))
+        surface.blit(widgets.text("Optional rules", 17, theme.INK, "bold"), (x, self.rules_label_y))
+
+
+def _resolved_path(entry: MapEntry) -> Path | None:
+    return Path(entry.path).resolve() if entry.path else None
+
+
+def start_scene_for(options: NewGameOptions, board=None) -> Scene:
+    """The scene a new game opens on; a broken map opens the map error scene."""
+    from game.ui.board.launch import make_board_scene
+    return make_board_scene(options, board)
