@@ -21,16 +21,9 @@ from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.userdata import saves_dir
 
 AUTOSAVE_KEEP = 5
-
-
-def saves_dir() -> Path:
-    env = os.environ.get("FUZZYKNIGHTS_SAVES")
-    if env:
-        return Path(env)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "fuzzyknights" / "saves"
 
 
 @dataclass

@@ -1,0 +1,29 @@
+"""Where the game keeps a player's files: one data folder per user.
+
+``data_dir()`` is ``$XDG_DATA_HOME/fuzzyknights`` (``~/.local/share/fuzzyknights``
+when unset). Inside it: ``saves/`` (``$FUZZYKNIGHTS_SAVES`` moves it), ``maps/``
+for the player's own maps, and ``settings.toml``. Nothing is created until it is
+first written.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "fuzzyknights"
+
+
+def saves_dir() -> Path:
+    env = os.environ.get("FUZZYKNIGHTS_SAVES")
+    return Path(env) if env else data_dir() / "saves"
+
+
+def user_maps_dir() -> Path:
+    return data_dir() / "maps"
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.toml"
