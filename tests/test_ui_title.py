@@ -19,7 +19,10 @@ from uikit import click
 
 
 def key(scene, k, text=""):
+    """A key as a real keyboard sends it: KEYDOWN, plus TEXTINPUT for a printable character."""
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+    if text:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
 @pytest.fixture

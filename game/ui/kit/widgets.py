@@ -294,10 +294,12 @@ class TextField(Widget):
         self._blink = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """Characters come only from TEXTINPUT (SDL sends it next to the KEYDOWN of a printable key,
+        so reading ``KEYDOWN.unicode`` too would type everything twice); KEYDOWN edits and finishes."""
         super().handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
-            self.focused = self.rect.collidepoint(event.pos)
+            self._set_focus(self.rect.collidepoint(event.pos))
             if was and not self.focused:
                 self._commit()
             return self.focused
@@ -305,17 +307,27 @@ class TextField(Widget):
             return False
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                self.focused = False
+                self._set_focus(False)
                 self._commit()
             elif event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
-            elif event.unicode and event.unicode.isprintable():
-                self._insert(event.unicode)
             return True
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
             return True
         return False
+
+    def _set_focus(self, focused: bool) -> None:
+        if focused == self.focused:
+            return
+        self.focused = focused
+        if not pygame.display.get_init():
+            return
+        if focused:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+        else:
+            pygame.key.stop_text_input()
 
     def _insert(self, chars: str) -> None:
         for ch in chars:

@@ -1,0 +1,77 @@
+"""Typing into a TextField as a real keyboard does it (issue 11 item 1).
+
+SDL sends a KEYDOWN (with ``unicode``) and a TEXTINPUT for every printable key;
+only the TEXTINPUT may add the character.
+"""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.ui.kit.widgets import TextField
+from uikit import click
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((200, 100))
+    yield
+
+
+def press(field, key, text=""):
+    """One key press as SDL delivers it: KEYDOWN, then TEXTINPUT when the key types a character."""
+    used = field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        used = field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text)) and used
+    return used
+
+
+def focused_field(**kw):
+    field = TextField(rect=(10, 10, 150, 30), **kw)
+    click(field, field.rect.center)
+    assert field.focused
+    return field
+
+
+def test_typing_42_gives_42_not_4422():
+    field = focused_field(max_len=9, allowed=str.isdigit)
+    press(field, pygame.K_4, "4")
+    press(field, pygame.K_2, "2")
+    assert field.value == "42"
+
+
+def test_a_save_name_with_spaces_is_typed_once():
+    field = focused_field(max_len=32)
+    for ch in "nc hotseat d1":
+        press(field, pygame.K_SPACE if ch == " " else ord(ch), ch)
+    assert field.value == "nc hotseat d1"
+
+
+def test_backspace_and_enter_come_from_keydown():
+    committed = []
+    field = focused_field(value="", on_change=committed.append, max_len=9)
+    field.value = "abc"
+    press(field, pygame.K_BACKSPACE)
+    assert field.value == "ab"
+    press(field, pygame.K_RETURN)
+    assert not field.focused and committed == ["ab"]
+
+
+def test_text_input_starts_on_focus_and_stops_when_it_is_lost(monkeypatch):
+    calls = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
+    field = focused_field()
+    assert calls == ["start"]
+    click(field, (190, 90))                       # click away
+    assert not field.focused and calls == ["start", "stop"]
+
+
+def test_an_unfocused_field_ignores_typing():
+    field = TextField("x", rect=(10, 10, 150, 30))
+    assert not press(field, pygame.K_a, "a")
+    assert field.value == "x"
