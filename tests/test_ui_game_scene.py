@@ -195,6 +195,7 @@ def test_tab_selects_the_next_hero_and_escape_opens_the_menu(scene):
     to_turn(scene)
     key(scene, pygame.K_TAB)
     assert scene.selected is not None
+    assert not any(isinstance(a, A.RollMovement) for a in scene.state.actions), "Tab never rolls"
     key(scene, pygame.K_ESCAPE)
     if scene.app.scene is not scene:         # the pause menu screen
         scene.app.pop()
@@ -303,3 +304,41 @@ def test_battle_never_leaves_the_player_stuck(scene):
         if scene.dialog is not None:
             click(scene, scene.dialog.buttons[0].rect.center)
     assert state.battle is None
+
+
+def second_hero(scene):
+    """Arrange: the acting player gets a second hero on its capital."""
+    from game.engine.state import Hero
+    state = scene.state
+    first = state.heroes[scene.selected]
+    hid = state.new_id()
+    state.heroes[hid] = Hero(hid, first.owner, first.cell, name="Second")
+    scene.refresh()
+    return first, state.heroes[hid]
+
+
+@pytest.mark.rule("R-CITY-2")
+def test_tab_never_rolls_so_a_hero_can_still_siege_without_rolling(scene):
+    """Issue 11 item 11: Tab only selects; R (or the Roll button) rolls the selected hero (R-MOV-1)."""
+    to_turn(scene)
+    first, other = second_hero(scene)
+    key(scene, pygame.K_TAB)
+    assert scene.selected == other.id
+    key(scene, pygame.K_TAB)
+    assert scene.selected == first.id
+    assert first.moves_left is None and other.moves_left is None
+    assert not any(isinstance(a, A.RollMovement) for a in scene.state.actions)
+    key(scene, pygame.K_r)
+    assert scene.state.actions[-1] == A.RollMovement(first.owner, first.id)
+    assert first.moves_left is not None and other.moves_left is None
+    actions = len(scene.state.actions)
+    key(scene, pygame.K_r)                                # a second roll is refused with a reason
+    assert len(scene.state.actions) == actions and "already rolled" in scene.toast.message
+
+
+def test_clicking_a_hero_card_selects_without_rolling(scene):
+    to_turn(scene)
+    first, other = second_hero(scene)
+    card = next(c for c in scene.hero_buttons if c.hero_id == other.id)
+    click(scene, card.rect.center)
+    assert scene.selected == other.id and other.moves_left is None

@@ -77,7 +77,7 @@ class HeroCard(widgets.Button):
         self.detail = f"⚔ {units} unit{'s' if units != 1 else ''}   🎁 {len(hero.items)}"
         self.moves = "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
         self.spent = hero.moves_left == 0
-        self.tooltip = "Click to select" + (" and roll its 🐎" if hero.moves_left is None else "")
+        self.tooltip = "Click to select" + (" (R rolls its 🐎)" if hero.moves_left is None else "")
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect

@@ -66,7 +66,7 @@ class GameScene(DecisionDialogs, Scene):
         self._over_shown = False
         self._setup_shown = False              # the Anchor panel opens once, on a new game
         self._odds_cache: dict = {}
-        self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17)
+        self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17, tooltip="Roll the selected hero's 🐎 (R)")
         self.end_button = widgets.Button("End turn", self.end_turn, icon="star", size=18,
                                          tooltip="End your turn (Space)")
         self.menu_button = widgets.Button("Menu", self.open_menu, size=16, tooltip="Menu (Esc)")
@@ -196,8 +196,11 @@ class GameScene(DecisionDialogs, Scene):
         return True
 
     def roll(self) -> None:
-        if self.selected is not None and self.human_to_act():
-            self.submit(A.RollMovement(self.actor, self.selected))
+        hero = self.state.heroes.get(self.selected) if self.selected is not None else None
+        if hero is not None and self._can_roll(hero):
+            self.submit(A.RollMovement(self.actor, hero.id))
+        elif hero is not None and hero.moves_left is not None and self.human_to_act():
+            self.toast.show(f"{hero.name or 'The hero'} has already rolled this turn")
 
     def heroes_with_moves(self) -> list:
         """The acting player's heroes that could still move (unrolled, or 🐎 left) this turn."""
@@ -270,20 +273,15 @@ class GameScene(DecisionDialogs, Scene):
         elif cities:
             self.view.center_on(cities[0].cell, tight=True)
 
-    def select_hero(self, hero_id: int, roll: bool = True) -> None:
-        """Select a hero; in its turn a hero that has not rolled rolls its 🐎 (R-MOV-1).
-
-        A hero next to a walled enemy City keeps its roll: it may siege at once instead (R-CITY-2).
-        """
+    def select_hero(self, hero_id: int) -> None:
+        """Select a hero. Selecting never rolls: a hero may siege without rolling (R-CITY-2);
+        the Roll button, the R key or a click on the selected hero rolls its 🐎 (R-MOV-1)."""
         hero = self.state.heroes.get(hero_id)
         if hero is None:
             return
         self.selected = hero_id
         self.view.center_on(hero.cell, tight=True)
-        if roll and self._can_roll(hero) and not self._siege_actions(hero):
-            self.submit(A.RollMovement(self.actor, hero_id))
-        else:
-            self.refresh()
+        self.refresh()
 
     def _can_roll(self, hero) -> bool:
         return (self.human_to_act() and hero.owner == self.actor and hero.moves_left is None
@@ -556,6 +554,9 @@ class GameScene(DecisionDialogs, Scene):
             if event.key == pygame.K_TAB:
                 self.next_hero()
                 return True
+            if event.key == pygame.K_r:
+                self.roll()
+                return True
         if super().handle_event(event):
             return True
         used = self.view.handle_event(event)
@@ -697,7 +698,7 @@ class GameScene(DecisionDialogs, Scene):
             text = f"{self.state.players[self.actor].name} is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
             if hero.moves_left is None:
-                text = f"Click {hero.name or 'the hero'} to roll its 🐎"
+                text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎"
             elif hero.moves_left > 0:
                 text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
         elif self.human_to_act() and self.state.phase == "daybreak":
