@@ -1,0 +1,183 @@
+"""The player's settings: one human-readable TOML file in the player's data folder.
+
+``load()`` never fails: a missing file gives the defaults; a file that cannot be
+read gives the defaults plus a message naming the file and what was wrong (the
+broken file is kept beside it as ``settings.toml.broken`` and replaced by the
+defaults); a wrong value falls back to that key's default with a message naming
+the key. ``current()`` is the settings the running game uses.
+"""
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game import userdata
+
+UI_SCALES = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
+BATTLE_SPEEDS = ("Normal", "Fast", "Instant")     # the battle screen's speed toggle
+COMPUTER_SPEEDS = ("normal", "fast")              # GameSession speeds
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = False
+    ui_scale: float = 1.0           # text and panels
+    battle_speed: str = "Normal"
+    computer_speed: str = "normal"
+    hints: bool = True              # first-game guidance
+    sound_volume: float = 0.8       # 0.0 .. 1.0
+    music_volume: float = 0.5
+    mute: bool = False
+    hints_seen: list[str] = field(default_factory=list)   # guidance the player dismissed
+
+    @property
+    def effects_gain(self) -> float:
+        return 0.0 if self.mute else self.sound_volume
+
+
+_CHOICES = {"ui_scale": UI_SCALES, "battle_speed": BATTLE_SPEEDS, "computer_speed": COMPUTER_SPEEDS}
+_VOLUMES = ("sound_volume", "music_volume")
+
+
+def _checked(name: str, value, default):
+    """``value`` for the key ``name``, or an explanation of what to write instead."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            return None, f"'{name}' must be true or false"
+        return value, None
+    if name in _VOLUMES:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            return None, f"'{name}' must be a number from 0.0 to 1.0"
+        return float(value), None
+    if name == "ui_scale":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.75 <= value <= 1.5:
+            return None, f"'ui_scale' must be a number from 0.75 to 1.5 (e.g. {', '.join(map(str, UI_SCALES))})"
+        return float(value), None
+    if name in _CHOICES:
+        if value not in _CHOICES[name]:
+            return None, f"'{name}' must be one of {', '.join(map(repr, _CHOICES[name]))}"
+        return value, None
+    if name == "hints_seen":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return None, "'hints_seen' must be a list of names"
+        return list(value), None
+    return value, None
+
+
+def from_dict(data: dict, where: str = "settings") -> tuple[Settings, list[str]]:
+    """Settings from parsed data; every problem becomes a message and that key's default."""
+    defaults = Settings()
+    values, problems = {}, []
+    known = {f.name for f in dataclasses.fields(Settings)}
+    for name, value in data.items():
+        if name not in known:
+            problems.append(f"{where}: unknown key '{name}' is ignored (known keys: {', '.join(sorted(known))})")
+            continue
+        checked, problem = _checked(name, value, getattr(defaults, name))
+        if problem:
+            problems.append(f"{where}: {problem}; using the default {getattr(defaults, name)!r}")
+        else:
+            values[name] = checked
+    return Settings(**values), problems
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return repr(value)
+
+
+_COMMENTS = {
+    "fullscreen": "true: fill the screen; false: a window",
+    "ui_scale": "size of text and panels, 0.75 to 1.5",
+    "battle_speed": '"Normal", "Fast" or "Instant"',
+    "computer_speed": 'how fast computer players play: "normal" or "fast"',
+    "hints": "first-game guidance: what to do next",
+    "sound_volume": "0.0 to 1.0",
+    "music_volume": "0.0 to 1.0",
+    "mute": "true: no sound at all",
+    "hints_seen": "guidance already dismissed (empty it to see every hint again)",
+}
+
+
+def to_toml(settings: Settings) -> str:
+    lines = ["# Fuzzy Knights settings. Edit freely; a wrong value falls back to its default.", ""]
+    for f in dataclasses.fields(Settings):
+        lines.append(f"# {_COMMENTS[f.name]}")
+        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+    return "\n".join(lines) + "\n"
+
+
+def load(path: str | Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (default: the player's settings file) and any problems found."""
+    path = Path(path) if path is not None else userdata.settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return _replace_broken(path, f"cannot be read ({exc})")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return _replace_broken(path, f"is not valid TOML ({exc})")
+    return from_dict(data, str(path))
+
+
+def _replace_broken(path: Path, why: str) -> tuple[Settings, list[str]]:
+    settings = Settings()
+    message = f"{path} {why}: the default settings are used"
+    try:
+        path.replace(path.with_name(path.name + ".broken"))
+        save(settings, path)
+        message += f" (the old file is kept as {path.name}.broken)"
+    except OSError:
+        pass
+    return settings, [message]
+
+
+def save(settings: Settings, path: str | Path | None = None) -> None:
+    from game.engine.save import write_atomic
+    write_atomic(Path(path) if path is not None else userdata.settings_path(), to_toml(settings))
+
+
+# --- the settings of the running game --------------------------------------------------
+_current: Settings | None = None
+_messages: list[str] = []
+
+
+def current() -> Settings:
+    global _current, _messages
+    if _current is None:
+        _current, _messages = load()
+    return _current
+
+
+def take_messages() -> list[str]:
+    """Problems met loading the settings file, once (for the screen to show)."""
+    global _messages
+    current()
+    messages, _messages = _messages, []
+    return messages
+
+
+def update(**changes) -> Settings:
+    """Change the running settings and write them to the player's file (a write failure is not fatal)."""
+    global _current
+    _current = dataclasses.replace(current(), **changes)
+    try:
+        save(_current)
+    except OSError as exc:
+        _messages.append(f"cannot write the settings to {userdata.settings_path()}: {exc}")
+    return _current
+
+
+def reset_for_tests(settings: Settings | None = None) -> None:
+    global _current, _messages
+    _current, _messages = settings, []
