@@ -32,6 +32,7 @@ import random
 import numpy as np
 
 from game.ai import battle_odds as BO
+from game.ai.distances import distance_field
 from game.board.pathfinding import MAX_BUDGET, reachable
 from game.engine import actions as A
 from game.engine import legal_actions
@@ -221,8 +222,7 @@ class Planner:
         return free[0]
 
     def _distance_field(self, cell):
-        s = self.state
-        return reachable(s.board.topology, s.board.move_cost, None, cell, min(MAX_BUDGET, 4 * (s.board.width + s.board.height) * 8)).costs
+        return distance_field(self.state.board, cell)
 
     @staticmethod
     def _cost_at(costs: np.ndarray, cell) -> int:

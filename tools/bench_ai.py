@@ -1,0 +1,94 @@
+"""How long computer players think: CPU time per decision over whole games.
+
+    python tools/bench_ai.py --map highlands --players 4 --games 2 --seed 1 [--level standard] [--json]
+
+Every seat is a computer player of ``--level``. Each call of ``choose_action``
+is timed with the deciding process's CPU clock (``time.process_time``), so a
+busy machine slows the wall clock but not the figures much. Prints the number
+of decisions and their p50 / p99 / max in milliseconds; ``--json`` prints
+``{"decisions": int, "p50_ms": float, "p99_ms": float, "max_ms": float}``
+(plus ``map``, ``players``, ``games``, ``level`` and ``mean_ms``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+MAX_GAMES = 1000
+MAX_DAYS = 60
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def decision_times(board, players: int, seed: int, level: str, mode: str) -> list[float]:
+    """Milliseconds of CPU per decision in one whole game between ``players`` computer players."""
+    from game.ai.play import choose_action, rules_with_day_limit, seat_rng
+    from game.engine import Seat, apply, new_game
+    seats = [Seat(f"P{i + 1}", "computer", level) for i in range(players)]
+    state, _ = new_game(board, seats, seed, rules=rules_with_day_limit(mode, MAX_DAYS), mode=mode)
+    rngs = {seat: seat_rng(seed, seat) for seat in state.players}
+    times = []
+    while state.phase != "over":
+        seat = state.actor()
+        started = time.process_time()
+        act = choose_action(state, rngs[seat], level)
+        times.append((time.process_time() - started) * 1000)
+        apply(state, act)
+    return times
+
+
+def main(argv=None) -> int:
+    from game.ai import LEVELS
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--map", default="highlands", help="a shipped map's name or a .tmx path (default highlands)")
+    p.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
+    p.add_argument("--games", type=int, default=1, help=f"whole games to play, 1 to {MAX_GAMES} (default 1)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--level", default="standard", choices=LEVELS)
+    p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    if not 2 <= args.players <= 4:
+        p.error("--players must be 2 to 4")
+    if not 1 <= args.games <= MAX_GAMES:
+        p.error(f"--games must be 1 to {MAX_GAMES}")
+    from game.maps import MapError, load_map
+    path = Path(args.map)
+    if path.suffix != ".tmx":
+        path = ROOT / "maps" / f"{args.map}.tmx"
+    try:
+        board = load_map(path)
+    except MapError as error:
+        print(f"bench_ai.py: {error}", file=sys.stderr)
+        return 1
+    times: list[float] = []
+    for game in range(args.games):
+        times += decision_times(board, args.players, args.seed + game, args.level, args.mode)
+    result = {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
+              "p99_ms": round(percentile(times, 99), 3), "max_ms": round(max(times, default=0.0), 3),
+              "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
+              "map": path.stem, "players": args.players, "games": args.games, "level": args.level}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['map']}, {args.players} {args.level} players, {args.games} game(s): "
+              f"{result['decisions']} decisions, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
+              f"max {result['max_ms']} ms (CPU per decision)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
