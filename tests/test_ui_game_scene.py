@@ -342,3 +342,55 @@ def test_clicking_a_hero_card_selects_without_rolling(scene):
     card = next(c for c in scene.hero_buttons if c.hero_id == other.id)
     click(scene, card.rect.center)
     assert scene.selected == other.id and other.moves_left is None
+
+
+def press(scene, pos, kind, button=1):
+    scene.handle_event(pygame.event.Event(kind, pos=tuple(round(v) for v in pos), button=button))
+
+
+def test_the_release_of_a_click_that_closed_a_dialog_never_reaches_the_board(scene):
+    """Issue 11 item 15: a dialog closed on the press; the release over a lit tile moves no hero."""
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    target = next(c for c in reach.cells() if reach.cost(c) == 1 and not reach.is_stop(c))
+    hover(scene, target)
+    pos = scene.view.cell_center(target)
+    press(scene, pos, pygame.MOUSEBUTTONDOWN)          # a press on the board …
+    key(scene, pygame.K_SPACE)                         # … the "End the turn?" dialog opens meanwhile …
+    assert scene.dialog is not None
+    key(scene, pygame.K_ESCAPE)                        # … and is closed
+    assert scene.dialog is None
+    actions = len(scene.state.actions)
+    press(scene, pos, pygame.MOUSEBUTTONUP)
+    assert len(scene.state.actions) == actions and hero.cell != target
+    scene.end_turn()                                   # a dialog closed by its own press
+    press(scene, pos, pygame.MOUSEBUTTONDOWN)
+    scene.close_dialog()
+    press(scene, pos, pygame.MOUSEBUTTONUP)
+    assert len(scene.state.actions) == actions and hero.cell != target
+    click(scene, pos)                                  # a whole new click on the board does move
+    assert hero.cell == target
+
+
+def test_a_press_that_began_in_another_screen_does_not_click_the_board(scene):
+    """Issue 11 item 15: back from a pushed screen (closed on the press), the release is swallowed."""
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    target = next(c for c in reach.cells() if reach.cost(c) == 1 and not reach.is_stop(c))
+    hover(scene, target)
+    pos = scene.view.cell_center(target)
+    press(scene, pos, pygame.MOUSEBUTTONDOWN)          # a press on the board …
+    scene.layout(scene.size)                           # … a screen came and went before the release
+    actions = len(scene.state.actions)
+    press(scene, pos, pygame.MOUSEBUTTONUP)
+    assert len(scene.state.actions) == actions
+
+
+def test_the_handoff_cover_ignores_a_release_that_started_on_the_board(scene):
+    to_turn(scene)
+    scene.end_turn(confirmed=True)
+    assert scene.handoff_to is not None
+    press(scene, scene.handoff_button.rect.center, pygame.MOUSEBUTTONUP)
+    assert scene.handoff_to is not None, "only a click made on the cover hands over"
+    click(scene, scene.handoff_button.rect.center)
+    assert scene.handoff_to is None

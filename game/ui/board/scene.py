@@ -54,6 +54,7 @@ class GameScene(DecisionDialogs, Scene):
         self.selected: int | None = None
         self.reach = None
         self.log_lines: list[str] = []
+        self._press_from: str | None = None    # where the mouse press under way began (see _press_target)
         self.handoff_to: int | None = None     # a human seat that must take the mouse
         self.last_human: int | None = None
         self.dialog: Dialog | None = None
@@ -82,6 +83,19 @@ class GameScene(DecisionDialogs, Scene):
         self.offer_buttons: list[widgets.Button] = []
         self._absorb(session.take_events(), animate=False)
         self.refresh()
+
+    @property
+    def dialog(self) -> Dialog | None:
+        return self._dialog
+
+    @dialog.setter
+    def dialog(self, dialog: Dialog | None) -> None:
+        """A dialog that opens or closes ends the press under way: its release clicks nothing."""
+        if dialog is not getattr(self, "_dialog", None):
+            self._press_from = None
+            if hasattr(self, "view"):
+                self.view.cancel_press()
+        self._dialog = dialog
 
     # engine state -> screen ---------------------------------------------------------
     @property
@@ -153,6 +167,7 @@ class GameScene(DecisionDialogs, Scene):
             self.last_human = seat
         elif seat != self.last_human and len(humans) > 1 and self.handoff_to != seat:
             self.handoff_to = seat
+            self._forget_press()
             self.dialog = None
             self._rebuild_offer_buttons()
 
@@ -409,6 +424,7 @@ class GameScene(DecisionDialogs, Scene):
         self.over_button.rect.center = (w // 2, h // 2 + 70)
         self.log_rect = pygame.Rect(12, h - 150, min(540, w - SIDE_W - 290), 138)
         if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
+            self._forget_press()
             events = self.session.take_events()
             if events:
                 self._absorb(events, animate=False)
@@ -522,9 +538,25 @@ class GameScene(DecisionDialogs, Scene):
         self._absorb(self.session.take_events(), animate=False)
         self._rebuild_offer_buttons()
 
+    def _press_target(self) -> str:
+        """What a mouse press lands on now: the handoff cover, a dialog or the board."""
+        return "cover" if self.handoff_to is not None else "dialog" if self.dialog is not None else "board"
+
+    def _forget_press(self) -> None:
+        self._press_from = None
+        self.view.cancel_press()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._press_from = self._press_target()
+        elif event.type == pygame.MOUSEBUTTONUP:
+            started, self._press_from = self._press_from, None
+            if started != self._press_target():
+                # the release of a click that closed a dialog, a panel or another screen: swallowed
+                self.view.cancel_press()
+                return True
         if self.handoff_to is not None:
             for b in self.offer_buttons:
                 if b.handle_event(event):

@@ -215,6 +215,10 @@ class BoardView:
             return True
         return False
 
+    def cancel_press(self) -> None:
+        """Forget a press whose release went elsewhere (a dialog or screen opened meanwhile): no click, no drag."""
+        self._drag_button, self._drag_from, self._dragging, self._minimap_drag = None, None, False, False
+
     def _on_motion(self, pos) -> bool:
         last = self.mouse
         self.mouse = pos
