@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui.kit import theme
+from game.ui.kit import sound, theme
 from game.ui.kit.scene import Scene
 
 
@@ -95,6 +95,7 @@ def _first_scene(options) -> Scene:
 def run(options=None) -> int:
     """Open the game window and play until it is closed."""
     app = App()
+    sound.start_music()
     app.push(_first_scene(options))
     app.run()
     return 0

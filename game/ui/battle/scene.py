@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import actions as A
 from game.engine.state import NEUTRAL
-from game.ui.kit import widgets
+from game.ui.kit import sound, widgets
 from game.ui.battle.arrange import Arrangement
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
@@ -438,6 +438,7 @@ class BattleScene(BattlePainting, Scene):
 
     def _log_events(self, events) -> None:
         from game.narration import narrate
+        sound.for_events(events)
         for event in events:
             line = self._narrate(event) or narrate(self.state, event)
             if line:

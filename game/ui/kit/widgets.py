@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.ui.kit import icons, textures, theme
+from game.ui.kit import icons, sound, textures, theme
 
 
 @lru_cache(maxsize=512)
@@ -30,7 +30,12 @@ def wrap(words_text: str, size: int, width: int, style: str = "body", indent: st
 
 def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
          shadow: tuple | None = None) -> pygame.Surface:
-    """Rendered text, optionally with a 1-2 px drop shadow (cached)."""
+    """Rendered text, optionally with a 1-2 px drop shadow (cached: do not draw on the result)."""
+    return _text(s, size, tuple(colour), style, tuple(shadow) if shadow else None)
+
+
+@lru_cache(maxsize=2048)
+def _text(s: str, size: int, colour: tuple, style: str, shadow: tuple | None) -> pygame.Surface:
     f = theme.font(size, style)
     main = f.render(s, True, colour)
     if not shadow:
@@ -42,11 +47,21 @@ def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
     return out
 
 
+def _tooltip_lines(lines: Sequence[str]) -> list[pygame.Surface]:
+    return [text(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
+
+
+def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:
+    """Width and height of the tooltip ``draw_tooltip`` draws for these lines."""
+    rendered = _tooltip_lines(lines)
+    return (max(s.get_width() for s in rendered) + 2 * theme.PAD,
+            sum(s.get_height() + 2 for s in rendered) + 2 * theme.PAD - 4)
+
+
 def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int]) -> pygame.Rect:
     """A parchment tooltip near ``pos``, kept inside the surface."""
-    rendered = [text(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
-    w = max(s.get_width() for s in rendered) + 2 * theme.PAD
-    h = sum(s.get_height() + 2 for s in rendered) + 2 * theme.PAD - 4
+    rendered = _tooltip_lines(lines)
+    w, h = tooltip_size(lines)
     rect = pygame.Rect(pos[0] + 18, pos[1] + 20, w, h)
     rect.clamp_ip(surface.get_rect())
     textures.draw_panel(surface, rect, "parchment", radius=6)
@@ -120,6 +135,7 @@ class Button(Widget):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
             self.pressed = False
             if self.enabled and self.rect.collidepoint(event.pos):
+                sound.play("click")
                 self.click()
                 return True
         return False

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.kit import icons, textures, theme, widgets
+from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.hud import RESOURCE_ICONS
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
@@ -26,6 +26,7 @@ class GameOverScene(Scene):
         self.title_button = widgets.Button("Back to title", self.to_title, icon="crown", size=20)
         self.board_button = widgets.Button("Look at the board", self.pop, size=18)
         self.widgets = [self.title_button, self.board_button]
+        sound.game_over(self.state)
 
     def to_title(self) -> None:
         app = self.app
