@@ -1,23 +1,26 @@
 """Tiled maps: loading TMX files into Boards, checking them, and their pixel geometry.
 
     from game.maps import load_map, validate_map, MapError, DEFAULT_MAP
+
+``MAPS_DIR`` and ``ASSETS_DIR`` are the shipped maps and art wherever the game
+is installed (``game.resources``).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+from game import resources
 from game.maps.errors import MapError
 from game.maps.geometry import Grid, cell_center, pixel_to_cell
 from game.maps.loader import load_map, validate_map
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-MAPS_DIR = ROOT / "maps"
-ASSETS_DIR = ROOT / "assets"
-DEFAULT_MAP = MAPS_DIR / "meadow.tmx"
+MAPS_DIR = resources.maps_dir()
+ASSETS_DIR = resources.assets_dir()
+DEFAULT_MAP = resources.default_map()
 
 
 def shipped_maps() -> list[Path]:
-    return sorted(MAPS_DIR.glob("*.tmx"))
+    return resources.shipped_maps()
 
 
 __all__ = ["MapError", "Grid", "cell_center", "pixel_to_cell", "load_map", "validate_map",
