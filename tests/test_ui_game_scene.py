@@ -394,3 +394,35 @@ def test_the_handoff_cover_ignores_a_release_that_started_on_the_board(scene):
     assert scene.handoff_to is not None, "only a click made on the cover hands over"
     click(scene, scene.handoff_button.rect.center)
     assert scene.handoff_to is None
+
+
+def item_on_a_reachable_tile(scene, spare):
+    """Arrange: an Item token on a free tile the rolled hero reaches with exactly ``spare`` 🐎 left."""
+    hero = selected_and_rolled(scene)
+    state = scene.state
+    reach = hero_reach(state, hero)
+    cell = next(c for c in reach.cells() if c != hero.cell and not reach.is_stop(c) and state.is_unoccupied(c)
+                and reach.cost(c) <= hero.moves_left)
+    hero.moves_left = reach.cost(cell) + spare
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "item", cell)
+    scene.refresh()
+    return hero, cell
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_the_path_badge_shows_the_pickup_cost_and_warns_when_no_horse_is_left(scene):
+    """Issue 11 item 12: a hero arriving with 🐎0 cannot pick up; the badge and tooltip say so before the move."""
+    hero, cell = item_on_a_reachable_tile(scene, spare=0)
+    hover(scene, cell)
+    assert "+🐎1" in scene.view.path_note
+    assert any("No 🐎 left to pick up" in line for line in scene.view.tooltip_lines)
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_the_tooltip_says_what_is_left_after_a_pickup_the_hero_can_afford(scene):
+    hero, cell = item_on_a_reachable_tile(scene, spare=2)
+    hover(scene, cell)
+    assert "+🐎1" in scene.view.path_note
+    assert any("🐎1 left after" in line for line in scene.view.tooltip_lines)
+    assert not any("No 🐎 left" in line for line in scene.view.tooltip_lines)

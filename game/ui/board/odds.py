@@ -131,3 +131,24 @@ def headline_chance(lines: list[str]) -> float | None:
             digits = line.rsplit(" ", 1)[-1].strip("<>%")
             return int(digits) / 100
     return None
+
+
+def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple[str, list[str]]:
+    """The path badge's pickup part and tooltip lines for stopping on ``cell`` (R-MOV-3).
+
+    Each Item or Resource token costs 🐎``pickup_cost`` more on top of ``arrival_cost``;
+    the lines say when the hero arrives with too few 🐎 left to pick any (or all) of them."""
+    tokens = [t for t in state.tokens_at(cell) if t.kind in ("item", "resource")]
+    if not tokens or hero.moves_left is None:
+        return "", []
+    each = state.rules["movement"]["pickup_cost"]
+    left = hero.moves_left - arrival_cost
+    affordable = min(len(tokens), left // each) if each else len(tokens)
+    badge = f"+🐎{each * len(tokens)} 🎁" if len(tokens) == 1 else f"+🐎{each}×{len(tokens)} 🎁"
+    if affordable == 0:
+        lines = [f"No 🐎 left to pick up here: arrives with 🐎{left}, each pickup costs 🐎{each}"]
+    elif affordable < len(tokens):
+        lines = [f"🐎 left for {affordable} of the {len(tokens)} pickups here (🐎{each} each)"]
+    else:
+        lines = [f"Pick up here: 🐎{each} each, 🐎{left - each * len(tokens)} left after"]
+    return badge, lines

@@ -15,7 +15,7 @@ import numpy as np
 import pygame
 
 from game.engine import actions as A
-from game.ui.kit import icons, textures, theme, widgets
+from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.action_labels import label as action_label
 from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.decisions import DecisionDialogs
@@ -50,7 +50,7 @@ class GameScene(DecisionDialogs, Scene):
         self.session = session
         self.state = session.state
         self.view = BoardView(self.state.board, self.on_cell_click)
-        self.view.extra_tooltip = self._odds_lines
+        self.view.extra_tooltip = self._tooltip_lines
         self.selected: int | None = None
         self.reach = None
         self.log_lines: list[str] = []
@@ -175,6 +175,8 @@ class GameScene(DecisionDialogs, Scene):
         from game.narration import narrate
         if events:
             self._last_events = list(events)
+        if animate:
+            sound.for_events(events)
         for event in events:
             line = narrate(self.state, event)
             if line:
@@ -601,12 +603,15 @@ class GameScene(DecisionDialogs, Scene):
             self.view.set_path(None)
             return
         path = [self.reach.start] + self.reach.path_to(cell)
-        note = ""
+        from game.ui.board.odds import headline_chance, pickup_notes
+        notes = []
         if self.reach.is_stop(cell):
-            from game.ui.board.odds import headline_chance
             chance = headline_chance(self._odds_lines(cell))
-            note = f"{round(100 * chance)}%" if chance is not None else ""
-        self.view.set_path(path, self.reach.cost(cell), note)
+            if chance is not None:
+                notes.append(f"⚔ {round(100 * chance)}%")
+        hero = self.state.heroes.get(self.selected)
+        notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
+        self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
 
     def _odds_lines(self, cell) -> list[str]:
         """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4)."""
@@ -618,6 +623,15 @@ class GameScene(DecisionDialogs, Scene):
             from game.ui.board.odds import cell_odds
             self._odds_cache[key] = cell_odds(self.state, hero, cell)
         return self._odds_cache[key]
+
+    def _tooltip_lines(self, cell) -> list[str]:
+        """The board tooltip's extra lines: the odds, and the 🐎 left for pickups (R-MOV-3)."""
+        lines = self._odds_lines(cell)
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
+            return lines
+        from game.ui.board.odds import pickup_notes
+        return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
 
     # walking ---------------------------------------------------------------------------
     def _walk_position(self, walk) -> tuple[float, float]:

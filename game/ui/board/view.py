@@ -75,7 +75,7 @@ class BoardView:
         self._overlay_tiles: dict[tuple, pygame.Surface] = {}
         self.path: list[Cell] = []
         self.path_cost: int | None = None
-        self.path_note: str = ""          # e.g. a battle's odds, shown beside the path's 🐎 cost
+        self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
         self.extra_tooltip: Callable[[Cell], list[str]] | None = None   # more tooltip lines (odds)
         self._centered = False
 
@@ -406,7 +406,7 @@ class BoardView:
             return
         x, y = self.cell_center(self.path[-1])
         from game.ui.kit.rich_text import render
-        text = str(self.path_cost) + (f"   ⚔ {self.path_note}" if self.path_note else "")
+        text = str(self.path_cost) + (f"   {self.path_note}" if self.path_note else "")
         label = render(text, 18, theme.INK, "bold")
         horse = icons.icon("move", 24)
         w = horse.get_width() + label.get_width() + 18
