@@ -1,18 +1,28 @@
-"""Check Fuzzy Knights maps: python tools/validate_map.py MAP.tmx [MAP.tmx ...]
+"""Check Fuzzy Knights maps: python tools/validate_map.py [--json] MAP.tmx [MAP.tmx ...]
 
 Prints "ok <path> ..." for each good map and one line per problem for each
-bad one (naming the file, layer, object and cell). Exit status 0 when every
-map is good, 1 otherwise. Never crashes on a bad file.
+bad one (naming the file, layer, object and cell); warnings (things that load
+but likely differ from what the designer meant) read "<path>: warning: ...".
+Exit status 0 when every map is good, 1 otherwise, 2 for bad arguments.
+Never crashes on a bad file.
+
+--json prints one object instead, for editors and other tools:
+  {"maps": [{"path": str, "ok": bool, "summary": str|null,
+             "problems": [ISSUE, ...], "warnings": [ISSUE, ...]}]}
+  ISSUE = {"message": str, "layer": str|null, "object_id": int|null, "cell": [col, row]|null}
 """
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import re
 import sys
 from pathlib import Path
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # pytmx imports pygame
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+WHERE = re.compile(r"layer '(?P<layer>[^']*)'(?:, object (?P<id>\d+))?(?:.*? at cell \((?P<c>-?\d+), (?P<r>-?\d+)\))?")
 
 
 def describe(board) -> str:
@@ -24,25 +34,56 @@ def describe(board) -> str:
     return f"'{board.title}', {board.width}x{board.height} {shape}, {players} players, {len(board.tokens)} tokens"
 
 
-def check(path: str) -> list[str]:
-    """Problem lines for one map, or one 'ok ...' line."""
+def report(path: str):
+    """The loader's MapReport, or one made from an unexpected error."""
+    from game.maps.loader import MapReport, check_map
     try:
-        from game.maps.loader import read_map
-        board, problems = read_map(path)
-        if problems:
-            return problems
-        return [f"ok {path}: {describe(board)}"]
+        return check_map(path)
     except Exception as e:  # the validator must report, never crash
-        return [f"{path}: cannot be checked: {type(e).__name__}: {e}"]
+        return MapReport(None, [f"{path}: cannot be checked: {type(e).__name__}: {e}"])
+
+
+def check(path: str) -> list[str]:
+    """Problem and warning lines for one map, or one 'ok ...' line (then its warnings)."""
+    result = report(path)
+    warnings = [w.replace(f"{path}: ", f"{path}: warning: ", 1) for w in result.warnings]
+    if result.problems:
+        return result.problems + warnings
+    return [f"ok {path}: {describe(result.board)}"] + warnings
+
+
+def issue(path: str, message: str) -> dict:
+    found = WHERE.search(message[len(path):] if message.startswith(path) else message)
+    layer = object_id = cell = None
+    if found:
+        layer = found["layer"]
+        object_id = int(found["id"]) if found["id"] else None
+        cell = [int(found["c"]), int(found["r"])] if found["c"] else None
+    return {"message": message, "layer": layer, "object_id": object_id, "cell": cell}
+
+
+def as_json(path: str) -> dict:
+    result = report(path)
+    return {"path": path, "ok": not result.problems,
+            "summary": describe(result.board) if result.board is not None and not result.problems else None,
+            "problems": [issue(path, m) for m in result.problems],
+            "warnings": [issue(path, m) for m in result.warnings]}
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if args else 2
+    parser = argparse.ArgumentParser(prog="validate_map.py", description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog="\n".join(__doc__.splitlines()[1:]))
+    parser.add_argument("maps", nargs="+", metavar="MAP.tmx", help="map files to check")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (see below)")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.json:
+        results = [as_json(path) for path in args.maps]
+        print(json.dumps({"maps": results}))
+        return 0 if all(r["ok"] for r in results) else 1
     failed = False
-    for path in args:
+    for path in args.maps:
         lines = check(path)
         failed |= not lines[0].startswith("ok ")
         for line in lines:

@@ -24,7 +24,7 @@ import numpy as np
 from game.board.bitwindow import BitWindow, bit_window
 from game.board.topology import Cell, Topology
 
-__all__ = ["Reach", "reachable", "path_cost", "token_masks", "MAX_BUDGET"]
+__all__ = ["Reach", "reachable", "connected", "path_cost", "token_masks", "MAX_BUDGET"]
 
 MAX_BUDGET = int(np.iinfo(np.int16).max)   # costs are stored as int16
 
@@ -188,6 +188,19 @@ def _window_costs(window: BitWindow, move_cost: np.ndarray, stop: np.ndarray | N
     weights = (1 << np.arange(len(planes), dtype=np.int16))[:, None, None]
     costs = (bits * weights).sum(axis=0, dtype=np.int16)
     return np.where(found, costs, np.int16(-1))
+
+
+def connected(topology: Topology, open_cells: np.ndarray, start: Cell) -> np.ndarray:
+    """Bool (height, width): every open cell joined to ``start`` by steps between open cells
+    (no budget; the whole map). ``start`` counts even if it is not open."""
+    _check_shape(topology, open_cells, "open_cells")
+    window = bit_window(topology, 0, 0, int(topology.width), int(topology.height))
+    (enterable,) = window.pack(open_cells[None].astype(bool))
+    reached = frontier = window.bit(*start)
+    while frontier:
+        frontier = window.dilate(frontier) & enterable & ~reached
+        reached |= frontier
+    return window.unpack([reached])[0].astype(bool)
 
 
 def path_cost(topology: Topology, move_cost: np.ndarray, stop: np.ndarray | None,

@@ -4,10 +4,10 @@ Shared by the loader (which refuses a map with problems) and the validator.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
+from game.board.pathfinding import connected
 from game.board.topology import Cell
 
 
@@ -31,21 +31,33 @@ class ObjectProblem:
         return cls(path, "tokens", token.object_id, token.name, token.cell)
 
 
-def _whole(value) -> int | None:
-    if value is None or isinstance(value, bool):
+def whole(value) -> int | None:
+    """An int from an int, a whole float or such text; None for 2.5, "two", nan, True..."""
+    if value is None or isinstance(value, (bool, dict)):
         return None
+    if isinstance(value, int):
+        return value
     try:
         number = float(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
     return int(number) if number.is_integer() else None
 
 
 def token_from_properties(board: Board, props: dict, where: ObjectProblem,
-                          problems: list[str]) -> MapToken | None:
+                          problems: list[str], found_class: str = "") -> MapToken | None:
+    """The token an object stands for; ``found_class`` is its Tiled class (1.8: type), which may name
+    the kind when no ``kind`` property does."""
     kind = props.get("kind")
+    if isinstance(kind, dict):
+        problems.append(where("its 'kind' property is a class value; make 'kind' a string "
+                              f"(one of {', '.join(TOKEN_KINDS)})"))
+        return None
+    if (kind is None or str(kind).strip() == "") and found_class.strip().lower() in TOKEN_KINDS:
+        kind = found_class.strip().lower()
     if kind is None or str(kind).strip() == "":
-        problems.append(where(f"has no 'kind' property (one of {', '.join(TOKEN_KINDS)})"))
+        found = (f"; its class/type is '{found_class}', which is not a kind" if found_class.strip() else "")
+        problems.append(where(f"has no 'kind' property (one of {', '.join(TOKEN_KINDS)}){found}"))
         return None
     kind = str(kind).strip()
     if kind not in TOKEN_KINDS:
@@ -53,7 +65,7 @@ def token_from_properties(board: Board, props: dict, where: ObjectProblem,
         return None
     owner, tier, seat = 0, None, None
     if kind in ("city", "mine") and props.get("owner") not in (None, ""):
-        owner = _whole(props.get("owner"))
+        owner = whole(props.get("owner"))
         if owner is None or not 0 <= owner <= board.max_players:
             problems.append(where(f"owner {props.get('owner')!r} must be a seat 1-{board.max_players} "
                                   "or 0 for neutral"))
@@ -64,7 +76,7 @@ def token_from_properties(board: Board, props: dict, where: ObjectProblem,
             problems.append(where(f"unknown tier '{tier}' (expected one of {', '.join(CITY_TIERS)})"))
             tier = "encampment"
     if kind == "start":
-        seat = _whole(props.get("seat"))
+        seat = whole(props.get("seat"))
         if seat is None or not 1 <= seat <= board.max_players:
             problems.append(where(f"start slot needs a 'seat' from 1 to {board.max_players} "
                                   f"(max_players), not {props.get('seat')!r}"))
@@ -112,18 +124,6 @@ def seat_problems(path: str, board: Board) -> list[str]:
     return problems
 
 
-def reachable_from(board: Board, start: Cell) -> set[Cell]:
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for nxt in board.topology.neighbours(cell):
-            if nxt not in seen and board.passable(nxt):
-                seen.add(nxt)
-                queue.append(nxt)
-    return seen
-
-
 def reach_problems(path: str, board: Board) -> list[str]:
     placed = [t for t in board.tokens if board.passable(t.cell)]
     anchors = sorted((t for t in placed if t.kind == "start"), key=lambda t: t.seat or 0)
@@ -131,11 +131,11 @@ def reach_problems(path: str, board: Board) -> list[str]:
     if not anchors:
         return []
     home = anchors[0]
-    reach = reachable_from(board, home.cell)
+    reach = connected(board.topology, board.move_cost > 0, home.cell)
     label = f"seat {home.seat}'s start slot" if home.kind == "start" else f"city object {home.object_id}"
     return [ObjectProblem.of(path, t)(f"{t.kind} cannot be reached from {label} at cell "
                                       f"({home.cell[0]}, {home.cell[1]}) over passable cells")
-            for t in placed if t.cell not in reach]
+            for t in placed if not reach[t.cell[1], t.cell[0]]]
 
 
 def board_problems(path: str, board: Board) -> list[str]:

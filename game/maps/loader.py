@@ -1,29 +1,37 @@
-"""Load a Tiled TMX map into a Board. The only module of the game that imports pytmx.
+"""Load a Tiled TMX map into a Board, reading it as Tiled draws it (see game.maps.tmx).
 
-pytmx is used without pygame: its default image loader only records the
-tileset file names, and the Board keeps absolute image paths and rects so
-the renderer can draw tiles itself.
+The Board keeps absolute tileset image paths and rects so the renderer can
+draw tiles itself; nothing here imports pygame.
 """
 from __future__ import annotations
 
-import logging
 import os
+from dataclasses import dataclass, field
 
 import numpy as np
-import pytmx
 
 from game.board.model import Board, MapToken, TileInfo
-from game.board.topology import make_topology
-from game.maps.checks import ObjectProblem, board_problems, token_from_properties
+from game.board.topology import HexTopology, make_topology
+from game.maps.checks import ObjectProblem, board_problems, token_from_properties, whole
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
 from game.maps.structure import structure_problems
+from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
+from game.maps.xmlfile import parse_xml
 
 TOKENS_LAYER = "tokens"
 
-# pytmx logs (and then raises) on problems we already report ourselves.
-logging.getLogger("pytmx").setLevel(logging.CRITICAL)
-logging.getLogger("pytmx.pytmx").setLevel(logging.CRITICAL)
+
+@dataclass
+class MapReport:
+    """What the validator says about a map: the board if it could be built, problems, warnings.
+
+    Problems stop the game from using the map; warnings are things that load
+    but probably differ from what the designer meant."""
+
+    board: Board | None
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def load_map(path: str | os.PathLike) -> Board:
@@ -40,30 +48,35 @@ def validate_map(path: str | os.PathLike) -> list[str]:
 
 
 def read_map(path: str | os.PathLike) -> tuple[Board | None, list[str]]:
+    report = check_map(path)
+    return report.board, report.problems
+
+
+def check_map(path: str | os.PathLike) -> MapReport:
+    """Read and check a map, never raising: problems and warnings, one message each."""
     path = os.fspath(path)
     try:
-        problems = structure_problems(path)
+        root, err = parse_xml(path, "map file")
+        if err:
+            return MapReport(None, [f"{path}: {err}"])
+        problems = structure_problems(path, root)
         if problems:
-            return None, problems
-        try:
-            tmx = pytmx.TiledMap(path)
-        except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError...
-            return None, [f"{path}: cannot be read: {type(e).__name__}: {e}"]
-        board, problems = _build(path, tmx)
-        return board, problems + board_problems(path, board)
+            return MapReport(None, problems)
+        report = MapReport(None)
+        doc = read_document(path, root, report.problems)
+        if report.problems:
+            return report
+        report.board = _build(path, doc, report)
+        report.problems += board_problems(path, report.board)
+        return report
     except Exception as e:  # a bad map must never crash the game or the validator
-        return None, [f"{path}: cannot be read: {type(e).__name__}: {e}"]
+        return MapReport(None, [f"{path}: cannot be read: {type(e).__name__}: {e}"])
 
 
 def _as_int(value, default: int) -> int | None:
     if value is None or value == "":
         return default
-    if isinstance(value, bool):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    return whole(value)
 
 
 def _as_bool(value, default: bool) -> bool | None:
@@ -79,21 +92,12 @@ def _as_bool(value, default: bool) -> bool | None:
     return None
 
 
-def _tiles(path: str, tmx: pytmx.TiledMap, problems: list[str]) -> dict[int, TileInfo]:
+def _tiles(doc: TmxDocument, problems: list[str]) -> dict[int, TileInfo]:
     tiles: dict[int, TileInfo] = {}
-    for ts in tmx.tilesets:
-        image = os.path.abspath(os.path.join(os.path.dirname(path), ts.source))
-        step_x, step_y = ts.tilewidth + ts.spacing, ts.tileheight + ts.spacing
-        columns = (ts.width - 2 * ts.margin + ts.spacing) // step_x
-        rows = (ts.height - 2 * ts.margin + ts.spacing) // step_y
-        for local in range(columns * rows):
-            gid = ts.firstgid + local
-            rect = (ts.margin + (local % columns) * step_x, ts.margin + (local // columns) * step_y,
-                    ts.tilewidth, ts.tileheight)
-            props = {}
-            for pytmx_gid, _flags in tmx.gidmap.get(gid, []):
-                props = tmx.tile_properties.get(pytmx_gid, {}) or props
-            where = f"{path}: tileset '{ts.name}' tile id {local}"
+    for ts in doc.tilesets:
+        for local in range(ts.tile_count):
+            props = ts.tile_properties.get(local, {})
+            where = f"{doc.path}: tileset '{ts.name}' tile id {local}"
             cost = _as_int(props.get("move_cost"), 1)
             if cost is None or cost < 1:
                 problems.append(f"{where}: move_cost {props.get('move_cost')!r} must be a whole number >= 1")
@@ -103,74 +107,136 @@ def _tiles(path: str, tmx: pytmx.TiledMap, problems: list[str]) -> dict[int, Til
                 problems.append(f"{where}: passable {props.get('passable')!r} must be true or false")
                 passable = True
             terrain = props.get("terrain", "")
-            tiles[gid] = TileInfo(image=image, rect=rect, terrain="" if terrain is None else str(terrain),
-                                  move_cost=cost, passable=passable)
+            tiles[ts.firstgid + local] = TileInfo(image=ts.image, rect=ts.rect(local),
+                                                  terrain="" if terrain is None else str(terrain),
+                                                  move_cost=cost, passable=passable)
     return tiles
 
 
-def _terrain(path: str, tmx, tiles, layers, width: int, height: int, problems: list[str]):
+def _shift_layer(gids: np.ndarray, grid: Grid, offset: tuple[float, float]) -> np.ndarray:
+    """The layer as its cells land once drawn ``offset`` pixels away: each tile goes to
+    the cell its drawn centre falls in (tiles pushed off the map are dropped)."""
+    height, width = gids.shape
+    topo = grid.topology
+    # The lattice repeats every 2 rows (hex, axis y) or 2 columns (axis x): two shifts at most.
+    if isinstance(topo, HexTopology):
+        samples = [(4, 4), (4, 5)] if topo.stagger_axis == "y" else [(4, 4), (5, 4)]
+    else:
+        samples = [(4, 4)]
+    out = np.zeros_like(gids)
+    rows, cols = np.indices(gids.shape)
+    for sample in samples:
+        cx, cy = grid.cell_center(sample)
+        dest = grid.pixel_to_cell(cx + offset[0], cy + offset[1])
+        dc, dr = dest[0] - sample[0], dest[1] - sample[1]
+        if isinstance(topo, HexTopology):
+            index = rows if topo.stagger_axis == "y" else cols
+            pick = (index % 2) == (sample[1] % 2 if topo.stagger_axis == "y" else sample[0] % 2)
+        else:
+            pick = np.ones(gids.shape, dtype=bool)
+        to_r, to_c = rows + dr, cols + dc
+        pick &= (to_r >= 0) & (to_r < height) & (to_c >= 0) & (to_c < width)
+        out[to_r[pick], to_c[pick]] = gids[pick]
+    return out
+
+
+def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> list[np.ndarray]:
+    """Each visible tile layer as (h, w) int32 gids without flags; unknown gids become empty."""
+    layers = []
+    for layer in doc.tile_layers:
+        raw = layer.gids
+        gids = (raw & GID_MASK).astype(np.int32)
+        unknown = [int(g) for g in np.unique(gids) if g and int(g) not in tiles]
+        if unknown:
+            for gid in unknown[:5]:
+                r, c = (int(v[0]) for v in np.nonzero(gids == gid))
+                report.problems.append(f"{doc.path}: layer '{layer.name}' cell ({c}, {r}): tile gid {gid} is "
+                                       "in no tileset")
+            gids[np.isin(gids, unknown)] = 0
+        flipped = (raw & FLIP_FLAGS) != 0
+        terrain_gids = [g for g in np.unique(gids[flipped]) if g and tiles[int(g)].terrain]
+        if terrain_gids:
+            where = np.isin(gids, terrain_gids) & flipped
+            r, c = (int(v[0]) for v in np.nonzero(where))
+            report.warnings.append(f"{doc.path}: layer '{layer.name}': {int(where.sum())} terrain tiles are "
+                                   f"flipped or rotated (first at cell ({c}, {r})); the game draws them "
+                                   "unflipped, so paint them unflipped")
+        if layer.offset != (0.0, 0.0):
+            gids = _shift_layer(gids, grid, layer.offset)
+        layers.append(gids)
+    return layers
+
+
+def _terrain(doc: TmxDocument, tiles: dict, layers: list[np.ndarray], problems: list[str]):
+    height, width = int(doc.attrs["height"]), int(doc.attrs["width"])
+    names = [""]
+    name_index = np.zeros((height, width), dtype=np.int32)
     move_cost = np.zeros((height, width), dtype=np.int16)
-    terrain = [[""] * width for _ in range(height)]
-    names = [layer.name for layer in tmx.visible_layers if isinstance(layer, pytmx.TiledTileLayer)]
     blocked = np.zeros((height, width), dtype=bool)
-    for name, data in zip(names, layers):
-        for r in range(height):
-            for c in range(width):
-                gid = int(data[r, c])
-                if gid and gid not in tiles:
-                    problems.append(f"{path}: layer '{name}' cell ({c}, {r}): tile gid {gid} is in no tileset")
-                    data[r, c] = 0
-                    continue
-                info = tiles.get(gid)
-                if info is None or not info.terrain:
-                    continue
-                terrain[r][c] = info.terrain     # later layers are drawn on top
-                move_cost[r, c] = info.move_cost
-                blocked[r, c] |= not info.passable
+    for gids in layers:      # later layers are drawn on top
+        uniq, inverse = np.unique(gids, return_inverse=True)
+        cost_of = np.zeros(len(uniq), dtype=np.int16)
+        name_of = np.zeros(len(uniq), dtype=np.int32)
+        has_terrain = np.zeros(len(uniq), dtype=bool)
+        impassable = np.zeros(len(uniq), dtype=bool)
+        for i, gid in enumerate(uniq.tolist()):
+            info = tiles.get(gid)
+            if info is None or not info.terrain:
+                continue
+            if info.terrain not in names:
+                names.append(info.terrain)
+            has_terrain[i], cost_of[i] = True, info.move_cost
+            name_of[i], impassable[i] = names.index(info.terrain), not info.passable
+        inverse = inverse.reshape(gids.shape)
+        here = has_terrain[inverse]
+        move_cost[here] = cost_of[inverse][here]
+        name_index[here] = name_of[inverse][here]
+        blocked |= impassable[inverse]
     move_cost[blocked] = 0
-    if not any(t for row in terrain for t in row):
-        problems.append(f"{path}: no tile has a 'terrain' property; terrain tiles need the properties "
+    if len(names) == 1:
+        problems.append(f"{doc.path}: no tile has a 'terrain' property; terrain tiles need the properties "
                         "terrain, move_cost and passable (see maps/README.md)")
-    return move_cost, terrain
+    lookup = np.array(names, dtype=object)
+    return move_cost, lookup[name_index].tolist()
 
 
-def _object_centre(obj, group) -> tuple[float, float]:
-    x, y = float(obj.x), float(obj.y)
-    if not hasattr(obj, "points"):     # pytmx already moved tile objects' y to their top edge
-        x += float(obj.width or 0) / 2
-        y += float(obj.height or 0) / 2
-    return x + float(group.offsetx or 0), y + float(group.offsety or 0)
-
-
-def _tokens(tmx, grid: Grid) -> list[tuple[object, object]]:
-    """(object, cell) for every object of the tokens layer(s)."""
-    found = []
-    for group in tmx.objectgroups:
-        if group.name != TOKENS_LAYER:
+def _fit_warnings(doc: TmxDocument, board: Board, layers: list[np.ndarray]) -> list[str]:
+    """Terrain tilesets whose tiles do not match the map's cells draw a mess in Tiled and the game."""
+    used = set()
+    for gids in layers:
+        used.update(int(g) for g in np.unique(gids) if g)
+    warnings = []
+    for ts in doc.tilesets:
+        if not any(ts.firstgid <= g < ts.firstgid + ts.tile_count for g in used):
             continue
-        for obj in group:
-            found.append((obj, grid.pixel_to_cell(*_object_centre(obj, group))))
-    return found
+        size, cell = (ts.tile_width, ts.tile_height), (board.tile_width, board.tile_height)
+        where = f"{doc.path}: tileset '{ts.source}'"
+        if size != cell:
+            warnings.append(f"{where} has {size[0]}x{size[1]} tiles but the map's cells are "
+                            f"{cell[0]}x{cell[1]}; use a tileset made for this map's shape (maps/README.md)")
+        if board.kind == "hex":
+            axis = board.topology.stagger_axis
+            if axis == "y" and ts.tile_width > ts.tile_height:
+                warnings.append(f"{where} has flat-topped (wider than tall) tiles on a stagger-y map, which "
+                                "needs pointy-topped tiles (terrain_hex_pointy.tsx)")
+            if axis == "x" and ts.tile_height > ts.tile_width:
+                warnings.append(f"{where} has pointy-topped (taller than wide) tiles on a stagger-x map, which "
+                                "needs flat-topped tiles (terrain_hex_flat.tsx)")
+    return warnings
 
 
-def _build(path: str, tmx: pytmx.TiledMap) -> tuple[Board, list[str]]:
-    problems: list[str] = []
-    width, height = int(tmx.width), int(tmx.height)
-    props = tmx.properties
-    hexagonal = tmx.orientation == "hexagonal"
+def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
+    problems = report.problems
+    attrs, props = doc.attrs, doc.properties
+    width, height = int(attrs["width"]), int(attrs["height"])
+    hexagonal = attrs.get("orientation") == "hexagonal"
     diagonal = _as_bool(props.get("diagonal"), False)
     if diagonal is None:
         problems.append(f"{path}: map property diagonal {props.get('diagonal')!r} must be true or false")
         diagonal = False
     topology = make_topology("hex" if hexagonal else "square", width, height, diagonal=diagonal,
-                             stagger_axis=tmx.staggeraxis or "y", stagger_index=tmx.staggerindex or "odd")
-    tiles = _tiles(path, tmx, problems)
-    layers = []
-    for layer in tmx.visible_layers:
-        if isinstance(layer, pytmx.TiledTileLayer):
-            gids = [[tmx.tiledgidmap.get(g, 0) if g else 0 for g in row] for row in layer.data]
-            layers.append(np.array(gids, dtype=np.int32).reshape(height, width))
-    move_cost, terrain = _terrain(path, tmx, tiles, layers, width, height, problems)
+                             stagger_axis=attrs.get("staggeraxis") or "y",
+                             stagger_index=attrs.get("staggerindex") or "odd")
     min_players = _as_int(props.get("min_players"), 2)
     max_players = _as_int(props.get("max_players"), 4)
     for name, value in (("min_players", min_players), ("max_players", max_players)):
@@ -180,21 +246,40 @@ def _build(path: str, tmx: pytmx.TiledMap) -> tuple[Board, list[str]]:
     max_players = max_players if max_players and 2 <= max_players <= 4 else 4
     if min_players > max_players:
         problems.append(f"{path}: min_players {min_players} is more than max_players {max_players}")
-    board = Board(topology=topology, move_cost=move_cost, terrain=terrain,
+    board = Board(topology=topology, move_cost=np.zeros((height, width), dtype=np.int16), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
                   min_players=min_players, max_players=max_players, source=os.path.abspath(path),
-                  tile_width=int(tmx.tilewidth), tile_height=int(tmx.tileheight),
-                  hex_side_length=int(tmx.hexsidelength or 0) if hexagonal else 0,
-                  layers=layers, tiles=tiles)
-    board.tokens = _make_tokens(path, board, _tokens(tmx, Grid.of(board)), problems)
-    return board, problems
+                  tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
+                  hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
+    grid = Grid.of(board)
+    board.tiles = _tiles(doc, problems)
+    board.layers = _layers(doc, grid, board.tiles, report)
+    board.move_cost, board.terrain = _terrain(doc, board.tiles, board.layers, problems)
+    report.warnings += _fit_warnings(doc, board, board.layers)
+    for name in doc.hidden_tile_layers:
+        report.warnings.append(f"{path}: layer '{name}' is hidden (or in a hidden group), so the game "
+                               "ignores it")
+    board.tokens = _tokens(path, doc, board, grid, report)
+    return board
 
 
-def _make_tokens(path: str, board: Board, objects, problems: list[str]) -> list[MapToken]:
+def _tokens(path: str, doc: TmxDocument, board: Board, grid: Grid, report: MapReport) -> list[MapToken]:
     tokens = []
-    for obj, cell in objects:
-        where = ObjectProblem(path, TOKENS_LAYER, obj.id, obj.name or "", cell)
-        token = token_from_properties(board, dict(obj.properties), where, problems)
-        if token is not None:
-            tokens.append(token)
+    for layer in doc.object_layers:
+        if layer.name != TOKENS_LAYER:
+            continue
+        if not layer.visible:
+            report.warnings.append(f"{path}: layer '{layer.name}' is hidden (or in a hidden group), so its "
+                                   f"{len(layer.objects)} objects are not tokens; show it to use them")
+            continue
+        for obj in layer.objects:
+            x, y = object_anchor_centre(obj)
+            cell = grid.pixel_to_cell(x + layer.offset[0], y + layer.offset[1])
+            where = ObjectProblem(path, TOKENS_LAYER, obj.id, obj.name, cell)
+            if not obj.visible:
+                report.warnings.append(where("is hidden (visible=0), so it is not a token; show it or delete it"))
+                continue
+            token = token_from_properties(board, obj.properties, where, report.problems, found_class=obj.cls)
+            if token is not None:
+                tokens.append(token)
     return tokens

@@ -5,26 +5,30 @@ wrong in Tiled; these checks turn them into messages that say what to change.
 """
 from __future__ import annotations
 
+import math
 import os
+import struct
 from xml.etree import ElementTree as ET
+
+from game.maps.xmlfile import parse_xml, read_limited
 
 SUPPORTED_ORIENTATIONS = ("orthogonal", "hexagonal")
 SUPPORTED_COMPRESSION = (None, "zlib", "gzip")
 MAP_PROPERTY_TYPES = {"title": "string", "min_players": "int", "max_players": "int", "diagonal": "bool"}
 TILE_PROPERTY_TYPES = {"terrain": "string", "move_cost": "int", "passable": "bool"}
+# Bounds that keep a hostile map from taking minutes or gigabytes; far above any playable map.
+MAX_MAP_SIDE = 1024            # cells across or down
+MAX_TILE_PIXELS = 1024         # a map's or tileset's tile width/height
+MAX_IMAGE_PIXELS = 16384       # a tileset image's width/height
+MAX_TILESET_TILES = 65536
+MAX_LAYERS = 64
+MAX_OFFSET = 1_000_000         # pixels, for layer offsets and object coordinates
+MAX_FIRSTGID = 0x0FFFFFFF
+IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP"}
 
 
 def _parse_xml(path: str, what: str) -> tuple[ET.Element | None, str | None]:
-    if not os.path.exists(path):
-        return None, f"{what} not found"
-    if os.path.isdir(path):
-        return None, f"{what} is a directory, not a file"
-    try:
-        return ET.parse(path).getroot(), None
-    except ET.ParseError as e:
-        return None, f"{what} is not valid XML ({e}); is it a Tiled .tmx/.tsx file saved as XML?"
-    except (OSError, UnicodeError, ValueError) as e:
-        return None, f"{what} could not be read ({e})"
+    return parse_xml(path, what)
 
 
 def value_ok(kind: str, text: str | None) -> bool:
@@ -62,11 +66,42 @@ def _int_attr(node: ET.Element, name: str, default: str | None = None) -> int | 
         return None
 
 
+def _number_problem(node: ET.Element, attr: str, where: str, bound: float) -> str | None:
+    """A message if ``attr`` is present and not a finite number within +-bound."""
+    text = node.get(attr)
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return f"{where}: {attr}={text!r} is not a number"
+    if not math.isfinite(value) or abs(value) > bound:
+        return f"{where}: {attr}={text!r} is not a number between -{bound:,} and {bound:,}; fix it in Tiled"
+    return None
+
+
+def _image_problem(img_path: str, shown: str) -> str | None:
+    """Whether the file is an image of a sane size (PNG sizes are read from its header)."""
+    head, err = read_limited(img_path, "image", 256 * 1024 * 1024, head=32)
+    if err:
+        return f"tileset image {shown!r}: {err}"
+    kind = next((name for magic, name in IMAGE_MAGIC.items() if head.startswith(magic)), None)
+    if kind is None and not (head[:4] == b"RIFF" and head[8:12] == b"WEBP"):
+        return f"tileset image {shown!r} is not a PNG, JPEG, GIF, BMP or WebP image; point the tileset at its image"
+    if kind == "PNG" and len(head) >= 24:
+        w, h = struct.unpack(">II", head[16:24])
+        if w > MAX_IMAGE_PIXELS or h > MAX_IMAGE_PIXELS:
+            return (f"tileset image {shown!r} is {w}x{h} pixels; images over "
+                    f"{MAX_IMAGE_PIXELS}x{MAX_IMAGE_PIXELS} are refused, split the tileset")
+    return None
+
+
 def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
     source = tileset.get("source")
     name = tileset.get("name", "?")
-    if _int_attr(tileset, "firstgid") is None:
-        return [f"{map_path}: tileset {source or name!r} has no valid firstgid"]
+    firstgid = _int_attr(tileset, "firstgid")
+    if firstgid is None or not 1 <= firstgid <= MAX_FIRSTGID:
+        return [f"{map_path}: tileset {source or name!r} has no valid firstgid ({tileset.get('firstgid')!r})"]
     if not source:
         return [f"{map_path}: tileset '{name}' is embedded in the map; export it to a .tsx file "
                 "next to the art (Tileset > Export Tileset As...) and use that"]
@@ -84,14 +119,38 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
         return [f"{where}: image-collection tilesets are not supported; use one tileset image"]
     problems = []
     for attr in ("tilewidth", "tileheight"):
-        if not (_int_attr(root, attr) or 0) > 0:
-            problems.append(f"{where}: missing or bad {attr}")
-    img_path = os.path.normpath(os.path.join(os.path.dirname(tsx_path), image.get("source", "")))
-    if not image.get("source") or not os.path.isfile(img_path):
-        problems.append(f"{where}: tileset image {image.get('source')!r} not found (looked for {img_path})")
+        if not 0 < (_int_attr(root, attr) or 0) <= MAX_TILE_PIXELS:
+            problems.append(f"{where}: {attr}={root.get(attr)!r} must be a whole number from 1 to {MAX_TILE_PIXELS}")
+    for attr in ("spacing", "margin"):
+        value = _int_attr(root, attr, "0")
+        if value is None or not 0 <= value <= MAX_TILE_PIXELS:
+            problems.append(f"{where}: {attr}={root.get(attr)!r} must be a whole number from 0 to "
+                            f"{MAX_TILE_PIXELS} (Tileset Properties > {attr.capitalize()})")
     for attr in ("width", "height"):
-        if not (_int_attr(image, attr) or 0) > 0:
+        value = _int_attr(image, attr)
+        if not (value or 0) > 0:
             problems.append(f"{where}: tileset image has no valid {attr}; re-save the tileset in Tiled")
+        elif value > MAX_IMAGE_PIXELS:
+            problems.append(f"{where}: tileset image {attr} {value} is over {MAX_IMAGE_PIXELS} pixels; "
+                            "split the tileset into smaller images")
+    img_path = os.path.normpath(os.path.join(os.path.dirname(tsx_path), image.get("source", "")))
+    if not image.get("source") or not os.path.exists(img_path):
+        problems.append(f"{where}: tileset image {image.get('source')!r} not found (looked for {img_path})")
+    else:
+        bad_image = _image_problem(img_path, image.get("source"))
+        if bad_image:
+            problems.append(f"{where}: {bad_image}")
+    if not problems:
+        tw, th = int(root.get("tilewidth")), int(root.get("tileheight"))
+        spacing, margin = int(root.get("spacing", "0")), int(root.get("margin", "0"))
+        count = (((int(image.get("width")) - 2 * margin + spacing) // (tw + spacing))
+                 * ((int(image.get("height")) - 2 * margin + spacing) // (th + spacing)))
+        if count > MAX_TILESET_TILES:
+            problems.append(f"{where}: holds {count} tiles; tilesets of more than {MAX_TILESET_TILES} "
+                            "tiles are refused")
+        elif count < 1:
+            problems.append(f"{where}: its image holds no whole {tw}x{th} tile; check tile size, margin "
+                            "and spacing")
     for tile in root.findall("tile"):
         tile_where = f"{where} tile id {tile.get('id')}"
         problems += _property_problems(tile, tile_where, TILE_PROPERTY_TYPES)
@@ -103,6 +162,7 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
 
 
 def layer_problems(map_path: str, layer: ET.Element, width: int, height: int) -> list[str]:
+    """The layer's format; the cells themselves are checked when they are decoded."""
     where = f"{map_path}: layer '{layer.get('name', '?')}'"
     data = layer.find("data")
     if data is None:
@@ -116,24 +176,12 @@ def layer_problems(map_path: str, layer: ET.Element, width: int, height: int) ->
         return [f"{where}: unknown encoding {encoding!r}; set Tile Layer Format to CSV"]
     if compression not in SUPPORTED_COMPRESSION:
         return [f"{where}: compression {compression!r} is not supported; set Tile Layer Format to CSV"]
-    if encoding == "csv":
-        cells = [c for c in (data.text or "").replace("\n", "").split(",") if c.strip()]
-        if not all(c.strip().isdigit() for c in cells):
-            return [f"{where}: tile data is not a list of numbers"]
-        if len(cells) != width * height:
-            return [f"{where}: has {len(cells)} cells, the map is {width}x{height} = {width * height}"]
     if (_int_attr(layer, "width", str(width)), _int_attr(layer, "height", str(height))) != (width, height):
         return [f"{where}: is {layer.get('width')}x{layer.get('height')}, the map is {width}x{height}"]
     return []
 
 
-def structure_problems(path: str) -> list[str]:
-    """Problems that stop the map from being read at all; empty when pytmx may read it."""
-    root, err = _parse_xml(path, "map file")
-    if err:
-        return [f"{path}: {err}"]
-    if root.tag != "map":
-        return [f"{path}: not a Tiled map (root element <{root.tag}>, expected <map>)"]
+def _header_problems(path: str, root: ET.Element) -> list[str]:
     problems: list[str] = []
     orientation = root.get("orientation", "orthogonal")
     if orientation not in SUPPORTED_ORIENTATIONS:
@@ -141,38 +189,79 @@ def structure_problems(path: str) -> list[str]:
                         "(square cells) or hexagonal (Map > Map Properties > Orientation)")
     if root.get("infinite", "0") == "1":
         problems.append(f"{path}: infinite maps are not supported; untick Map Properties > Infinite")
-    for attr in ("width", "height", "tilewidth", "tileheight"):
-        if not (_int_attr(root, attr) or 0) > 0:
+    for attr, bound in (("width", MAX_MAP_SIDE), ("height", MAX_MAP_SIDE),
+                        ("tilewidth", MAX_TILE_PIXELS), ("tileheight", MAX_TILE_PIXELS)):
+        value = _int_attr(root, attr)
+        if not (value or 0) > 0:
             problems.append(f"{path}: map attribute {attr}={root.get(attr)!r} must be a whole number above 0")
+        elif value > bound:
+            problems.append(f"{path}: map {attr} {value} is more than {bound}; make the map smaller "
+                            "(Map > Resize Map) or the tiles smaller")
     if orientation == "hexagonal":
         if root.get("staggeraxis") not in ("x", "y"):
             problems.append(f"{path}: hexagonal map needs staggeraxis x or y, not {root.get('staggeraxis')!r}")
         if root.get("staggerindex") not in ("odd", "even"):
             problems.append(f"{path}: hexagonal map needs staggerindex odd or even, "
                             f"not {root.get('staggerindex')!r}")
-        if _int_attr(root, "hexsidelength", "0") is None:
-            problems.append(f"{path}: hexsidelength must be a whole number")
+        side = _int_attr(root, "hexsidelength", "0")
+        if side is None or not 0 <= side <= MAX_TILE_PIXELS:
+            problems.append(f"{path}: hexsidelength={root.get('hexsidelength')!r} must be a whole number from "
+                            f"0 to {MAX_TILE_PIXELS} (Map Properties > Hex Side Length)")
     problems += _property_problems(root, f"{path}: map properties", MAP_PROPERTY_TYPES)
+    return problems
+
+
+def _tree_problems(path: str, root: ET.Element, width: int, height: int) -> list[str]:
+    problems: list[str] = []
+    layers = root.findall(".//layer")
+    if not layers:
+        problems.append(f"{path}: has no tile layer; paint the terrain on a tile layer")
+    if len(layers) > MAX_LAYERS:
+        return [f"{path}: has {len(layers)} tile layers; maps of more than {MAX_LAYERS} are refused"]
+    for layer in layers:
+        problems += layer_problems(path, layer, width, height)
+    for node in root.iter():
+        if node.tag in ("layer", "objectgroup", "group", "imagelayer"):
+            where = f"{path}: layer '{node.get('name', '?')}'"
+            for attr in ("offsetx", "offsety"):
+                problems.append(_number_problem(node, attr, where, MAX_OFFSET))
+    for group in root.findall(".//objectgroup"):
+        for obj in group.findall("object"):
+            where = f"{path}: layer '{group.get('name', '?')}', object {obj.get('id')} '{obj.get('name', '')}'"
+            problems += _property_problems(obj, where)
+            for attr in ("x", "y", "width", "height", "rotation"):
+                problems.append(_number_problem(obj, attr, where, MAX_OFFSET))
+            gid = obj.get("gid")
+            if gid is not None and not (gid.isdigit() and int(gid) <= 0xFFFFFFFF):
+                problems.append(f"{where}: gid={gid!r} is not a valid tile; pick the tile again in Tiled")
+    return [p for p in problems if p]
+
+
+def _tokens_layer_problems(path: str, root: ET.Element) -> list[str]:
+    names = [g.get("name", "") for g in root.findall(".//objectgroup")]
+    if "tokens" in names:
+        return []
+    found = ", ".join(repr(n) for n in names) if names else "none"
+    near = [n for n in names if n.strip().lower() == "tokens"]
+    hint = f"; rename {near[0]!r} to 'tokens' (names are case-sensitive)" if near else ""
+    return [f"{path}: has no object layer named 'tokens' (start slots, cities, mines, ...); "
+            f"object layers found: {found}{hint}"]
+
+
+def structure_problems(path: str, root: ET.Element | None = None) -> list[str]:
+    """Problems that stop the map from being read at all; empty when it may be read."""
+    if root is None:
+        root, err = _parse_xml(path, "map file")
+        if err:
+            return [f"{path}: {err}"]
+    if root.tag != "map":
+        return [f"{path}: not a Tiled map (root element <{root.tag}>, expected <map>)"]
+    problems = _header_problems(path, root)
     if problems:
         return problems
     width, height = int(root.get("width")), int(root.get("height"))
     for tileset in root.findall("tileset"):
         problems += tileset_problems(path, tileset)
-    layers = root.findall(".//layer")
-    if not layers:
-        problems.append(f"{path}: has no tile layer; paint the terrain on a tile layer")
-    for layer in layers:
-        problems += layer_problems(path, layer, width, height)
-    for group in root.findall(".//objectgroup"):
-        for obj in group.findall("object"):
-            where = f"{path}: layer '{group.get('name', '?')}', object {obj.get('id')} '{obj.get('name', '')}'"
-            if obj.get("template"):
-                problems.append(f"{where}: uses the object template {obj.get('template')!r}; templates are "
-                                "not supported, detach it (right-click > Detach Template)")
-            problems += _property_problems(obj, where)
-            for attr in ("x", "y"):
-                if not value_ok("float", obj.get(attr, "0")):
-                    problems.append(f"{where}: {attr}={obj.get(attr)!r} is not a number")
-    if not [g for g in root.findall(".//objectgroup") if g.get("name") == "tokens"]:
-        problems.append(f"{path}: has no object layer named 'tokens' (start slots, cities, mines, ...)")
+    problems += _tree_problems(path, root, width, height)
+    problems += _tokens_layer_problems(path, root)
     return problems

@@ -1,0 +1,51 @@
+"""Reading the XML files of a map (.tmx, .tsx, .tx, .tiled-project) safely.
+
+Only regular files are read, and only up to a size limit, so a FIFO, a
+symlink to /dev/zero or a giant file cannot hang or exhaust the game.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from xml.etree import ElementTree as ET
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_limited(path: str, what: str, limit: int = MAX_FILE_BYTES,
+                 head: int | None = None) -> tuple[bytes | None, str | None]:
+    """The bytes of a regular file of at most ``limit`` bytes (only the first ``head``
+    if given), or (None, why not)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None, f"{what} not found"
+    except OSError as e:
+        return None, f"{what} could not be read ({e.strerror or e})"
+    if stat.S_ISDIR(info.st_mode):
+        return None, f"{what} is a directory, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return None, f"{what} is not a regular file"
+    if info.st_size > limit:
+        return None, f"{what} is {info.st_size // 1_000_000} MB; files over {limit // 1_000_000} MB are refused"
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1 if head is None else head)
+    except OSError as e:
+        return None, f"{what} could not be read ({e.strerror or e})"
+    if len(data) > limit:
+        return None, f"{what} is over {limit // 1_000_000} MB; files that large are refused"
+    return data, None
+
+
+def parse_xml(path: str, what: str) -> tuple[ET.Element | None, str | None]:
+    """The root element of an XML file, or (None, a message saying what is wrong)."""
+    data, err = read_limited(path, what)
+    if err:
+        return None, err
+    try:
+        return ET.fromstring(data), None
+    except ET.ParseError as e:
+        return None, f"{what} is not valid XML ({e}); is it a Tiled .tmx/.tsx file saved as XML?"
+    except (ValueError, RecursionError) as e:
+        return None, f"{what} could not be read ({type(e).__name__}: {e})"
