@@ -77,10 +77,12 @@ def split_evenly(units: dict[str, int], parts: int) -> list[dict[str, int]]:
     return [{unit: total // parts + (1 if i < total % parts else 0)} for i in range(parts)]
 
 
-def neutral_side(state: GameState, units: dict[str, int], extra: list[Squad] | None = None) -> Side:
+def neutral_side(state: GameState, units: dict[str, int], extra: list[Squad] | None = None,
+                 parts: int | None = None) -> Side:
     squads = list(extra or [])
     if units and unit_total(units):
-        squads += [Squad(part) for part in split_evenly(units, state.rules["battle"]["monster_squads"])]
+        parts = parts or state.rules["battle"]["monster_squads"]
+        squads += [Squad(part) for part in split_evenly(units, parts)]
     return Side(player=NEUTRAL, squads=squads, arranged=True)
 
 

@@ -161,9 +161,11 @@ def city_defence(state: GameState, city) -> list[O.Squad]:
     """What defends a City: its own squad, garrisoned heroes, garrison plus their armies (R-CITY-4/6)."""
     squads = [to_odds_squad(state, EngineSquad(city=city.id))]
     if city.owner == NEUTRAL:
-        from game.engine.interactions import monster_unit
-        mean = Dice.parse(state.rules["cities"]["neutral_defenders"]).mean
-        return squads + monster_defence(state, {monster_unit(state): int(mean)})
+        from game.engine.interactions import neutral_defender_unit
+        rules = state.rules["cities"]
+        mean = Dice.parse(rules["neutral_defenders"]).mean
+        return squads + monster_defence(state, {neutral_defender_unit(state): int(mean)},
+                                        rules["neutral_defender_squads"])
     pool = dict(city.garrison)
     for hero in state.heroes_at(city.cell):
         if hero.owner == city.owner:
@@ -182,9 +184,9 @@ def hero_defence(state: GameState, heroes: Sequence[Hero]) -> list[O.Squad]:
     return squads + units_squads(state, pool, state.rules["battle"]["max_player_squads"])
 
 
-def monster_defence(state: GameState, units: dict[str, int]) -> list[O.Squad]:
-    """Monsters or guardians: always two even squads, Representative (R-BAT-2)."""
+def monster_defence(state: GameState, units: dict[str, int], parts: int | None = None) -> list[O.Squad]:
+    """Monsters or guardians: even squads (battle.monster_squads unless ``parts``), Representative (R-BAT-2)."""
     if not units or not sum(units.values()):
         return []
     return [to_odds_squad(state, EngineSquad(part))
-            for part in split_evenly(units, state.rules["battle"]["monster_squads"])]
+            for part in split_evenly(units, parts or state.rules["battle"]["monster_squads"])]

@@ -34,7 +34,7 @@ def collect_income(state: GameState, seat: int, events: list[Event]) -> None:
     rules = state.rules
     income: dict[str, int] = {}
     for city in state.cities_of(seat):
-        if city.sieged:
+        if city.sieged and not rules["daybreak"]["sieged_city_income"]:
             state.emit(events, "city_besieged_no_income", city=city.id)
             continue
         for resource, amount in rules["daybreak"]["city_income_by_tier"][city.tier].items():
@@ -141,7 +141,7 @@ def begin_turn(state: GameState, events: list[Event]) -> None:
         hero.moves_left = None
     player = state.players[seat]
     if not state.cities_of(seat):
-        player.cityless_turn_started = True
+        player.cityless_turns += 1
     state.emit(events, "turn_started", player=seat, day=state.day)
 
 
@@ -152,8 +152,8 @@ def end_turn(state: GameState, events: list[Event]) -> None:
     state.emit(events, "turn_ended", player=seat)
     player = state.players[seat]
     if state.cities_of(seat):
-        player.cityless_turn_started = False
-    elif player.cityless_turn_started:
+        player.cityless_turns = 0
+    elif player.cityless_turns >= state.rules["end"]["grace_turns_without_city"]:
         eliminate(state, seat, events, "no City by the end of its turn")   # play moves on from there
         return
     next_turn(state, events)

@@ -66,6 +66,12 @@ def monster_unit(state: GameState) -> str:
     return f"unit_{monster_tier(state)}_1"
 
 
+def neutral_defender_unit(state: GameState) -> str:
+    """R-CITY-6: the unit kind of a neutral City's monsters ("tiered" as R-CMP-10)."""
+    unit = state.rules["cities"]["neutral_defender_unit"]
+    return f"unit_{monster_tier(state)}_1" if unit == "tiered" else unit
+
+
 def monster_tier(state: GameState) -> int:
     """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
     best = 1
@@ -156,7 +162,8 @@ def engage_city(state: GameState, hero: Hero, city, events: list[Event]) -> None
         roll = state.rng.roll(rules["neutral_defenders"])
         state.emit(events, "dice", purpose="neutral_defenders", expr=rules["neutral_defenders"],
                    faces=list(roll.faces), total=roll.total, player=hero.owner)
-        defender = neutral_side(state, {monster_unit(state): roll.total}, extra=[Squad(city=city.id)])
+        defender = neutral_side(state, {neutral_defender_unit(state): roll.total}, extra=[Squad(city=city.id)],
+                                parts=rules["neutral_defender_squads"])
         attack_with(state, hero, "city", defender, events, city=city.id)
         return
     garrisoned = [h.id for h in state.heroes_at(city.cell) if h.owner == city.owner]

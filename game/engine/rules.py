@@ -1,21 +1,28 @@
 """Rule tables as data: load ``game/rules/<mode>.toml``, overlay, and check.
 
-Campaign overlays Normal; a playtester's own file may overlay either.  A
-wrong value raises RulesError naming the file and the key.
+Campaign overlays Normal; a playtester's own file may overlay either.  Every
+layer is checked against the schema of every key (``rules_schema``) before it
+is merged, and the merged data is checked whole, including the references
+between keys.  A wrong value raises RulesError naming the file and the key.
+The player's rulebook is ``docs/RULES.md``.
 """
 from __future__ import annotations
 
 import copy
 import json
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from game.engine import rules_schema
 from game.engine.dice import Dice
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 MODES = ("normal", "campaign")
-OPTION_NAMES = ("starting_hero", "legacy_gold_mine", "hero_cap", "day_limit")
+OPTION_NAMES = rules_schema.OPTION_SWITCHES
+MAX_FILE_BYTES = 1_000_000
 
 
 class RulesError(ValueError):
@@ -32,14 +39,35 @@ def deep_merge(base: dict, overlay: dict) -> dict:
     return merged
 
 
-def _read_toml(path: Path) -> dict:
+def read_rules_file(path: str | Path) -> dict:
+    """One TOML layer, checked key by key; every problem is a RulesError naming the file."""
+    path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
+        info = os.stat(path)
     except FileNotFoundError:
         raise RulesError(f"{path}: rules file not found") from None
+    except OSError as exc:
+        raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RulesError(f"{path}: is a folder; give a .toml rules file")
+    if not stat.S_ISREG(info.st_mode):
+        raise RulesError(f"{path}: not a regular file; give a .toml rules file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise RulesError(f"{path}: {info.st_size} bytes is too big for a rules file (at most {MAX_FILE_BYTES})")
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(MAX_FILE_BYTES + 1).decode("utf-8")
+        data = tomllib.loads(text)
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RulesError(f"{path}: nested too deeply to be rule data") from None
+    except OSError as exc:
+        raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from None
+    rules_schema.check(data, str(path), partial=True)
+    return data
 
 
 def load_rules(mode: str = "normal", overlay: str | Path | dict | None = None,
@@ -47,18 +75,23 @@ def load_rules(mode: str = "normal", overlay: str | Path | dict | None = None,
     """The rule data for ``mode``, with an optional playtester overlay file and option switches."""
     if mode not in MODES:
         raise RulesError(f"unknown mode {mode!r}: expected one of {', '.join(MODES)}")
-    data = _read_toml(RULES_DIR / "normal.toml")
+    data = read_rules_file(RULES_DIR / "normal.toml")
     source = str(RULES_DIR / "normal.toml")
     if mode == "campaign":
-        data = deep_merge(data, _read_toml(RULES_DIR / "campaign.toml"))
+        data = deep_merge(data, read_rules_file(RULES_DIR / "campaign.toml"))
         source = str(RULES_DIR / "campaign.toml")
     if isinstance(overlay, dict):
+        rules_schema.check(overlay, "rules overlay", partial=True)
         data = deep_merge(data, overlay)
         source = "rules overlay"
     elif overlay is not None:
-        data = deep_merge(data, _read_toml(Path(overlay)))
+        data = deep_merge(data, read_rules_file(overlay))
         source = str(overlay)
+    if data["meta"]["mode"] != mode:
+        raise RulesError(f"{source}: key 'meta.mode': the rules file cannot change the mode; "
+                         f"remove the line and choose the mode with --mode")
     if options:
+        rules_schema.check({"options": options}, "options", partial=True)
         data = deep_merge(data, {"options": options})
     return Rules(data, source)
 
@@ -67,9 +100,10 @@ class Rules:
     """Checked rule data.  ``rules.get("movement", "roll")`` or ``rules["movement"]``."""
 
     def __init__(self, data: dict, source: str = "rules"):
-        self.data = data
+        self.data = rules_schema.drop_retired(data) if isinstance(data, dict) else data
         self.source = source
-        _check(data, source)
+        rules_schema.check(self.data, source)
+        _check_references(self.data, source)
 
     def __getitem__(self, section: str) -> Any:
         return self.data[section]
@@ -105,201 +139,124 @@ class Rules:
         return json.dumps(self.data, sort_keys=True)
 
 
-# --- checking --------------------------------------------------------------
+# --- references between keys (types and ranges are the schema's) ----------------------
 
 def _fail(source: str, key: str, problem: str) -> None:
     raise RulesError(f"{source}: key '{key}': {problem}")
 
 
-def _need(data: dict, source: str, key: str) -> Any:
-    node: Any = data
-    for part in key.split("."):
-        if not isinstance(node, dict) or part not in node:
-            _fail(source, key, "missing")
-        node = node[part]
-    return node
+def _check_costs(data: dict, source: str, resources: list[str]) -> None:
+    costs = {"setup.start_purse": data["setup"]["start_purse"], "daybreak.hero_upkeep": data["daybreak"]["hero_upkeep"],
+             "cities.found_cost": data["cities"]["found_cost"], "monsters.bribe_cost": data["monsters"]["bribe_cost"]}
+    for table in ("city_income_by_tier",):
+        costs.update({f"daybreak.{table}.{t}": c for t, c in data["daybreak"][table].items()})
+    costs.update({f"cities.tier_cost.{t}": c for t, c in data["cities"]["tier_cost"].items()})
+    for section in ("buildings", "recruits"):
+        costs.update({f"{section}.{n}.cost": e["cost"] for n, e in data[section].items() if "cost" in e})
+    for key, cost in costs.items():
+        for resource in cost:
+            if resource not in resources:
+                _fail(source, f"{key}.{resource}", f"unknown resource (this mode has {', '.join(resources)})")
 
 
-def _check_dice(source: str, key: str, value: Any, allow_empty: bool = False) -> None:
-    if allow_empty and value == "":
-        return
-    try:
-        Dice.parse(value)
-    except ValueError as exc:
-        _fail(source, key, str(exc))
+def _check_per_tier(source: str, key: str, table: dict, tiers: list[str]) -> None:
+    for tier in tiers:
+        if tier not in table:
+            _fail(source, f"{key}.{tier}", "missing (every City tier needs an entry)")
+    for tier in table:
+        if tier not in tiers:
+            _fail(source, f"{key}.{tier}", f"unknown City tier (tiers are {', '.join(tiers)})")
 
 
-def _check_int(source: str, key: str, value: Any, minimum: int = 0) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        _fail(source, key, f"expected a whole number >= {minimum}, got {value!r}")
-
-
-def _check_bool(source: str, key: str, value: Any) -> None:
-    if not isinstance(value, bool):
-        _fail(source, key, f"expected true or false, got {value!r}")
-
-
-def _check_cost(source: str, key: str, value: Any, resources: list[str]) -> None:
-    if not isinstance(value, dict):
-        _fail(source, key, f"expected a table of resource amounts, got {value!r}")
-    for resource, amount in value.items():
-        if resource not in resources:
-            _fail(source, f"{key}.{resource}", f"unknown resource (this mode has {', '.join(resources)})")
-        _check_int(source, f"{key}.{resource}", amount)
-
-
-def _check_table(source: str, key: str, table: Any, low: int, high: int, step: int,
-                 outcomes: tuple[str, ...] | None = None) -> None:
-    if not isinstance(table, list) or not table:
-        _fail(source, key, "expected a list of [low, high, outcome] rows")
+def _check_rows(source: str, key: str, table: list, die_key: str, die_text: str) -> None:
+    """The rows cover every result of their die, in order, without gaps or overlaps."""
+    dice = Dice.parse(die_text)
+    low, high, step = dice.minimum, dice.maximum, 10 if dice.percentile else 1
     expected = low
     for index, row in enumerate(table):
-        if not (isinstance(row, list) and len(row) == 3 and all(isinstance(v, int) for v in row[:2])):
-            _fail(source, f"{key}[{index}]", f"expected [low, high, outcome], got {row!r}")
         if row[0] != expected or row[1] < row[0]:
-            _fail(source, f"{key}[{index}]", f"rows must cover {low}..{high} without gaps; expected a row from {expected}")
-        if outcomes is not None and row[2] not in outcomes:
-            _fail(source, f"{key}[{index}]", f"unknown outcome {row[2]!r} (expected one of {', '.join(outcomes)})")
+            _fail(source, f"{key}[{index}]", f"rows must cover {low}..{high} ({die_key} = {die_text!r}) "
+                                             f"without gaps; expected a row from {expected}")
         expected = row[1] + step
     if expected != high + step:
-        _fail(source, key, f"rows must end at {high}")
+        _fail(source, key, f"rows must end at {high}, the highest result of {die_key} = {die_text!r}")
 
 
-def _die_range(dice_text: str) -> tuple[int, int, int]:
-    dice = Dice.parse(dice_text)
-    return dice.minimum, dice.maximum, 10 if dice.percentile else 1
+def _check_pick(source: str, die_key: str, die_text: str, list_key: str, names: list) -> None:
+    """A die that picks one of ``names`` by its result must roll 1..len(names)."""
+    if die_text:
+        dice = Dice.parse(die_text)
+        if dice.percentile or dice.minimum < 1 or dice.maximum > len(names):
+            _fail(source, die_key, f"{die_text!r} must roll 1 to {len(names)} to pick one of {list_key}")
 
 
-def _check(data: dict, source: str) -> None:
-    mode = _need(data, source, "meta.mode")
-    if mode not in MODES:
-        _fail(source, "meta.mode", f"expected one of {', '.join(MODES)}")
-    resources = _need(data, source, "meta.resources")
-    if not (isinstance(resources, list) and resources and all(isinstance(r, str) for r in resources)):
-        _fail(source, "meta.resources", "expected a list of resource names")
-    for name in OPTION_NAMES:
-        _check_bool(source, f"options.{name}", _need(data, source, f"options.{name}"))
-    _check_int(source, "options.hero_cap_count", _need(data, source, "options.hero_cap_count"), 1)
-    _check_int(source, "options.day_limit_days", _need(data, source, "options.day_limit_days"), 1)
+def _unit_kind(source: str, key: str, value: str, units: dict, tiered_units: list[str]) -> None:
+    if value == "tiered":
+        for unit in tiered_units:
+            if unit not in units:
+                _fail(source, key, f"'tiered' needs the unit kind {unit!r} in [units]")
+    elif value not in units:
+        _fail(source, key, f"unknown unit kind {value!r} (units are {', '.join(units)}, or 'tiered')")
 
-    for key in ("setup.min_players", "setup.max_players"):
-        _check_int(source, key, _need(data, source, key), 1)
-    _check_dice(source, "setup.anchor_die", _need(data, source, "setup.anchor_die"))
-    for kind, count in _need(data, source, "setup.scatter_per_player").items():
-        _check_int(source, f"setup.scatter_per_player.{kind}", count)
-    _check_cost(source, "setup.start_purse", _need(data, source, "setup.start_purse"), resources)
-    tiers = _need(data, source, "cities.tiers")
-    if _need(data, source, "setup.capital_tier") not in tiers:
+
+def _check_references(data: dict, source: str) -> None:
+    resources = data["meta"]["resources"]
+    tiers = data["cities"]["tiers"]
+    units, buildings, recruits = data["units"], data["buildings"], data["recruits"]
+    _check_costs(data, source, resources)
+    if data["setup"]["min_players"] > data["setup"]["max_players"]:
+        _fail(source, "setup.min_players", "must not be more than setup.max_players")
+    if data["setup"]["capital_tier"] not in tiers:
         _fail(source, "setup.capital_tier", f"expected one of {', '.join(tiers)}")
+    for name in data["setup"]["capital_buildings"]:
+        if name not in buildings:
+            _fail(source, "setup.capital_buildings", f"unknown building {name!r} (buildings are {', '.join(buildings)})")
+    _check_per_tier(source, "daybreak.city_income_by_tier", data["daybreak"]["city_income_by_tier"], tiers)
+    _check_per_tier(source, "cities.tier_cost", data["cities"]["tier_cost"], tiers)
+    _check_per_tier(source, "mines.guardians_by_tier", data["mines"]["guardians_by_tier"], ["none", *tiers])
 
-    _check_dice(source, "movement.roll", _need(data, source, "movement.roll"))
-    _check_int(source, "movement.pickup_cost", _need(data, source, "movement.pickup_cost"))
-    _check_int(source, "movement.default_move_cost", _need(data, source, "movement.default_move_cost"), 1)
+    daybreak, token, mines, monsters = data["daybreak"], data["resource_token"], data["mines"], data["monsters"]
+    _check_rows(source, "daybreak.token_kind_table", daybreak["token_kind_table"], "daybreak.token_kind_die",
+                daybreak["token_kind_die"])
+    if token["size_die"]:
+        _check_rows(source, "resource_token.size_table", token["size_table"], "resource_token.size_die",
+                    token["size_die"])
+    _check_rows(source, "items.type_table", data["items"]["type_table"], "the item type die", "1dP")
+    _check_rows(source, "mines.guard_table", mines["guard_table"], "mines.guard_die", mines["guard_die"])
+    _check_rows(source, "monsters.reaction_table", monsters["reaction_table"], "the reaction die", "1dP")
+    for key, names in (("resource_token.types", token["types"]), ("mines.resource_types", mines["resource_types"])):
+        for name in names:
+            if name not in resources:
+                _fail(source, key, f"unknown resource {name!r} (this mode has {', '.join(resources)})")
+    _check_pick(source, "resource_token.type_die", token["type_die"], "resource_token.types", token["types"])
+    _check_pick(source, "mines.resource_type_die", mines["resource_type_die"], "mines.resource_types",
+                mines["resource_types"])
+    rarities = data["items"]["rarities"]
+    for kind, powers in data["items"]["power"].items():
+        if len(powers) != len(rarities):
+            _fail(source, f"items.power.{kind}", f"expected {len(rarities)} dice, one per rarity")
 
-    income = _need(data, source, "daybreak.city_income_by_tier")
-    for tier in tiers:
-        if tier not in income:
-            _fail(source, f"daybreak.city_income_by_tier.{tier}", "missing")
-        _check_cost(source, f"daybreak.city_income_by_tier.{tier}", income[tier], resources)
-    _check_int(source, "daybreak.mine_income", _need(data, source, "daybreak.mine_income"))
-    _check_cost(source, "daybreak.hero_upkeep", _need(data, source, "daybreak.hero_upkeep"), resources)
-    _check_int(source, "daybreak.builds_per_city_per_day", _need(data, source, "daybreak.builds_per_city_per_day"), 1)
-    _check_int(source, "daybreak.token_roll_from_day", _need(data, source, "daybreak.token_roll_from_day"), 1)
-    _check_int(source, "daybreak.token_roll_success", _need(data, source, "daybreak.token_roll_success"))
-    low, high, step = _die_range(_need(data, source, "daybreak.token_kind_die"))
-    _check_table(source, "daybreak.token_kind_table", _need(data, source, "daybreak.token_kind_table"),
-                 low, high, step, ("resource", "item", "monster"))
-
-    tier_cost = _need(data, source, "cities.tier_cost")
-    for tier in tiers:
-        if tier not in tier_cost:
-            _fail(source, f"cities.tier_cost.{tier}", "missing")
-        _check_cost(source, f"cities.tier_cost.{tier}", tier_cost[tier], resources)
-    _check_cost(source, "cities.found_cost", _need(data, source, "cities.found_cost"), resources)
-    _check_dice(source, "cities.dice", _need(data, source, "cities.dice"))
-    _check_int(source, "cities.siege_cost", _need(data, source, "cities.siege_cost"))
-    _check_dice(source, "cities.neutral_defenders", _need(data, source, "cities.neutral_defenders"))
-
-    units = _need(data, source, "units")
-    for unit, dice in units.items():
-        _check_dice(source, f"units.{unit}", dice)
-    buildings = _need(data, source, "buildings")
     for name, building in buildings.items():
-        key = f"buildings.{name}"
-        if "levels" in building:
-            for index, cost in enumerate(_need(data, source, f"{key}.level_cost")):
-                _check_int(source, f"{key}.level_cost[{index}]", cost)
-        else:
-            _check_cost(source, f"{key}.cost", _need(data, source, f"{key}.cost"), resources)
-        for need in _need(data, source, f"{key}.requires"):
+        for need in building["requires"]:
             if need.startswith("tier:"):
                 if need[5:] not in tiers:
-                    _fail(source, f"{key}.requires", f"unknown tier {need[5:]!r}")
+                    _fail(source, f"buildings.{name}.requires", f"unknown tier {need[5:]!r}")
             elif need not in buildings:
-                _fail(source, f"{key}.requires", f"unknown building {need!r}")
-    for name, recruit in _need(data, source, "recruits").items():
-        key = f"recruits.{name}"
-        _check_cost(source, f"{key}.cost", _need(data, source, f"{key}.cost"), resources)
-        for need in _need(data, source, f"{key}.requires"):
+                _fail(source, f"buildings.{name}.requires", f"unknown building {need!r}")
+    for name, recruit in recruits.items():
+        for need in recruit["requires"]:
             if need not in buildings:
-                _fail(source, f"{key}.requires", f"unknown building {need!r}")
+                _fail(source, f"recruits.{name}.requires", f"unknown building {need!r}")
         if name != "hero" and recruit.get("unit") not in units:
-            _fail(source, f"{key}.unit", f"unknown unit kind {recruit.get('unit')!r}")
+            _fail(source, f"recruits.{name}.unit", f"unknown unit kind {recruit.get('unit')!r}")
 
-    _check_dice(source, "hero.dice", _need(data, source, "hero.dice"))
-    _check_int(source, "hero.army_slots", _need(data, source, "hero.army_slots"))
-    _check_int(source, "hero.city_slots", _need(data, source, "hero.city_slots"))
-    _check_int(source, "battle.max_player_squads", _need(data, source, "battle.max_player_squads"), 1)
-    _check_int(source, "battle.monster_squads", _need(data, source, "battle.monster_squads"), 1)
-
-    _check_dice(source, "resource_token.type_die", _need(data, source, "resource_token.type_die"), True)
-    size_die = _need(data, source, "resource_token.size_die")
-    _check_dice(source, "resource_token.size_die", size_die, True)
-    if size_die:
-        low, high, step = _die_range(size_die)
-        _check_table(source, "resource_token.size_table", _need(data, source, "resource_token.size_table"),
-                     low, high, step, ("small", "large"))
-    for size in ("small", "large"):
-        _check_dice(source, f"resource_token.amount.{size}", _need(data, source, f"resource_token.amount.{size}"))
-    for resource in _need(data, source, "resource_token.types"):
-        if resource not in resources:
-            _fail(source, "resource_token.types", f"unknown resource {resource!r}")
-
-    _check_table(source, "items.type_table", _need(data, source, "items.type_table"), 10, 100, 10,
-                 ("main_hand", "off_hand", "amulet"))
-    rarities = _need(data, source, "items.rarities")
-    _check_int(source, "items.upgrade_success", _need(data, source, "items.upgrade_success"))
-    for item_type in ("main_hand", "off_hand", "amulet"):
-        powers = _need(data, source, f"items.power.{item_type}")
-        if not isinstance(powers, list) or len(powers) != len(rarities):
-            _fail(source, f"items.power.{item_type}", f"expected {len(rarities)} dice, one per rarity")
-        for index, dice in enumerate(powers):
-            _check_dice(source, f"items.power.{item_type}[{index}]", dice)
-
-    guard_die = _need(data, source, "mines.guard_die")
-    _check_dice(source, "mines.guard_die", guard_die)
-    low, high, step = _die_range(guard_die)
-    _check_table(source, "mines.guard_table", _need(data, source, "mines.guard_table"), low, high, step,
-                 ("capture", "guardians"))
-    guardians = _need(data, source, "mines.guardians_by_tier")
-    for tier in ["none", *tiers]:
-        if tier not in guardians:
-            _fail(source, f"mines.guardians_by_tier.{tier}", "missing")
-        _check_dice(source, f"mines.guardians_by_tier.{tier}", guardians[tier])
-    _check_int(source, "mines.capture_reward", _need(data, source, "mines.capture_reward"))
-    _check_dice(source, "mines.resource_type_die", _need(data, source, "mines.resource_type_die"), True)
-
-    _check_table(source, "monsters.reaction_table", _need(data, source, "monsters.reaction_table"), 10, 100, 10,
-                 ("hard_fight", "fight", "bribe", "defect"))
-    for reaction in ("hard_fight", "fight", "bribe", "defect"):
-        _check_dice(source, f"monsters.count.{reaction}", _need(data, source, f"monsters.count.{reaction}"))
-    _check_cost(source, "monsters.bribe_cost", _need(data, source, "monsters.bribe_cost"), resources)
-    if _need(data, source, "monsters.bounty") not in ("half", "per_kill"):
-        _fail(source, "monsters.bounty", "expected 'half' or 'per_kill'")
-    for key in ("monster_unit", "joins_as"):
-        value = _need(data, source, f"monsters.{key}")
-        if value != "tiered" and value not in units:
-            _fail(source, f"monsters.{key}", f"unknown unit kind {value!r}")
-    _check_dice(source, "alliances.vote_tie_die", _need(data, source, "alliances.vote_tie_die"))
-    _check_int(source, "alliances.vote_tie_yes_from", _need(data, source, "alliances.vote_tie_yes_from"))
-    _check_int(source, "end.grace_turns_without_city", _need(data, source, "end.grace_turns_without_city"))
+    spawner_tiers = [int(n.split("_")[1]) for n in buildings if n.startswith("spawner_") and n.split("_")[1].isdigit()]
+    top_tier = monsters.get("tier_cap", max(spawner_tiers, default=1))
+    tiered = [f"unit_{t}_1" for t in range(1, top_tier + 1)]
+    for key, value in (("monsters.monster_unit", monsters["monster_unit"]), ("monsters.joins_as", monsters["joins_as"]),
+                       ("cities.neutral_defender_unit", data["cities"]["neutral_defender_unit"])):
+        _unit_kind(source, key, value, units, tiered)
+    if monsters["bribe_cost_from_tier"]:
+        for unit in (tiered if monsters["monster_unit"] == "tiered" else [monsters["monster_unit"]]):
+            if unit not in recruits:
+                _fail(source, "monsters.bribe_cost_from_tier", f"a bribe at recruit cost needs [recruits.{unit}]")

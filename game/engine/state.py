@@ -74,7 +74,7 @@ class Player:
     ai: str = ""                   # computer level
     purse: dict[str, int] = field(default_factory=dict)
     alive: bool = True
-    cityless_turn_started: bool = False   # R-END-1: its grace turn has begun
+    cityless_turns: int = 0        # R-END-1: its turns begun without a City, since it had one
 
 
 @dataclass
