@@ -106,14 +106,38 @@ def test_wheel_zoom_keeps_the_cell_under_the_cursor(kind, axis, index):
     assert view.cell_at(pos) == before
 
 
-def test_zoom_is_clamped():
+def test_zoom_is_clamped_and_stops_where_the_map_still_fills_the_view():
     view = make_view(show_minimap=False)
     for _ in range(30):
         view.zoom_at((640, 360), 1)
     assert view.zoom == max(view.zoom_levels)
     for _ in range(30):
         view.zoom_at((640, 360), -1)
-    assert view.zoom == min(view.zoom_levels)
+    mw, mh = view.geo.pixel_size
+    assert mw * view.zoom >= VIEW.w and mh * view.zoom >= VIEW.h
+    smaller = [z for z in view.zoom_levels if z < view.zoom]
+    assert smaller and (mw * smaller[-1] < VIEW.w or mh * smaller[-1] < VIEW.h)
+
+
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+@settings(max_examples=40, deadline=None)
+@given(moves=st.lists(st.tuples(st.sampled_from(["pan", "zoom", "centre"]), st.integers(-3000, 3000),
+                                st.integers(-3000, 3000)), max_size=12),
+       size=st.sampled_from([(990, 664), (1630, 1024), (734, 544)]))
+def test_camera_never_shows_space_past_the_map_edge(kind, axis, index, moves, size):
+    view = make_view(kind, axis, index, w=14, h=11, show_minimap=False)
+    view.layout(pygame.Rect((0, 56), size))
+    for move, a, b in moves:
+        if move == "pan":
+            view.pan(a, b)
+        elif move == "zoom":
+            view.zoom_at((abs(a) % size[0], 56 + abs(b) % size[1]), 1 if a > 0 else -1)
+        else:
+            view.center_on((abs(a) % 14, abs(b) % 11))
+        x, y, w, h = view.camera_world_rect()
+        mw, mh = view.geo.pixel_size
+        assert x >= -1e-6 and y >= -1e-6
+        assert x + w <= mw + 1e-6 and y + h <= mh + 1e-6
 
 
 @pytest.mark.parametrize("button", [1, 2, 3])
@@ -211,7 +235,13 @@ def test_reach_and_path_overlays_draw_and_dim():
     view.set_path([(5, 5), (6, 5), (7, 5), (8, 5)], 3)
     shown = pygame.Surface(VIEW.size)
     view.draw(shown)
+    view.center_on((1, 1))
     far = tuple(round(v) for v in view.cell_center((1, 1)))
+    base, shown = pygame.Surface(VIEW.size), pygame.Surface(VIEW.size)
+    view.set_reach(None)
+    view.draw(base)
+    view.set_reach(costs, stop)
+    view.draw(shown)
     assert sum(shown.get_at(far)[:3]) < sum(base.get_at(far)[:3])          # out of reach: dimmed
     assert view.in_reach((6, 5)) and not view.in_reach((1, 1))
     view.clear_overlays()

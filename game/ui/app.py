@@ -70,7 +70,8 @@ class App:
         if scene is None:
             return
         scene.update(dt)
-        self.screen.fill(theme.BACKGROUND)
+        if not getattr(scene, "covers_screen", False):     # a scene that paints every pixel needs no clearing
+            self.screen.fill(theme.BACKGROUND)
         scene.draw(self.screen)
 
     def run(self) -> None:

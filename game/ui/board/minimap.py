@@ -12,12 +12,28 @@ from game.ui.board.geometry import BoardGeometry
 class Minimap:
     def __init__(self, board: Board, geometry: BoardGeometry, max_size: tuple[int, int] = (220, 160)) -> None:
         self.board, self.geo = board, geometry
-        mw, mh = geometry.pixel_size
+        self._resize(max_size)
+
+    def _resize(self, max_size: tuple[int, int]) -> None:
+        mw, mh = self.geo.pixel_size
         scale = min(max_size[0] / mw, max_size[1] / mh)
-        self.size = (max(8, round(mw * scale)), max(8, round(mh * scale)))
-        self.scale = scale
+        size = (max(8, round(mw * scale)), max(8, round(mh * scale)))
+        if getattr(self, "size", None) == size:
+            return
+        self.size, self.scale = size, scale
         self.rect = pygame.Rect((0, 0), self.size)
         self._terrain = self._render_terrain()
+
+    def fit(self, view: pygame.Rect) -> None:
+        """Size and place the minimap in the view's bottom-right corner: at most a fifth of the view's
+        width and a quarter of its height, so on a small window it covers little of the board."""
+        self._resize((min(220, max(40, view.w // 5)), min(160, max(30, view.h // 4))))
+        margin = max(8, min(14, view.w // 80))
+        self.rect.bottomright = (view.right - margin, view.bottom - margin)
+
+    def frame_rect(self) -> pygame.Rect:
+        """Everything the minimap draws: its map, frame and shadow."""
+        return self.rect.inflate(10, 10).union(self.rect.inflate(10, 10).move(3, 4))
 
     def _render_terrain(self) -> pygame.Surface:
         h, w = self.board.height, self.board.width

@@ -73,6 +73,10 @@ class BoardView:
         self._budget: int | None = None
         self._overlay_chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._overlay_tiles: dict[tuple, pygame.Surface] = {}
+        self._glow_tiles: dict[tuple, pygame.Surface] = {}
+        self._base: pygame.Surface | None = None   # terrain, overlay, tokens, heroes, minimap: redrawn on change
+        self._base_key: tuple | None = None
+        self._version = 0                          # bumped by every content change
         self.path: list[Cell] = []
         self.path_cost: int | None = None
         self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
@@ -87,8 +91,9 @@ class BoardView:
     def layout(self, rect: pygame.Rect | tuple) -> None:
         first = not self._centered
         self.rect = pygame.Rect(rect)
+        self.zoom_index = max(self.zoom_index, self._min_zoom_index())
         if self.minimap:
-            self.minimap.rect.bottomright = (self.rect.right - 14, self.rect.bottom - 14)
+            self.minimap.fit(self.rect)
         if first:
             self.center_on_world(self.geo.pixel_size[0] / 2, self.geo.pixel_size[1] / 2)
             self._centered = True
@@ -133,7 +138,7 @@ class BoardView:
 
     def zoom_at(self, screen_pos: tuple[float, float], steps: int) -> None:
         """Zoom in (steps > 0) or out keeping the world point under ``screen_pos`` in place."""
-        new = max(0, min(len(self.zoom_levels) - 1, self.zoom_index + steps))
+        new = max(self._min_zoom_index(), min(len(self.zoom_levels) - 1, self.zoom_index + steps))
         if new == self.zoom_index:
             return
         wx, wy = self.screen_to_world(*screen_pos)
@@ -141,14 +146,21 @@ class BoardView:
         self.cam = [wx * self.zoom - (screen_pos[0] - self.rect.x), wy * self.zoom - (screen_pos[1] - self.rect.y)]
         self._clamp()
 
-    def _clamp(self, margin: float | None = None) -> None:
+    def _min_zoom_index(self) -> int:
+        """The furthest zoom at which the map still fills the view (no empty space past its edge)."""
+        mw, mh = self.geo.pixel_size
+        for i, z in enumerate(self.zoom_levels):
+            if mw * z >= self.rect.w and mh * z >= self.rect.h:
+                return i
+        return len(self.zoom_levels) - 1
+
+    def _clamp(self, margin: float = 0) -> None:
         mw, mh = self.geo.pixel_size[0] * self.zoom, self.geo.pixel_size[1] * self.zoom
         for axis, (size, view) in enumerate(((mw, self.rect.w), (mh, self.rect.h))):
             if size <= view:
                 self.cam[axis] = (size - view) / 2
             else:
-                m = min(view / 2, 160) if margin is None else margin
-                self.cam[axis] = max(-m, min(size - view + m, self.cam[axis]))
+                self.cam[axis] = max(-margin, min(size - view + margin, self.cam[axis]))
 
     def camera_world_rect(self) -> tuple[float, float, float, float]:
         z = self.zoom
@@ -158,9 +170,11 @@ class BoardView:
     def set_tokens(self, tokens: Iterable) -> None:
         """Tokens to draw (objects with kind, cell, owner, tier); defaults to the map's."""
         self.tokens = list(tokens)
+        self._version += 1
 
     def set_heroes(self, heroes: Iterable[HeroMarker]) -> None:
         self.heroes = list(heroes)
+        self._version += 1
 
     def set_reach(self, costs: np.ndarray | None, stop: np.ndarray | None = None, budget: int | None = None) -> None:
         """Highlight cells with 0 <= cost (<= budget), mark stop cells, dim the rest; None clears."""
@@ -168,6 +182,7 @@ class BoardView:
         self._stop = None if stop is None else np.asarray(stop, dtype=bool)
         self._budget = budget
         self._overlay_chunks.clear()
+        self._version += 1
 
     def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "") -> None:
         self.path = list(cells or [])
@@ -300,24 +315,68 @@ class BoardView:
 
     # drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, tooltip: bool = True) -> None:
+        self.draw_base(surface)
+        self.draw_dynamic(surface)
+        if tooltip:
+            self.draw_tooltip(surface)
+
+    def base_key(self) -> tuple:
+        """Everything the cached base picture depends on; equal keys draw the same pixels."""
+        return (tuple(self.rect), round(self.cam[0]), round(self.cam[1]), self.zoom_index, self._version)
+
+    def draw_base(self, surface: pygame.Surface) -> None:
+        """Terrain, reach overlay, tokens, heroes and minimap: one blit of a picture redrawn only on change."""
+        size = surface.get_size()
+        if self._base is None or self._base.get_size() != size:
+            self._base = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self._base = self._base.convert()
+            self._base_key = None
+        key = self.base_key()
+        if key != self._base_key:
+            self._render_base(self._base)
+            self._base_key = key
+        surface.blit(self._base, self.rect, area=self.rect)
+
+    def _render_base(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         surface.fill((28, 40, 52), self.rect)
         self.terrain.draw(surface, self.zoom, (self.cam[0], self.cam[1]), self.rect)
         if self._reach is not None:
             self._draw_reach(surface)
-        if self.hover_cell is not None:
-            self._draw_hover(surface)
-        self._draw_path_line(surface)
         self._draw_tokens(surface)
         self._draw_heroes(surface)
-        self._draw_path_label(surface)
         if self.minimap:
             cities = [(t.cell, t.owner) for t in self.tokens if t.kind == "city"]
             self.minimap.draw(surface, cities, self.camera_world_rect())
         surface.set_clip(clip)
-        if tooltip and self.tooltip_lines and not self._dragging:
-            widgets.draw_tooltip(surface, self.tooltip_lines, self.mouse)
+
+    def draw_dynamic(self, surface: pygame.Surface) -> bool:
+        """What follows the mouse: the hover glow and the path preview with its label, over the base.
+        True when it drew anything."""
+        if self.hover_cell is None and not self.path:
+            return False
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        if self.hover_cell is not None:
+            self._draw_hover(surface)
+        self._draw_path_line(surface)
+        if self.path:                      # what stands on the path stays above its line
+            self._draw_tokens(surface, only=set(self.path))
+            self._draw_heroes(surface, only=set(self.path))
+        self._draw_path_label(surface)
+        if self.minimap and self._base is not None:       # the minimap stays above the path
+            frame = self.minimap.frame_rect().clip(self.rect)
+            surface.blit(self._base, frame, area=frame)
+        surface.set_clip(clip)
+        return True
+
+    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hovered tile's tooltip, whole and inside the window: drawn last, over every panel."""
+        if not self.tooltip_lines or self._dragging:
+            return None
+        return widgets.draw_tooltip(surface, self.tooltip_lines, tooltip_anchor(surface, self.tooltip_lines, self.mouse))
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -327,12 +386,22 @@ class BoardView:
         return cell[0] in cols and cell[1] in rows
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
-        poly = self.cell_polygon(self.hover_cell)
-        glow = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shifted = [(x - self.rect.x, y - self.rect.y) for x, y in poly]
-        pygame.draw.polygon(glow, (255, 240, 170, 60), shifted)
-        surface.blit(glow, self.rect.topleft)
-        pygame.draw.polygon(surface, theme.HIGHLIGHT, poly, max(2, round(3 * self.zoom)))
+        x, y = self.world_to_screen(*self.geo.cell_origin(self.hover_cell))
+        width = max(2, round(3 * self.zoom))
+        surface.blit(self._glow_tile(), (round(x), round(y)))
+        pygame.draw.polygon(surface, theme.HIGHLIGHT, self.cell_polygon(self.hover_cell), width)
+
+    def _glow_tile(self) -> pygame.Surface:
+        """A soft light over one cell at the current zoom (made once per zoom, not per frame)."""
+        tile = self._glow_tiles.get(self.zoom_index)
+        if tile is None:
+            poly = self.geo.local_polygon(self.zoom)
+            w = math.ceil(max(p[0] for p in poly)) + 1
+            h = math.ceil(max(p[1] for p in poly)) + 1
+            tile = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.polygon(tile, (255, 240, 170, 60), poly)
+            self._glow_tiles[self.zoom_index] = tile
+        return tile
 
     # reach overlay: chunked like the terrain, rebuilt when set_reach changes
     def _draw_reach(self, surface: pygame.Surface) -> None:
@@ -412,6 +481,7 @@ class BoardView:
         w = horse.get_width() + label.get_width() + 18
         pill = pygame.Rect(0, 0, w, 30)
         pill.midbottom = (round(x), round(y - self.geo.tile_h * self.zoom * 0.32))
+        pill.clamp_ip(self.rect.inflate(-8, -8))
         pygame.draw.rect(surface, (0, 0, 0), pill.move(2, 3), border_radius=15)
         pygame.draw.rect(surface, (248, 236, 204), pill, border_radius=15)
         pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
@@ -421,11 +491,12 @@ class BoardView:
     def _token_size(self, scale: float = 0.62) -> int:
         return max(8, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * scale))
 
-    def _draw_tokens(self, surface: pygame.Surface) -> None:
+    def _draw_tokens(self, surface: pygame.Surface, only: set | None = None) -> None:
         cols, rows = self._visible_cells()
         by_cell: dict[Cell, list] = {}
         for token in self.tokens:
-            if token.kind != "start" and self._is_visible(token.cell, cols, rows):
+            if token.kind != "start" and self._is_visible(token.cell, cols, rows) \
+                    and (only is None or token.cell in only):
                 by_cell.setdefault(token.cell, []).append(token)
         order = {"city": 0, "mine": 1, "monster": 2, "item": 3, "resource": 4}
         for cell, tokens in by_cell.items():
@@ -458,10 +529,10 @@ class BoardView:
         pygame.draw.polygon(surface, theme.seat_colour(seat), flag)
         pygame.draw.polygon(surface, (30, 20, 10), flag, 1)
 
-    def _draw_heroes(self, surface: pygame.Surface) -> None:
+    def _draw_heroes(self, surface: pygame.Surface, only: set | None = None) -> None:
         cols, rows = self._visible_cells()
         for hero in self.heroes:
-            if not self._is_visible(hero.cell, cols, rows):
+            if not self._is_visible(hero.cell, cols, rows) or (only is not None and hero.cell not in only):
                 continue
             x, y = self.world_to_screen(*hero.world) if hero.world else self.cell_center(hero.cell)
             size = self._token_size(0.7)
@@ -472,6 +543,19 @@ class BoardView:
                 pygame.draw.ellipse(surface, (20, 12, 6), ring.inflate(10, 8), 2)
             img = icons.token_sprite("hero", hero.seat, None, size)
             surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.1))))
+
+
+def tooltip_anchor(surface: pygame.Surface, lines: list[str], mouse: tuple[int, int]) -> tuple[int, int]:
+    """Where to anchor a tooltip so it stays whole on screen: right of and below the cursor, or
+    flipped to its left / above it when the window edge is near (never under the cursor)."""
+    w, h = widgets.tooltip_size(lines)
+    x, y = mouse
+    sw, sh = surface.get_size()
+    if x + 18 + w > sw and x - 18 - w >= 0:
+        x -= 36 + w
+    if y + 20 + h > sh and y - 20 - h >= 0:
+        y -= 40 + h
+    return x, y
 
 
 def token_label(token) -> str:

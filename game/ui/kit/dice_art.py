@@ -35,7 +35,7 @@ def die_face(sides: int, face: int, size: int) -> pygame.Surface:
     else:
         label = widgets.text(str(face), max(10, int(size * 0.55)), ink, "bold")
         surf.blit(label, label.get_rect(center=rect.center))
-        tag = widgets.text("dP" if sides == 100 else f"d{sides}", max(8, size // 5), ink)
+        tag = widgets.text("dP" if sides == 100 else f"d{sides}", max(8, size // 5), ink).copy()
         tag.set_alpha(150)
         surf.blit(tag, tag.get_rect(bottomright=(rect.right - 3, rect.bottom - 1)))
     return surf
