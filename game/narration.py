@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from game.engine.purse import describe as money
 from game.engine.state import Event, GameState
+from game.names import ITEM_TYPES, end_reason, nice_name, option_change, unit_plural
 
 
 def _who(state: GameState, seat) -> str:
@@ -15,6 +16,34 @@ def _who(state: GameState, seat) -> str:
 def _hero(state: GameState, hero_id) -> str:
     hero = state.heroes.get(hero_id)
     return f"{hero.name} ({state.players[hero.owner].name})" if hero else f"hero {hero_id}"
+
+
+def _purse(purse: dict) -> str:
+    return money(purse) if any(purse.values()) else "an empty purse"
+
+
+def _reason(reason: str) -> str:
+    """A purse change's reason: "build spawner_1_1" reads "build Tier 1 ⭐ spawner"."""
+    verb, _, what = reason.partition(" ")
+    if reason == "recruit hero":
+        return "recruit a hero"
+    if verb in ("build", "recruit") and what:
+        return f"{verb} {nice_name(what)}"
+    return reason
+
+
+def roll_outcome(data: dict) -> str:
+    """What a roll decided, in words (a success means something different for every purpose)."""
+    purpose = data.get("purpose")
+    if "success" in data:
+        return {"item_rarity": "the rarity goes up" if data["success"] else "the rarity stays",
+                "vote_tie": "the change passes" if data["success"] else "the change fails",
+                "token_roll": "a token appears" if data["success"] else "no token"}.get(
+            purpose, "success" if data["success"] else "failure")
+    value = data.get("reaction") or data.get("outcome") or data.get("kind") or data.get("resource") \
+        or data.get("size") or data.get("type") or ""
+    value = str(value)
+    return ITEM_TYPES.get(value, value.replace("_", " "))
 
 
 def _dice(data: dict) -> str:
@@ -40,25 +69,23 @@ def narrate(state: GameState, event: Event) -> str | None:
     if k == "dice":
         if d.get("purpose") == "battle":
             return f"  🎲 {_who(state, d.get('player'))}: {d.get('mode')} roll = {d.get('total')}"
-        extra = d.get("reaction") or d.get("outcome") or d.get("kind") or d.get("resource") or d.get("size") or ""
-        if "success" in d:
-            extra = "success" if d["success"] else "failure"
+        extra = roll_outcome(d)
         return f"🎲 {who} {_DICE_PURPOSE.get(d.get('purpose'), 'rolls')}: {_dice(d)}" + (f" ({extra})" if extra else "")
     simple = {
         "day_started": lambda: f"━━ Day {d['day']} ━━",
         "anchor": lambda: f"{who} is the Anchor; turn order: {', '.join(_who(state, s) for s in d['turn_order'])}",
         "capital": lambda: f"🏰 {who} founds a capital at {tuple(d['cell'])}",
         "daybreak": lambda: f"☀ Daybreak for {who}",
-        "purse": lambda: f"💰 {who}: {money(d['change'])} ({d['reason']}) → {money(d['purse'])}",
+        "purse": lambda: f"💰 {who}: {money(d['change'])} ({_reason(d['reason'])}) → {_purse(d['purse'])}",
         "hero_recruited": lambda: f"🧙 {who} recruits the hero {d['name']}",
-        "recruited": lambda: f"🤺 {who} recruits {d['count']} × {d['unit'].replace('_', ' ')}",
-        "built": lambda: f"🔨 {who} builds {d['building'].replace('_', ' ')}",
+        "recruited": lambda: f"🤺 {who} recruits {unit_plural(d['unit'], d['count'])}",
+        "built": lambda: f"🔨 {who} builds a {nice_name(d['building'])}",
         "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
         "picked_up": lambda: f"🎁 {_hero(state, d['hero'])} picks up a {d['kind']}",
-        "item_found": lambda: f"🎁 a {d['rarity']} {d['type'].replace('_', ' ')} ({d['power']})",
-        "monsters_joined": lambda: f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({d['offer']})",
+        "item_found": lambda: f"🎁 a {d['rarity']} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
+        "monsters_joined": lambda: f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({'bribed' if d['offer'] == 'bribe' else 'defectors'})",
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
         "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
@@ -73,9 +100,11 @@ def narrate(state: GameState, event: Event) -> str | None:
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
-        "vote_result": lambda: f"🗳 {d['option']} = {d['value']}: {'passed' if d['passed'] else 'failed'}",
+        "vote_called": lambda: f"🗳 {who} calls a vote: {option_change(d['option'], d['value'])}",
+        "vote_result": lambda: f"🗳 {option_change(d['option'], d['value'])}: {'passed' if d['passed'] else 'failed'}",
         "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",
-        "game_over": lambda: f"🏆 Game over on day {d['day']} ({d['reason']}): {', '.join(_who(state, s) for s in d['winners'])} win(s)",
+        "game_over": lambda: f"🏆 Game over on day {d['day']}, by {end_reason(d['reason'])}: "
+                             f"{' and '.join(_who(state, s) for s in d['winners'])} win{'s' * (len(d['winners']) == 1)}",
         "upkeep_short": lambda: f"⚠ {who} cannot pay every hero: {d['deaths']} must go",
     }
     line = simple.get(k)

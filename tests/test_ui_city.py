@@ -126,7 +126,7 @@ def test_sieged_city_says_why_it_cannot_build():
 @pytest.mark.rule("R-CMP-4")
 def test_campaign_spawner_tier_2_needs_tier_1():
     scene = city_scene("campaign", coin=20, wood=20)
-    assert scene.status_text("spawner_2_1").startswith("needs Tier 1 spawner")
+    assert scene.status_text("spawner_2_1").startswith("needs Tier 1 ⭐ spawner")
     assert scene.status_text("spawner_1_1") == "ready to build"
     click(scene, scene.build_buttons["spawner_2_1"].rect.center)
     assert scene.toast.visible and not scene.city.has("spawner_2_1")

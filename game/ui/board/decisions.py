@@ -133,8 +133,10 @@ class DecisionDialogs:
 
     def _vote_dialog(self) -> Dialog:
         vote = self.state.vote or {}
-        who = self.state.players.get(vote.get("player"))
-        return Dialog("A vote", [f"{who.name if who else 'A player'} proposes: {vote.get('option')} = {vote.get('value')}"],
+        who = self.state.players.get(vote.get("proposer"))
+        from game.names import option_change
+        subject = option_change(vote.get("option", ""), vote.get("value"))
+        return Dialog("A vote", [f"{who.name if who else 'A player'} proposes: {subject}"],
                       [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
                        ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="shield")
 

@@ -135,12 +135,9 @@ class DiceRoll:
 
 
 def dice_note(data: dict) -> str:
-    for key in ("reaction", "outcome", "kind", "resource", "size", "type"):
-        if data.get(key):
-            return str(data[key]).replace("_", " ")
-    if "success" in data:
-        return "rarity up!" if data["success"] else "stops"
-    return ""
+    """What the roll decided, in words (the log's wording)."""
+    from game.narration import roll_outcome
+    return roll_outcome(data)
 
 
 class DicePopups:

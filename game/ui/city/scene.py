@@ -14,6 +14,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.economy import build_options
 from game.engine.purse import can_afford, scaled
+from game.names import state_item_name
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
@@ -22,7 +23,6 @@ from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 
 HEADER_H = 92
-ITEM_TYPES = {"main_hand": "Weapon", "off_hand": "Shield", "amulet": "Amulet"}
 
 
 def open_city_scene(scene: Scene, city_id: int) -> None:
@@ -41,9 +41,7 @@ def _spawner_key(name: str) -> tuple:
 
 
 def item_text(state, item) -> str:
-    rarities = state.rules["items"]["rarities"]
-    rarity = rarities[item.rarity] if 0 <= item.rarity < len(rarities) else str(item.rarity)
-    return f"{rarity.title()} {ITEM_TYPES.get(item.type, nice_name(item.type)).lower()} {item.power}"
+    return state_item_name(state, item)
 
 
 class Row:
@@ -399,7 +397,7 @@ class CityScene(Scene):
                 cost = cost_surface(row.cost, purse, 14, theme.INK, resources)
                 cy = ty + title.get_height() // 2 if two else row.rect.centery
                 surface.blit(cost, cost.get_rect(midright=(row.rect.right - 90, cy)))
-        foot = f"One building per City per Day · built today: {city.built_today}"
+        foot = "One building per City per Day · " + ("built today" if city.built_today else "nothing built yet today")
         img = render(foot, 14, theme.INK_SOFT, "bold")
         surface.blit(img, (self.left.x + 22, min(self.build_rows_bottom + 4, self.left.bottom - 26)))
 

@@ -4,14 +4,13 @@
   visible, dimmed); closing it refreshes the board scene from the engine state.
 - ``MutedButton``: looks unavailable but still clicks, so the engine can say why.
 - ``cost_surface``: a cost with resource icons, the parts the purse lacks in red.
-- ``nice_name``: engine names in words ("spawner_2_1" -> "Tier 2 spawner ⭐").
+- ``nice_name``: engine names in words ("spawner_2_1" -> "Tier 2 ⭐ spawner"), from ``game.names``.
 """
 from __future__ import annotations
 
-import re
-
 import pygame
 
+from game.names import nice_name, stars, unit_plural  # noqa: F401  (the screens import them from here)
 from game.ui.kit import textures, theme, widgets
 from game.ui.kit.widgets import wrap
 from game.ui.kit.rich_text import render
@@ -19,36 +18,6 @@ from game.ui.kit.scene import Scene
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
 GOOD = (40, 110, 40)
-_TIERED = re.compile(r"^(spawner|unit)_(\d)_(\d)$")
-
-
-def stars(rank: int | str) -> str:
-    return "⭐" * int(rank)
-
-
-def nice_name(name: str) -> str:
-    """An engine name (building, tier, unit, requirement) in the player's words."""
-    key = name.strip().lower().replace(" ", "_")
-    if key.startswith("tier:"):
-        key = key[5:]
-    match = _TIERED.match(key)
-    if match:
-        kind, tier, rank = match.groups()
-        return f"Tier {tier} spawner {stars(rank)}" if kind == "spawner" else f"Tier {tier} unit {stars(rank)}"
-    if key == "mercenary":
-        return "Mercenary"
-    return key.replace("_", " ").title()
-
-
-def unit_plural(name: str, count: int) -> str:
-    word = nice_name(name)
-    if _TIERED.match(name):
-        return f"{count} × {word}"
-    if count != 1 and word.endswith("y"):
-        word = word[:-1] + "ies"
-    elif count != 1 and not word.endswith("s"):
-        word += "s"
-    return f"{count} {word}"
 
 
 def cost_surface(cost: dict[str, int], purse: dict[str, int] | None, size: int = 15,

@@ -68,7 +68,8 @@ class GameOverScene(Scene):
         title = widgets.text(f"{names} {verb}!", 40, colour, "title", (60, 40, 20))
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 88)))
         days = max(1, state.day)
-        reason = state.end_reason.replace("_", " ") if state.end_reason else ""
+        from game.names import end_reason
+        reason = end_reason(state.end_reason)
         sub = widgets.text(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
                            18, theme.INK_SOFT, "bold")
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 142)))

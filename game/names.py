@@ -1,0 +1,75 @@
+"""The rulebook's names for the engine's identifiers: what a player reads, never ``unit_1_1`` or ``True``.
+
+Pure text (no pygame): the on-screen log, the terminal game, the buttons and
+the screens all name units, buildings, items, options and purses through here.
+"""
+from __future__ import annotations
+
+import re
+
+_TIERED = re.compile(r"^(spawner|unit)_(\d)_(\d)$")
+ITEM_TYPES = {"main_hand": "weapon", "off_hand": "shield", "amulet": "amulet"}
+OPTION_TITLES = {"starting_hero": "Starting hero", "legacy_gold_mine": "Legacy Gold Mine",
+                 "hero_cap": "Hero cap", "day_limit": "Day limit", "shared_victory": "Shared victory"}
+
+
+def stars(rank: int | str) -> str:
+    return "⭐" * int(rank)
+
+
+def nice_name(name: str) -> str:
+    """An engine name (building, tier, unit, requirement) in the player's words (R-CMP-4/5)."""
+    key = name.strip().lower().replace(" ", "_")
+    if key.startswith("tier:"):
+        key = key[5:]
+    match = _TIERED.match(key)
+    if match:
+        kind, tier, rank = match.groups()
+        return f"Tier {tier} {stars(rank)} spawner" if kind == "spawner" else f"Tier {tier} {stars(rank)} recruits"
+    if key == "mercenary":
+        return "Mercenary"
+    return key.replace("_", " ").title()
+
+
+def unit_plural(name: str, count: int) -> str:
+    """``7 mercenaries``, ``1 monster``, ``7 × Tier 2 ⭐⭐ recruits``."""
+    if _TIERED.match(name):
+        return f"{count} × {nice_name(name)}"
+    word = nice_name(name).lower()
+    if count != 1 and word.endswith("y"):
+        word = word[:-1] + "ies"
+    elif count != 1 and not word.endswith("s"):
+        word += "s"
+    return f"{count} {word}"
+
+
+def item_name(rarities: list[str], item_type: str, rarity: int, power: str = "") -> str:
+    """``Rare weapon (1d8)``: an item by its rarity and type (R-ITEM-1/2)."""
+    grade = rarities[rarity] if 0 <= rarity < len(rarities) else "unknown"
+    kind = ITEM_TYPES.get(item_type, item_type.replace("_", " "))
+    return f"{grade.title()} {kind}" + (f" ({power})" if power else "")
+
+
+def state_item_name(state, item) -> str:
+    return item_name(state.rules["items"]["rarities"], item.type, item.rarity, item.power)
+
+
+def option_title(option: str) -> str:
+    return OPTION_TITLES.get(option, option.replace("_", " ").capitalize())
+
+
+def option_change(option: str, value) -> str:
+    """``Day limit on`` / ``Starting hero off``: a vote's subject."""
+    if isinstance(value, bool):
+        return f"{option_title(option)} {'on' if value else 'off'}"
+    return f"{option_title(option)}: {value}"
+
+
+
+END_REASONS = {"conquest": "the last player with a City (R-END-2)",
+               "day_limit": "the day limit: the most Cities, then the most 💰 (R-END-2)"}
+
+
+def end_reason(reason: str | None) -> str:
+    """Why a game ended, in words."""
+    return END_REASONS.get(reason or "", (reason or "").replace("_", " "))
