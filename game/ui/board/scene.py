@@ -17,6 +17,7 @@ import pygame
 from game.engine import actions as A
 from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.action_labels import label as action_label
+from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.dialogs import DicePopups, Dialog
@@ -45,12 +46,14 @@ class DrawnToken:
 
 
 class GameScene(DecisionDialogs, Scene):
+    covers_screen = True          # the still picture (or the handoff cover) paints every pixel
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.state = session.state
         self.view = BoardView(self.state.board, self.on_cell_click)
         self.view.extra_tooltip = self._tooltip_lines
+        self.still = StillFrame()
         self.selected: int | None = None
         self.reach = None
         self.log_lines: list[str] = []
@@ -699,18 +702,38 @@ class GameScene(DecisionDialogs, Scene):
             self.toast.draw(surface)
             return
         over_ui = self.side.collidepoint(self.mouse) or self.mouse[1] < TOP_BAR or self.dialog is not None
-        self.view.draw(surface, tooltip=not over_ui and not self.walks)
-        draw_log(surface, self.log_lines[-7:], self.log_rect)
-        draw_top_bar(surface, self.state, self.actor)
-        self._draw_side(surface)
-        super().draw(surface)
-        self._draw_prompt(surface)
+        key = self._still_key()
+        if not self.still.fresh(surface.get_size(), key):     # redraw the still picture only on change
+            canvas = self.still.begin(surface.get_size(), key)
+            self.view.draw_base(canvas)
+            draw_log(canvas, self.log_lines[-7:], self.log_rect)
+            draw_top_bar(canvas, self.state, self.actor)
+            self._draw_side(canvas)
+            for widget in self.widgets:
+                if widget.visible:
+                    widget.draw(canvas)
+            prompt = self._draw_prompt(canvas)
+            self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else [])
+        self.still.blit(surface)
+        if self.view.draw_dynamic(surface):
+            self.still.restore_on_top(surface)
+        self.draw_widget_tooltip(surface)
+        self.toast.draw(surface)
         self.dice.draw(surface, TOP_BAR + 60, self.view.rect.centerx)
         if self.dialog is not None:
             self.dialog.draw(surface)
             self.toast.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
+        if not over_ui and not self.walks and self.state.phase != "over":
+            self.view.draw_tooltip(surface)                     # over every panel, whole on screen
+
+    def _still_key(self) -> tuple:
+        """Everything the still picture shows (see still_frame.py): add to it what you add to that picture."""
+        state = self.state
+        return (self.view.base_key(), len(state.actions), state.phase, self.actor, self.selected,
+                len(self.log_lines), tuple(self.log_lines[-1:]), tuple(self.log_rect), self.dialog is None,
+                self.session.speed, bool(self.walks), widget_key(self.widgets))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         surface.blit(textures.parchment(self.side.w, self.side.h, seed=9), self.side)
@@ -733,7 +756,7 @@ class GameScene(DecisionDialogs, Scene):
                                                       30 * len(self.state.live_players()) + 30), seat,
                      player_rows(self.state))
 
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
+    def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
         text = None
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if self.state.pending and self.human_to_act():
@@ -757,6 +780,8 @@ class GameScene(DecisionDialogs, Scene):
             pygame.draw.rect(shade, (20, 12, 6, 190), shade.get_rect(), border_radius=12)
             surface.blit(shade, box)
             surface.blit(img, img.get_rect(center=box.center))
+            return box
+        return None
 
     def _draw_handoff(self, surface: pygame.Surface) -> None:
         """An opaque cover: the next player sees nothing of the last one's turn."""
