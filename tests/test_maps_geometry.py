@@ -76,3 +76,25 @@ def test_square_pixel_to_cell_and_centres():
     assert grid.pixel_to_cell(63.9, 64) == (0, 1)
     assert grid.cell_center((2, 1)) == (160, 96)
     assert grid.pixel_size() == (256, 192)
+
+
+@pytest.mark.parametrize("name", sorted(NEIGHBOURS_OF_1_1))
+def test_hex_side_length_zero_is_laid_out_alike_by_loader_screen_and_tiled(name, tmp_path):
+    """hexsidelength="0" is legal in Tiled (diamond-like rows); the screen must not invent a side."""
+    from game.ui.board.geometry import BoardGeometry
+    assets = Path(__file__).resolve().parent.parent / "assets"
+    text = (DATA / f"{name}.tmx").read_text()
+    assert 'hexsidelength="36"' in text
+    text = text.replace('hexsidelength="36"', 'hexsidelength="0"').replace(
+        'source="../../../assets/', f'source="{assets}/')
+    (tmp_path / "side0.tmx").write_text(text)
+    from game.maps.loader import check_map
+    board = check_map(tmp_path / "side0.tmx").board     # tokens placed for side 36 may now be off the map
+    assert board.hex_side_length == 0
+    grid, screen = Grid.of(board), BoardGeometry(board)
+    for cell in board.topology.cells():
+        assert screen.cell_origin(cell) == grid.cell_origin(cell)
+    assert screen.pixel_size == grid.pixel_size()
+    tw, th = board.tile_width, board.tile_height
+    row_or_column = grid.cell_origin((0, 1))[1] if board.topology.stagger_axis == "y" else grid.cell_origin((1, 0))[0]
+    assert row_or_column == (th // 2 if board.topology.stagger_axis == "y" else tw // 2)   # Tiled: side 0

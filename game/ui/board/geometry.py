@@ -31,7 +31,8 @@ class BoardGeometry:
         self.tile_w &= ~1
         self.tile_h &= ~1
         side = int(board.hex_side_length)
-        if side <= 0:   # a map without a side length (e.g. Board.blank): a pleasant default
+        if side <= 0 and board.source is None:   # a board not from a map (Board.blank): a pleasant default;
+            # a map's hexsidelength="0" is laid out as Tiled does (and game.maps.geometry)
             side = (self.tile_w if self.stagger_x else self.tile_h) // 2
         side_x = side if self.stagger_x else 0
         side_y = 0 if self.stagger_x else side
