@@ -101,13 +101,13 @@ def test_a_failed_save_keeps_the_previous_one(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
-def test_autosave_keeps_the_last_few(tmp_path):
+def test_autosave_keeps_the_last_few_daybreaks_of_this_game(tmp_path):
     state = played_state(steps=30)
     for day in range(1, 9):
         state.day = day
-        autosave(state, tmp_path, keep=3)
+        autosave(state, tmp_path, keep=3, game_id="aaaaaa")
     assert sorted(p.name for p in tmp_path.glob("*.json")) == [
-        "autosave-day006.json", "autosave-day007.json", "autosave-day008.json"]
+        "autosave-aaaaaa-day006.json", "autosave-aaaaaa-day007.json", "autosave-aaaaaa-day008.json"]
 
 
 @pytest.mark.rule("R-VOTE-1")
