@@ -101,9 +101,9 @@ def test_R_CITY_1_city_wins_ties_when_attacked():
     dice.done()
 
 
-@pytest.mark.rule("R-CITY-4", "R-BAT-1", "R-BAT-4")
-def test_R_CITY_4_garrison_and_garrisoned_hero_defend_together():
-    state, hero, city, defender = _sieged_attack(garrison={"mercenary": 2}, p2_hero_army={"mercenary": 1})
+@pytest.mark.rule("R-CITY-4", "R-BAT-1", "R-BAT-4", "R-HERO-2", "R-BAT-8")
+def test_R_CITY_4_garrison_and_garrisoned_hero_defend_together_and_only_the_fainted_heros_own_desert():
+    state, hero, city, defender = _sieged_attack(garrison={"mercenary": 4}, p2_hero_army={"mercenary": 3})
     item = Item(state.new_id(), "main_hand", 0, "1d6+2")
     city.armory = [item]                                     # armory items never fight
     dice = script(state)
@@ -111,19 +111,23 @@ def test_R_CITY_4_garrison_and_garrisoned_hero_defend_together():
     assert state.battle.kind == "city" and state.actor() == 2
     side = state.battle.sides[1]
     assert [(s.city, s.hero) for s in side.squads] == [(city.id, None), (None, defender.id)]
-    assert side.pool == {"mercenary": 3}
+    assert side.pool == {"mercenary": 7}
     assert_refused(state, A.Attack(1, 0, 0), "move, not yours")
-    apply(state, A.ArrangeBattle(2, ((("mercenary", 3),),)))
+    apply(state, A.ArrangeBattle(2, ((("mercenary", 7),),)))
     dice.expect("2d6+6", 6, 6).expect("2d6+6", 1, 1)        # P1's hero beats P2's hero: 18 > 8
-    apply(state, A.Attack(1, 0, 1))
+    events = apply(state, A.Attack(1, 0, 1))
     assert state.actor() == 2 and state.battle.to_act == 1
     assert_refused(state, A.Attack(1, 0, 0), "move, not yours")
-    # P2's defender hero fainted: half of its side's 3 units desert (1 stays)
-    assert side.unit_count() == 1
+    # P2's garrisoned hero fainted: of its own 3 mercenaries 1 stays; the garrison's 4 never desert
+    (fainted,) = [e for e in events if e.kind == "hero_fainted"]
+    assert (fainted.data["units_before"], fainted.data["units_after"]) == (3, 1)
+    assert side.unit_count() == 5
     dice.expect("3d3+9", 3, 3, 3).expect("2d6+6", 1, 1)     # City 18 > hero 8
-    events = apply(state, A.Attack(2, 0, 0))
+    apply(state, A.Attack(2, 0, 0))
     assert state.battle is None and hero.id not in state.heroes and city.owner == 2
-    assert city.garrison == {"mercenary": 1} and defender.id in state.heroes
+    # R-BAT-8: the garrison keeps its own 4, the hero its own last mercenary
+    assert city.garrison == {"mercenary": 4} and state.heroes[defender.id].army == {"mercenary": 1}
+    assert defender.items == [] and item in city.armory
     dice.done()
 
 

@@ -381,3 +381,36 @@ def test_bad_syntax_names_the_token(text, token):
     with pytest.raises(SquadSyntaxError) as error:
         parse_squads(text)
     assert error.value.token == token
+
+
+# --- whose mercenaries desert (R-HERO-2: only the fainted hero's own) --------------------
+
+@rule("R-HERO-2")
+def test_owner_tags_round_trip_in_the_squad_syntax():
+    text = "city:1x3d3+9,hero@a:1x2d6+6&1x1d6+2,3x1d6@a&2x2d6@city,4x1d6"
+    squads = parse_squads(text)
+    assert format_squads(squads) == text
+    assert squads[1].is_hero and squads[1].owner == "a"
+    assert [g.owner for g in squads[2].groups] == ["a", "city"] and squads[3].groups[0].owner == ""
+    for bad in ("city@a:1x3d3+9", "hero@:1x2d6+6", "3x1d6@", "3x1d6@a@b"):
+        with pytest.raises(SquadSyntaxError):
+            parse_squads(bad)
+
+
+@rule("R-HERO-2")
+def test_a_fainting_hero_loses_only_its_own_mercenaries_R_HERO_2():
+    hero_a, _, own, other, garrison, shared = parse_squads(
+        "hero@a:1x2d6+6,hero@b:1x2d6+6,6x1d6@a,5x1d6@b,10x1d6@city,2x1d6")
+    left = desert([own, other, garrison, shared], hero_a)
+    # a's own 6 plus the untagged 2 (every hero's): 8 -> 4 stay, from the largest of its squads first
+    assert [format_squads([s]) for s in left] == ["2x1d6@a", "5x1d6@b", "10x1d6@city", "2x1d6"]
+    assert desert([garrison], hero_a) == [garrison]
+
+
+@rule("R-HERO-2")
+def test_a_garrison_that_never_deserts_wins_the_battle_a_hero_army_would_lose_R_HERO_2():
+    """Fixed dice as in test_faint_decides_a_battle: the 6 (6) beat a 5; the hero (2) falls;
+    its own army would drop to 3 and lose, a garrison stays 6 and wins."""
+    enemy = parse_squads("1x1d1+4,1x1d1+4")
+    assert win_probability(parse_squads("hero@a:1x1d1+1,6x1d1@a"), enemy) == 0.0
+    assert win_probability(parse_squads("hero@a:1x1d1+1,6x1d1@city"), enemy) == 1.0

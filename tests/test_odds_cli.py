@@ -58,3 +58,15 @@ def test_bad_syntax_exits_2_naming_the_token(side, text, token):
     assert done.returncode == 2
     assert token in done.stderr and side in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+@pytest.mark.rule("R-HERO-2")
+def test_owner_tags_are_accepted_documented_and_change_the_odds():
+    mine = run("--attacker", "hero:1x2d6+6,8x1d6", "--defender", "city:1x3d3+9,hero@a:1x2d6+6,3x1d6@a,6x1d6@a",
+               "--json")
+    garrison = run("--attacker", "hero:1x2d6+6,8x1d6", "--defender",
+                   "city:1x3d3+9,hero@a:1x2d6+6,3x1d6@a,6x1d6@city", "--json")
+    assert mine.returncode == 0 and garrison.returncode == 0, mine.stderr + garrison.stderr
+    # the same units: a garrison that never deserts defends better than the hero's own army
+    assert json.loads(garrison.stdout)["p_attacker_wins"] < json.loads(mine.stdout)["p_attacker_wins"]
+    assert "@city" in run("--help").stdout

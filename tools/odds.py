@@ -7,10 +7,15 @@
 
 SQUADS is comma-separated squads; a squad is one or more unit groups joined by
 ``&``; a group is ``COUNTxNdS`` with an optional ``+B`` (or ``-B``). The prefix ``hero:``
-marks a hero's squad (its death makes the side faint, R-HERO-2), ``city:`` a
-City's squad (it never deserts). Example:
+marks a hero's squad (when it dies, half of that hero's own mercenaries desert,
+R-HERO-2), ``city:`` a City's squad (it never deserts). Whose mercenaries a
+group is: ``hero@NAME:`` names a hero and a group ending ``@NAME`` is that
+hero's; an untagged group belongs to every hero of its side (with one hero: its
+army); a tag that names no hero, such as ``@city`` for a garrison, never deserts.
+Examples:
 
     python tools/odds.py --attacker hero:1x2d6+6,5x1d6,4x1d6&2x2d6 --defender 6x1d6,5x1d6
+    python tools/odds.py --attacker hero:1x2d6+6,6x1d6 --defender city:1x3d3+9,hero@a:1x2d6+6,3x1d6@a,10x1d6@city
 
 The attacker acts first; both sides play their best moves; a retreat counts as
 a loss, so it is never chosen. ``--json`` prints ``{"p_attacker_wins": p}``
@@ -32,7 +37,13 @@ from game.engine.odds import (  # noqa: E402
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description="Exact Fuzzy Knights battle odds.")
+    parser = argparse.ArgumentParser(
+        description="Exact Fuzzy Knights battle odds.", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="SQUADS: squads joined by ',', a squad's groups by '&'; a group is COUNTxNdS[+B][@OWNER].\n"
+               "'hero:' marks a hero's squad ('hero@NAME:' names it), 'city:' a City's squad.\n"
+               "A hero's faint halves only its own mercenaries: groups tagged @NAME, or untagged groups\n"
+               "(every hero's); a tag no hero has (@city: a garrison) never deserts.\n"
+               "e.g. --defender city:1x3d3+9,hero@a:1x2d6+6,3x1d6@a,10x1d6@city")
     parser.add_argument("--attacker", required=True, metavar="SQUADS", help="the attacking side's squads")
     parser.add_argument("--defender", required=True, metavar="SQUADS", help="the defending side's squads")
     parser.add_argument("--attacker-rolls", choices=ROLL_MODES, default="representative")

@@ -14,7 +14,10 @@ How odds squads become engine squads:
 - a ``hero:`` squad is a real Hero: its first group is the hero's own dice
   (``hero.dice`` in the overlay; every hero squad must share it), the other
   groups are equipped items (one per item slot, so at most three, count 1);
-- a ``city:`` squad is a City whose dice (``cities.dice``) is its one group.
+- a ``city:`` squad is a City whose dice (``cities.dice``) is its one group;
+- a group tagged ``@TAG`` belongs to hero ``hero@TAG:`` (or, if no hero has that
+  tag, to the City's garrison); an untagged group belongs to the side's one
+  hero (a side with several heroes must tag its groups).
 """
 from __future__ import annotations
 
@@ -105,6 +108,8 @@ def engine_battle_state(attacker: Sequence[O.Squad], defender: Sequence[O.Squad]
     first_hero = None
     for seat, squads, mode in ((1, attacker, attacker_mode), (2, defender, defender_mode)):
         side = Side(player=seat, mode=mode, arranged=True)
+        heroes_by_tag: dict[str, int] = {}
+        units_of: list[O.Squad] = []
         for squad in squads:
             if squad.is_hero:
                 hero = Hero(id=state.new_id(), owner=seat, cell=cell, name=f"Hero {seat}")
@@ -113,6 +118,7 @@ def engine_battle_state(attacker: Sequence[O.Squad], defender: Sequence[O.Squad]
                     hero.items.append(item)
                     hero.equipped.append(item.id)
                 state.heroes[hero.id] = hero
+                heroes_by_tag[squad.owner] = hero.id
                 side.heroes.append(hero.id)
                 side.squads.append(Squad(hero=hero.id))
                 if seat == 1 and first_hero is None:
@@ -122,10 +128,9 @@ def engine_battle_state(attacker: Sequence[O.Squad], defender: Sequence[O.Squad]
                 state.cities[city.id] = city
                 side.squads.append(Squad(city=city.id))
             else:
-                units: dict[str, int] = {}
-                for group in squad.groups:
-                    units[_unit_kind(group)] = units.get(_unit_kind(group), 0) + group.count
-                side.squads.append(Squad(units))
+                units_of.append(squad)
+        for squad in units_of:
+            side.squads.append(_engine_units(squad, heroes_by_tag))
         sides.append(side)
     if first_hero is None:                       # the battle needs an attacking hero to settle
         hero = Hero(id=state.new_id(), owner=1, cell=cell, name="Captain")
@@ -135,6 +140,22 @@ def engine_battle_state(attacker: Sequence[O.Squad], defender: Sequence[O.Squad]
     state.phase = "turn"
     start_battle(state, battle, [])
     return state
+
+
+def _engine_units(squad: O.Squad, heroes_by_tag: dict[str, int]):
+    """A mercenary squad whose units belong to the heroes their tags name (R-HERO-2, R-BAT-8)."""
+    from game.engine.battle import GARRISON, Squad
+    engine_squad = Squad({})
+    for group in squad.groups:
+        if group.owner:
+            owner = heroes_by_tag.get(group.owner, GARRISON)
+        elif len(heroes_by_tag) <= 1:
+            owner = next(iter(heroes_by_tag.values()), GARRISON)
+        else:
+            raise ValueError("with several heroes on a side, tag each mercenary group with its hero (@TAG)")
+        count = engine_squad.owners.get(owner, {}).get(_unit_kind(group), 0) + group.count
+        engine_squad.set_count(owner, _unit_kind(group), count)
+    return engine_squad
 
 
 def play_engine_battle(attacker: Sequence[O.Squad], defender: Sequence[O.Squad], rng: random.Random,

@@ -101,19 +101,19 @@ def _end_turn(state: GameState, act, events) -> None:
 def _arrange(state: GameState, act, events) -> None:
     if state.battle is None:
         raise IllegalAction("there is no battle")
-    battle.arrange(state, act.player, act.squads, act.mode, events)
+    interactions.after_battle(state, battle.arrange(state, act.player, act.squads, act.mode, events), events)
 
 
 def _attack(state: GameState, act, events) -> None:
     if state.battle is None:
         raise IllegalAction("there is no battle")
-    battle.attack(state, act.player, act.squad, act.target, events)
+    interactions.after_battle(state, battle.attack(state, act.player, act.squad, act.target, events), events)
 
 
 def _retreat(state: GameState, act, events) -> None:
     if state.battle is None:
         raise IllegalAction("there is no battle")
-    battle.retreat(state, act.player, events)
+    interactions.after_battle(state, battle.retreat(state, act.player, events), events)
 
 
 def _take_monsters(state: GameState, act, events) -> None:

@@ -4,45 +4,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.board.topology import Cell
-from game.engine.dice import Dice, truncate
+from game.engine.battle_odds import best_attack
 from game.engine.errors import IllegalAction
-from game.engine.heroes import drop_items, equipped_items, unit_total
+from game.engine.heroes import drop_items, unit_total
+from game.engine.squads import (  # noqa: F401  (Squad, Side and the dice helpers are read from here too)
+    GARRISON, Side, Squad, allocate, default_arrangement, desert_own, split_evenly, squad_dice, squad_dice_text,
+)
 from game.engine.state import NEUTRAL, Event, GameState
 
 MODES = ("representative", "individual")
 
 
 @dataclass
-class Squad:
-    units: dict[str, int] = field(default_factory=dict)
-    hero: int | None = None     # a hero's own squad (R-HERO-1)
-    city: int | None = None     # a City's own squad (R-CITY-1)
-
-    @property
-    def is_unit_squad(self) -> bool:
-        return self.hero is None and self.city is None
-
-
-@dataclass
-class Side:
-    player: int                                   # NEUTRAL for monsters, guardians, neutral Cities
-    squads: list[Squad] = field(default_factory=list)
-    pool: dict[str, int] = field(default_factory=dict)   # units still to be put into squads
-    mode: str = "representative"
-    arranged: bool = False
-    heroes: list[int] = field(default_factory=list)
-    fainted: list[int] = field(default_factory=list)
-
-    def unit_count(self) -> int:
-        return sum(unit_total(s.units) for s in self.squads if s.is_unit_squad)
-
-    def survivors(self) -> dict[str, int]:
-        units: dict[str, int] = {}
-        for squad in self.squads:
-            if squad.is_unit_squad:
-                for unit, count in squad.units.items():
-                    units[unit] = units.get(unit, 0) + count
-        return units
+class Outcome:
+    """How a battle ended: ``winner`` 0 (attacker) or 1; ``retreated`` if the attacker gave up."""
+    battle: "Battle"
+    winner: int
+    retreated: bool
 
 
 @dataclass
@@ -70,13 +48,6 @@ class Battle:
 
 
 # --- starting ------------------------------------------------------------------------
-def split_evenly(units: dict[str, int], parts: int) -> list[dict[str, int]]:
-    """R-BAT-2: monsters and guardians split into ``parts`` squads as evenly as possible."""
-    (unit, total), = units.items()
-    parts = max(1, min(parts, total))
-    return [{unit: total // parts + (1 if i < total % parts else 0)} for i in range(parts)]
-
-
 def neutral_side(state: GameState, units: dict[str, int], extra: list[Squad] | None = None,
                  parts: int | None = None) -> Side:
     squads = list(extra or [])
@@ -86,22 +57,30 @@ def neutral_side(state: GameState, units: dict[str, int], extra: list[Squad] | N
     return Side(player=NEUTRAL, squads=squads, arranged=True)
 
 
-def player_side(seat: int, hero_ids: list[int], pool: dict[str, int], city_id: int | None = None) -> Side:
+def player_side(seat: int, hero_ids: list[int], owned: dict[int, dict[str, int]], city_id: int | None = None) -> Side:
+    """A player's side: its City's squad, its heroes' squads, and a pool to arrange; ``owned``
+    says whose the pool's units are (hero id or GARRISON), R-BAT-8."""
     squads = [Squad(hero=h) for h in hero_ids]
     if city_id is not None:
         squads.insert(0, Squad(city=city_id))
-    side = Side(player=seat, squads=squads, pool={u: n for u, n in pool.items() if n}, heroes=list(hero_ids))
+    owned = {owner: {u: n for u, n in units.items() if n} for owner, units in owned.items()}
+    owned = {owner: units for owner, units in owned.items() if units}
+    pool: dict[str, int] = {}
+    for units in owned.values():
+        for unit, count in units.items():
+            pool[unit] = pool.get(unit, 0) + count
+    side = Side(player=seat, squads=squads, pool=pool, heroes=list(hero_ids), owned=owned)
     side.arranged = not side.pool
     return side
 
 
-def start_battle(state: GameState, battle: Battle, events: list[Event]) -> None:
+def start_battle(state: GameState, battle: Battle, events: list[Event]) -> Outcome | None:
     state.battle = battle
     state.stats["battles"] = state.stats.get("battles", 0) + 1
     state.emit(events, "battle_started", kind=battle.kind, cell=list(battle.cell), hero=battle.hero,
                attacker=battle.sides[0].player, defender=battle.sides[1].player,
                sides=[describe_side(state, s) for s in battle.sides])
-    auto_play(state, events)
+    return auto_play(state, events)
 
 
 def describe_side(state: GameState, side: Side) -> list[dict]:
@@ -117,7 +96,7 @@ def side_of(battle: Battle, seat: int) -> Side:
     raise IllegalAction("you are not in this battle")
 
 
-def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[Event]) -> None:
+def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[Event]) -> Outcome | None:
     battle = state.battle
     side = side_of(battle, seat)
     if side.arranged:
@@ -139,46 +118,19 @@ def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[
                 given[unit] = given.get(unit, 0) + count
         if not units:
             raise IllegalAction("every squad needs at least one unit")
-        built.append(Squad(units))
+        built.append(tuple(units.items()))
     if given != side.pool:
         raise IllegalAction("the squads must hold exactly the units you have")
+    built = allocate(side.owned, built)
     side.squads.extend(built)
     side.pool = {}
     side.mode = mode
     side.arranged = True
     state.emit(events, "squads_arranged", player=seat, mode=mode, squads=[dict(s.units) for s in built])
-    auto_play(state, events)
-
-
-def default_arrangement(units: dict[str, int], max_squads: int) -> tuple:
-    """A sensible split for a computer player or a quick start: up to ``max_squads`` even squads."""
-    total = unit_total(units)
-    parts = max(1, min(max_squads, total))
-    squads: list[dict[str, int]] = [{} for _ in range(parts)]
-    index = 0
-    for unit in sorted(units):
-        for _ in range(units[unit]):
-            squads[index % parts][unit] = squads[index % parts].get(unit, 0) + 1
-            index += 1
-    return tuple(tuple(sorted(s.items())) for s in squads if s)
+    return auto_play(state, events)
 
 
 # --- rolling ---------------------------------------------------------------------------------
-def squad_dice(state: GameState, squad: Squad) -> list[tuple[int, Dice]]:
-    """(count, dice) groups of a squad (R-BAT-6, R-HERO-1, R-ITEM-3, R-CITY-1, R-CMP-7)."""
-    if squad.hero is not None:
-        hero = state.heroes[squad.hero]
-        return [(1, Dice.parse(state.rules["hero"]["dice"]))] + \
-               [(1, Dice.parse(item.power)) for item in equipped_items(hero)]
-    if squad.city is not None:
-        return [(1, Dice.parse(state.rules["cities"]["dice"]))]
-    return [(count, state.rules.unit_dice(unit)) for unit, count in sorted(squad.units.items())]
-
-
-def squad_dice_text(state: GameState, squad: Squad) -> str:
-    return " + ".join(f"{n} × {d}" if n > 1 else str(d) for n, d in squad_dice(state, squad))
-
-
 def roll_squad(state: GameState, side: Side, squad: Squad, events: list[Event], seat: int) -> int:
     """R-DICE-3: Representative (one roll × count) or Individual (every unit rolls)."""
     mode = side.mode if side.player != NEUTRAL else "representative"
@@ -202,7 +154,7 @@ def roll_squad(state: GameState, side: Side, squad: Squad, events: list[Event], 
 
 
 # --- fighting (R-BAT-4/5) -------------------------------------------------------------------
-def attack(state: GameState, seat: int, squad_index: int, target_index: int, events: list[Event]) -> None:
+def attack(state: GameState, seat: int, squad_index: int, target_index: int, events: list[Event]) -> Outcome | None:
     battle = state.battle
     if any(not s.arranged for s in battle.sides):
         raise IllegalAction("both sides must set their squads first")
@@ -214,10 +166,11 @@ def attack(state: GameState, seat: int, squad_index: int, target_index: int, eve
         raise IllegalAction("pick one of your squads")
     if not 0 <= target_index < len(enemy.squads):
         raise IllegalAction("pick one of the enemy's squads")
-    exchange(state, battle, squad_index, target_index, events)
+    return exchange(state, battle, squad_index, target_index, events)
 
 
-def exchange(state: GameState, battle: Battle, squad_index: int, target_index: int, events: list[Event]) -> None:
+def exchange(state: GameState, battle: Battle, squad_index: int, target_index: int,
+             events: list[Event]) -> Outcome | None:
     side = battle.sides[battle.to_act]
     enemy = battle.sides[1 - battle.to_act]
     battle.round += 1
@@ -233,10 +186,9 @@ def exchange(state: GameState, battle: Battle, squad_index: int, target_index: i
         state.emit(events, "exchange", winner=1 - battle.to_act, totals=[ours, theirs], tie=ours == theirs)
         destroy(state, battle, battle.to_act, squad_index, events)
     if not all(s.squads for s in battle.sides):
-        finish_battle(state, 0 if battle.sides[0].squads else 1, events)
-        return
+        return end_battle(state, 0 if battle.sides[0].squads else 1, events, retreated=False)
     battle.to_act = 1 - battle.to_act
-    auto_play(state, events)
+    return auto_play(state, events)
 
 
 def destroy(state: GameState, battle: Battle, side_index: int, squad_index: int, events: list[Event]) -> None:
@@ -249,70 +201,42 @@ def destroy(state: GameState, battle: Battle, side_index: int, squad_index: int,
 
 
 def faint(state: GameState, battle: Battle, side: Side, hero_id: int, events: list[Event]) -> None:
-    """R-HERO-2: items drop, half the side's remaining units desert (largest squads first)."""
+    """R-HERO-2: items drop; half of the hero's *own* remaining mercenaries desert (largest of its
+    squads first); the garrison and other heroes' armies stay."""
     hero = state.heroes[hero_id]
     side.fainted.append(hero_id)
     drop_items(state, hero.items, battle.cell, events)
     hero.items, hero.equipped = [], []
-    before = side.unit_count()
-    keep = truncate(before * state.rules["hero"]["faint_keep_fraction"])
-    for _ in range(before - keep):
-        desert_one(state, side)
-    side.squads = [s for s in side.squads if not s.is_unit_squad or s.units]
-    state.emit(events, "hero_fainted", hero=hero_id, player=side.player, units_before=before, units_after=keep)
+    before, after = desert_own(state, side, hero_id)
+    state.emit(events, "hero_fainted", hero=hero_id, player=side.player, units_before=before, units_after=after)
 
 
-def desert_one(state: GameState, side: Side) -> None:
-    """One deserter, in the order the exact odds assume (``odds.desert``): from the largest
-    squad (ties: the lower expected total, then the dice text, then the first listed), and
-    inside it from the unit kind with the lowest expected roll (ties: the first by name)."""
-    from game.engine.battle_odds import to_odds_squad
-    from game.engine.odds import format_squad
-
-    def weakness(squad: Squad) -> tuple[float, str]:
-        as_odds = to_odds_squad(state, squad)
-        return as_odds.mean, format_squad(as_odds)
-
-    squads = [s for s in side.squads if s.is_unit_squad and s.units]
-    largest = max(unit_total(s.units) for s in squads)
-    squad = min((s for s in squads if unit_total(s.units) == largest), key=weakness)
-    unit = min(sorted(squad.units), key=lambda u: state.rules.unit_dice(u).mean)
-    squad.units[unit] -= 1
-    if not squad.units[unit]:
-        del squad.units[unit]
-
-
-def auto_play(state: GameState, events: list[Event]) -> None:
+def auto_play(state: GameState, events: list[Event]) -> Outcome | None:
     """Neutral sides (monsters, guardians, neutral Cities) choose by themselves. They play to
     win with the exact odds the player is shown, so those odds describe the battle fought."""
-    from game.engine.battle_odds import best_attack
     battle = state.battle
-    while (state.battle is battle and all(s.arranged for s in battle.sides)
-           and battle.sides[battle.to_act].player == NEUTRAL):
+    if battle is not None and all(s.arranged for s in battle.sides) and battle.sides[battle.to_act].player == NEUTRAL:
         squad, target = best_attack(state)
-        exchange(state, battle, squad, target, events)
+        return exchange(state, battle, squad, target, events)
+    return None
 
 
 # --- ending ----------------------------------------------------------------------------------
-def retreat(state: GameState, seat: int, events: list[Event]) -> None:
+def retreat(state: GameState, seat: int, events: list[Event]) -> Outcome:
     """R-DEATH-3: at the start of its battle turn the attacker may give up; the hero is lost."""
     battle = state.battle
     if battle.sides[0].player != seat or battle.to_act != 0 or not all(s.arranged for s in battle.sides):
         raise IllegalAction("only the attacker may retreat, at the start of its battle turn")
     state.emit(events, "retreat", hero=battle.hero, player=seat)
-    end_battle(state, winner=1, events=events, retreated=True)
+    return end_battle(state, winner=1, events=events, retreated=True)
 
 
-def finish_battle(state: GameState, winner: int, events: list[Event]) -> None:
-    end_battle(state, winner, events, retreated=False)
-
-
-def end_battle(state: GameState, winner: int, events: list[Event], retreated: bool) -> None:
-    from game.engine import outcomes
+def end_battle(state: GameState, winner: int, events: list[Event], retreated: bool) -> Outcome:
+    """The battle is over; what it does to the board is ``outcomes.settle``'s job."""
     battle = state.battle
     state.battle = None
     if winner == 0:
         state.stats["attacker_wins"] = state.stats.get("attacker_wins", 0) + 1
     state.emit(events, "battle_over", winner=winner, kind=battle.kind, retreated=retreated,
                attacker=battle.sides[0].player, defender=battle.sides[1].player)
-    outcomes.settle(state, battle, winner, retreated, events)
+    return Outcome(battle, winner, retreated)

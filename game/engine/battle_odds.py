@@ -23,24 +23,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.engine import odds as O
-from game.engine.battle import Squad as EngineSquad
-from game.engine.battle import default_arrangement, split_evenly, squad_dice
 from game.engine.dice import Dice
+from game.engine.squads import GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, split_evenly
+from game.engine.squads import Squad as EngineSquad
+from game.engine.squads import to_odds_squad
 from game.engine.state import NEUTRAL, GameState, Hero
 
 __all__ = ["to_odds_squad", "side_squads", "battle_win_probability", "attack_chances", "best_attack",
            "best_arrangement", "hero_squads", "hero_vs", "city_defence", "hero_defence", "monster_defence",
            "units_squads"]
-
-
-def _group(count: int, dice: Dice) -> O.UnitGroup:
-    return O.UnitGroup(count, dice.count, dice.sides, dice.bonus)
-
-
-def to_odds_squad(state: GameState, squad: EngineSquad) -> O.Squad:
-    """One engine squad (units, a hero or a City) as an odds Squad."""
-    groups = tuple(_group(n, d) for n, d in squad_dice(state, squad) if n > 0)
-    return O.Squad(groups, is_hero=squad.hero is not None, is_city=squad.city is not None)
 
 
 def units_squads(state: GameState, units: dict[str, int], parts: int) -> list[O.Squad]:
@@ -52,10 +43,7 @@ def units_squads(state: GameState, units: dict[str, int], parts: int) -> list[O.
 
 def side_squads(state: GameState, side) -> list[O.Squad]:
     """A battle side's squads; an unarranged pool is added as the default arrangement."""
-    squads = [to_odds_squad(state, s) for s in side.squads]
-    if side.pool:
-        squads += units_squads(state, side.pool, state.rules["battle"]["max_player_squads"])
-    return squads
+    return side_odds_squads(state, side)
 
 
 def _mode(side) -> str:
@@ -110,7 +98,8 @@ def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
     battle = state.battle
     index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
     side, other = battle.sides[index], battle.sides[1 - index]
-    fixed = [to_odds_squad(state, s) for s in side.squads]
+    tags = owner_tags(side.heroes, side.owned)
+    fixed = [to_odds_squad(state, s, tags) for s in side.squads]
     enemy = side_squads(state, other)
     enemy_mode = _mode(other) if other.arranged else O.REPRESENTATIVE
     limit = state.rules["battle"]["max_player_squads"]
@@ -121,7 +110,7 @@ def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
         if squads in seen:
             continue
         seen.add(squads)
-        ours = fixed + [to_odds_squad(state, EngineSquad(dict(s))) for s in squads]
+        ours = fixed + [to_odds_squad(state, s, tags) for s in allocate(side.owned, squads)]
         for mode in O.ROLL_MODES:
             if index == 0:
                 p = O.win_probability(ours, enemy, mode, enemy_mode, O.ATTACKER)
@@ -166,22 +155,24 @@ def city_defence(state: GameState, city) -> list[O.Squad]:
         mean = Dice.parse(rules["neutral_defenders"]).mean
         return squads + monster_defence(state, {neutral_defender_unit(state): int(mean)},
                                         rules["neutral_defender_squads"])
-    pool = dict(city.garrison)
-    for hero in state.heroes_at(city.cell):
-        if hero.owner == city.owner:
-            squads.append(to_odds_squad(state, EngineSquad(hero=hero.id)))
-            for unit, count in hero.army.items():
-                pool[unit] = pool.get(unit, 0) + count
-    return squads + units_squads(state, pool, state.rules["battle"]["max_player_squads"])
+    heroes = [h for h in state.heroes_at(city.cell) if h.owner == city.owner]
+    return squads + hero_defence(state, heroes, city.garrison)
 
 
-def hero_defence(state: GameState, heroes: Sequence[Hero]) -> list[O.Squad]:
-    squads = [to_odds_squad(state, EngineSquad(hero=h.id)) for h in heroes]
+def hero_defence(state: GameState, heroes: Sequence[Hero], garrison: dict[str, int] | None = None) -> list[O.Squad]:
+    """Heroes defending together (and a City's ``garrison``), their mercenaries arranged the
+    engine's default way, each unit tagged with its owner so only a fainting hero's own desert."""
+    owned = {h.id: dict(h.army) for h in heroes}
+    owned[GARRISON] = dict(garrison or {})
+    owned = {owner: units for owner, units in owned.items() if units and sum(units.values())}
     pool: dict[str, int] = {}
-    for hero in heroes:
-        for unit, count in hero.army.items():
+    for units in owned.values():
+        for unit, count in units.items():
             pool[unit] = pool.get(unit, 0) + count
-    return squads + units_squads(state, pool, state.rules["battle"]["max_player_squads"])
+    tags = owner_tags([h.id for h in heroes], owned)
+    squads = [to_odds_squad(state, EngineSquad(hero=h.id), tags) for h in heroes]
+    arranged = allocate(owned, default_arrangement(pool, state.rules["battle"]["max_player_squads"])) if pool else []
+    return squads + [to_odds_squad(state, s, tags) for s in arranged]
 
 
 def monster_defence(state: GameState, units: dict[str, int], parts: int | None = None) -> list[O.Squad]:

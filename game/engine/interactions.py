@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from game.engine import purse
-from game.engine.battle import Battle, Squad, neutral_side, player_side, start_battle
+from game.engine.battle import GARRISON, Battle, Outcome, Squad, neutral_side, player_side, start_battle
+from game.engine.flow import check_end
+from game.engine.outcomes import capture_mine, settle
 from game.engine.dice import table_lookup
 from game.engine.errors import IllegalAction
 from game.engine.heroes import add_units, equip_default, slots_ok
@@ -31,11 +33,8 @@ def advance(state: GameState, events: list[Event]) -> None:
     if enemies:
         owner = enemies[0].owner
         group = [h.id for h in enemies if h.owner == owner]
-        pool: dict[str, int] = {}
-        for hero_id in group:
-            for unit, count in state.heroes[hero_id].army.items():
-                add_units(pool, unit, count)
-        attack_with(state, hero, "hero", player_side(owner, group, pool), events)
+        owned = {hero_id: state.heroes[hero_id].army for hero_id in group}
+        attack_with(state, hero, "hero", player_side(owner, group, owned), events)
         return
     city = state.city_at(hero.cell)
     if city is not None and not state.allied(city.owner, seat):
@@ -54,8 +53,22 @@ def advance(state: GameState, events: list[Event]) -> None:
 
 
 def attack_with(state: GameState, hero: Hero, kind: str, defender, events: list[Event], **context) -> None:
-    attacker = player_side(hero.owner, [hero.id], hero.army)
-    start_battle(state, Battle(kind=kind, cell=hero.cell, hero=hero.id, sides=[attacker, defender], **context), events)
+    attacker = player_side(hero.owner, [hero.id], {hero.id: hero.army})
+    outcome = start_battle(state, Battle(kind=kind, cell=hero.cell, hero=hero.id, sides=[attacker, defender],
+                                         **context), events)
+    after_battle(state, outcome, events)
+
+
+def after_battle(state: GameState, outcome: Outcome | None, events: list[Event]) -> None:
+    """Once a battle is over: settle it, then the winning attacker goes on with its cell (R-MOV-7)."""
+    if outcome is None:
+        return
+    settle(state, outcome, events)
+    if outcome.winner == 0:
+        advance(state, events)
+    else:
+        state.interaction = None
+    check_end(state, events)
 
 
 # --- monsters (R-MON-1..3, R-CMP-10/11) ------------------------------------------------------
@@ -167,11 +180,9 @@ def engage_city(state: GameState, hero: Hero, city, events: list[Event]) -> None
         attack_with(state, hero, "city", defender, events, city=city.id)
         return
     garrisoned = [h.id for h in state.heroes_at(city.cell) if h.owner == city.owner]
-    pool = dict(city.garrison)
-    for hero_id in garrisoned:
-        for unit, count in state.heroes[hero_id].army.items():
-            add_units(pool, unit, count)
-    attack_with(state, hero, "city", player_side(city.owner, garrisoned, pool, city_id=city.id), events,
+    owned = {hero_id: state.heroes[hero_id].army for hero_id in garrisoned}
+    owned[GARRISON] = city.garrison       # heroes' units first, as the odds' city_defence assumes
+    attack_with(state, hero, "city", player_side(city.owner, garrisoned, owned, city_id=city.id), events,
                 city=city.id)
 
 
@@ -192,22 +203,6 @@ def meet_mine(state: GameState, hero: Hero, mine: Mine, events: list[Event]) -> 
     bounty = rules["guardian_bounty_unowned"] if mine.owner == NEUTRAL else rules["guardian_bounty_enemy"]
     attack_with(state, hero, "guardians", neutral_side(state, {monster_unit(state): count.total}), events,
                 mine=mine.id, neutral_units=count.total, bounty=bounty)
-
-
-def capture_mine(state: GameState, hero: Hero, mine: Mine, events: list[Event]) -> None:
-    rules = state.rules["mines"]
-    if mine.resource is None:
-        if rules["resource_type_die"]:
-            roll = state.rng.roll(rules["resource_type_die"])
-            mine.resource = rules["resource_types"][roll.total - 1]
-            state.emit(events, "dice", purpose="mine_resource", expr=rules["resource_type_die"],
-                       faces=list(roll.faces), total=roll.total, resource=mine.resource, player=hero.owner)
-        else:
-            mine.resource = rules["resource_types"][0]
-    previous = mine.owner
-    mine.owner = hero.owner
-    state.emit(events, "mine_captured", mine=mine.id, player=hero.owner, previous=previous, resource=mine.resource)
-    purse.change(state, hero.owner, {mine.resource: rules["capture_reward"]}, events, "mine captured")
 
 
 # --- pickups (R-MOV-3, R-RES-1, R-ITEM-1/2, R-CMP-8) ----------------------------------------------------------

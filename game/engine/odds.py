@@ -13,8 +13,9 @@ squad attacked. Both sides play to maximise their own chance of winning the
 battle (a zero-sum minimax over chance nodes); retreat is not modelled (a
 retreat is a loss, so it is never better than fighting on).
 
-Faint (R-HERO-2): when a hero squad dies, half of its side's remaining
-mercenaries desert at once, see `desert`.
+Faint (R-HERO-2): when a hero squad dies, half of *its own* remaining
+mercenaries desert at once, see `desert`. Whose mercenaries a group is shows in
+its ``owner`` tag; a hero squad's ``owner`` is that hero's tag.
 
 Squad totals (R-DICE-3): a group of k units rolling NdS+B rolls
 ``k × (NdS+B)`` (one roll) in *representative* mode and ``(kN)dS + kB``
@@ -46,12 +47,18 @@ DEFENDER = "defender"
 
 @dataclass(frozen=True, order=True)
 class UnitGroup:
-    """``count`` identical units, each rolling ``n``d``sides`` + ``bonus``."""
+    """``count`` identical units, each rolling ``n``d``sides`` + ``bonus``.
+
+    ``owner`` names the hero whose mercenaries they are ("" = every hero of the
+    side: any faint on that side halves them); a tag no hero has (e.g. ``city``)
+    marks units that never desert, such as a City's garrison.
+    """
 
     count: int
     n: int
     sides: int
     bonus: int = 0
+    owner: str = ""
 
     def __post_init__(self) -> None:
         if self.count < 1 or self.n < 1 or self.sides < 1:
@@ -62,7 +69,7 @@ class UnitGroup:
         return self.n * (self.sides + 1) / 2 + self.bonus
 
     def with_count(self, count: int) -> UnitGroup:
-        return UnitGroup(count, self.n, self.sides, self.bonus)
+        return UnitGroup(count, self.n, self.sides, self.bonus, self.owner)
 
     def __str__(self) -> str:
         return format_group(self)
@@ -72,13 +79,15 @@ class UnitGroup:
 class Squad:
     """One or more unit groups that fight together.
 
-    ``is_hero`` marks a hero's own squad (its death makes the side faint);
-    ``is_city`` marks a City's squad (a City never deserts).
+    ``is_hero`` marks a hero's own squad (its death makes its own mercenaries
+    desert); ``owner`` is then the hero's tag. ``is_city`` marks a City's squad
+    (a City never deserts).
     """
 
     groups: tuple[UnitGroup, ...]
     is_hero: bool = False
     is_city: bool = False
+    owner: str = ""
 
     def __post_init__(self) -> None:
         if not self.groups:
@@ -113,7 +122,12 @@ def city_squad() -> Squad:
 
 
 # --------------------------------------------------------------------------
-# Tool syntax:  hero:1x2d6+6,5x1d6,4x1d6&2x2d6,city:1x3d3+9
+# Tool syntax:  hero@a:1x2d6+6,5x1d6@a,4x1d6&2x2d6,city:1x3d3+9,6x1d6@city
+#   a group COUNTxNdS[+B][@TAG]; groups of one squad joined by "&"; squads by ",".
+#   "hero:" marks a hero's squad, "hero@TAG:" names the hero; "city:" a City.
+#   A mercenary group tagged @TAG belongs to hero TAG (only its faint halves
+#   them); an untagged group belongs to every hero of its side; a tag no hero
+#   has (e.g. @city, the garrison) never deserts.
 # --------------------------------------------------------------------------
 
 class SquadSyntaxError(ValueError):
@@ -124,27 +138,32 @@ class SquadSyntaxError(ValueError):
         self.token = token
 
 
-_GROUP_RE = re.compile(r"^(\d+)x(\d+)d(\d+)([+-]\d+)?$")
-_PREFIXES = {"hero": "is_hero", "city": "is_city"}
+_GROUP_RE = re.compile(r"^(\d+)x(\d+)d(\d+)([+-]\d+)?(?:@(\w+))?$")
+_PREFIX_RE = re.compile(r"^(hero|city)(?:@(\w+))?$")
 
 
 def parse_group(text: str) -> UnitGroup:
     match = _GROUP_RE.match(text.strip())
     if not match:
-        raise SquadSyntaxError(text, "expected COUNTxNdS or COUNTxNdS+B, e.g. 5x1d6 or 1x2d6+6")
-    count, n, sides, bonus = (int(x) if x else 0 for x in match.groups())
+        raise SquadSyntaxError(text, "expected COUNTxNdS or COUNTxNdS+B, optionally @OWNER, e.g. 5x1d6 or 5x1d6@a")
+    *numbers, owner = match.groups()
+    count, n, sides, bonus = (int(x) if x else 0 for x in numbers)
     if count < 1 or n < 1 or sides < 1:
         raise SquadSyntaxError(text, "count, dice and sides must be at least 1")
-    return UnitGroup(count, n, sides, bonus)
+    return UnitGroup(count, n, sides, bonus, owner or "")
 
 
 def parse_squad(text: str) -> Squad:
     body, flags = text.strip(), {}
     if ":" in body:
         prefix, body = body.split(":", 1)
-        if prefix.strip() not in _PREFIXES:
-            raise SquadSyntaxError(text, f"unknown prefix {prefix!r} (use hero: or city:)")
-        flags[_PREFIXES[prefix.strip()]] = True
+        match = _PREFIX_RE.match(prefix.strip())
+        if not match or (match.group(1) == "city" and match.group(2)):
+            raise SquadSyntaxError(text, f"unknown prefix {prefix!r} (use hero:, hero@NAME: or city:)")
+        kind, owner = match.groups()
+        flags["is_hero" if kind == "hero" else "is_city"] = True
+        if owner:
+            flags["owner"] = owner
     if not body:
         raise SquadSyntaxError(text, "empty squad")
     return Squad(tuple(parse_group(part) for part in body.split("&")), **flags)
@@ -159,11 +178,13 @@ def parse_squads(text: str) -> list[Squad]:
 
 def format_group(group: UnitGroup) -> str:
     bonus = f"+{group.bonus}" if group.bonus > 0 else (str(group.bonus) if group.bonus else "")
-    return f"{group.count}x{group.n}d{group.sides}{bonus}"
+    owner = f"@{group.owner}" if group.owner else ""
+    return f"{group.count}x{group.n}d{group.sides}{bonus}{owner}"
 
 
 def format_squad(squad: Squad) -> str:
-    prefix = "hero:" if squad.is_hero else "city:" if squad.is_city else ""
+    tag = f"@{squad.owner}" if squad.owner else ""
+    prefix = f"hero{tag}:" if squad.is_hero else "city:" if squad.is_city else ""
     return prefix + "&".join(format_group(g) for g in squad.groups)
 
 
@@ -273,59 +294,71 @@ def p_win_matrix(acting: Sequence[Squad], targeted: Sequence[Squad],
 # Faint: desertion
 # --------------------------------------------------------------------------
 
-def desert(squads: Sequence[Squad]) -> list[Squad]:
-    """The squads left after a faint (R-HERO-2, R-DICE-4).
+def deserts_with(group: UnitGroup, hero: Squad | None) -> bool:
+    """Whether ``group`` (of a mercenary squad) leaves when ``hero`` faints (None: any hero)."""
+    return hero is None or group.owner in ("", hero.owner)
 
-    Of the mercenaries (squads that are neither hero nor City) trunc(total/2)
-    units stay. Deserters leave one at a time, each time from the mercenary
-    squad with the most units; among squads of equal size, from the one with
-    the lower expected total, then the one whose dice text (e.g. "3x1d6")
-    sorts first, then the one listed first (such squads are identical, so the
-    result never depends on the order the squads are listed in). Inside a squad the unit leaves the group with the lowest
-    expected roll per unit (ties: the earlier group). A squad with no units
-    left is gone; hero and City squads stay as they are. The order of the
-    remaining squads is kept.
+
+def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
+                     keep_fraction: float = 0.5) -> list[list[int]]:
+    """How many units of each group of each squad stay after ``hero`` faints (R-HERO-2, R-DICE-4).
+
+    Of the hero's own mercenaries (groups of squads that are neither hero nor
+    City, see `deserts_with`) trunc(total × keep_fraction) stay. Deserters
+    leave one at a time, each time from the squad with the most of the hero's
+    units; among equal squads, from the one with the lower expected total, then
+    the one whose dice text sorts first, then the one listed first (such
+    squads are identical, so the result never depends on the listing order).
+    Inside a squad the unit leaves the hero's group with the lowest expected
+    roll per unit (ties: the earlier group). Other groups never change.
     """
-    merc = [i for i, s in enumerate(squads) if s.is_mercenary]
-    counts = {i: [g.count for g in squads[i].groups] for i in merc}
-    units = {i: squads[i].units for i in merc}
-    total = sum(units.values())
-    leaving = total - total // 2
+    counts = [[g.count for g in s.groups] for s in squads]
+    own = {i: [k for k, g in enumerate(s.groups) if deserts_with(g, hero)]
+           for i, s in enumerate(squads) if s.is_mercenary}
+    own = {i: ks for i, ks in own.items() if ks}
+    size = {i: sum(counts[i][k] for k in ks) for i, ks in own.items()}
+    total = sum(size.values())
+    leaving = total - int(total * keep_fraction)
 
     def remove(i: int, k: int) -> None:
         groups = squads[i].groups
-        for g in sorted(range(len(groups)), key=lambda g: groups[g].unit_mean):  # stable: earlier first
+        for g in sorted(own[i], key=lambda g: groups[g].unit_mean):  # stable: earlier first
             taken = min(k, counts[i][g])
             counts[i][g] -= taken
             k -= taken
-        units[i] = sum(counts[i])
+        size[i] = sum(counts[i][g] for g in own[i])
+
+    def weakness(i: int) -> tuple[float, str]:
+        now = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
+        return sum(c * g.unit_mean for c, g in now), "&".join(format_group(g.with_count(c)) for c, g in now)
 
     # Equal-sized squads at the top each lose one unit per round, so whole
     # rounds can be taken at once; only a last, partial round needs the order.
     while leaving:
-        top = max(units.values())
-        at_top = [i for i in merc if units[i] == top]
-        below = max((n for n in units.values() if n < top), default=0)
+        top = max(size.values())
+        at_top = [i for i in own if size[i] == top]
+        below = max((n for n in size.values() if n < top), default=0)
         rounds = min(top - below, leaving // len(at_top))
         if rounds:
             for i in at_top:
                 remove(i, rounds)
             leaving -= rounds * len(at_top)
         else:
-            def weakness(i: int) -> tuple[float, str]:
-                now = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
-                return (sum(c * g.unit_mean for c, g in now),
-                        "&".join(format_group(g.with_count(c)) for c, g in now))
             for i in sorted(at_top, key=weakness)[:leaving]:
                 remove(i, 1)
             leaving = 0
+    return counts
+
+
+def desert(squads: Sequence[Squad], hero: Squad | None = None) -> list[Squad]:
+    """The squads left after ``hero`` faints (see `desertion_counts`; None: the
+    side's only hero, every mercenary may desert). A squad with no units left
+    is gone; hero and City squads stay as they are; the order is kept."""
     kept = []
-    for i, squad in enumerate(squads):
-        if i not in counts:
-            kept.append(squad)
-        elif units[i]:
-            groups = tuple(g.with_count(c) for g, c in zip(squad.groups, counts[i]) if c)
-            kept.append(Squad(groups, squad.is_hero, squad.is_city))
+    for squad, counts in zip(squads, desertion_counts(squads, hero)):
+        groups = tuple(g.with_count(c) for g, c in zip(squad.groups, counts) if c)
+        if groups:
+            kept.append(squad if groups == squad.groups else Squad(groups, squad.is_hero, squad.is_city, squad.owner))
     return kept
 
 
@@ -487,7 +520,8 @@ class BattleOdds:
                 i = members.index(sid)
                 rest = members[:i] + members[i + 1:]
                 if self._squads[sid].is_hero and rest:
-                    rest = tuple(sorted(self._intern(s) for s in desert([self._squads[x] for x in rest])))
+                    left = desert([self._squads[x] for x in rest], self._squads[sid])
+                    rest = tuple(sorted(self._intern(s) for s in left))
                 splits.append((sid, self._side_id(rest)))
             self._splits[side] = splits
         return splits
@@ -764,7 +798,7 @@ def play_battle(attacker_squads: Sequence[Squad], defender_squads: Sequence[Squa
         loser_side, loser = (other, target) if acting_wins else (mover, own)
         dead = sides[loser_side].pop(loser)
         if dead.is_hero and sides[loser_side]:
-            sides[loser_side] = desert(sides[loser_side])
+            sides[loser_side] = desert(sides[loser_side], dead)
         mover, other = other, mover
     return bool(sides[ATTACKER])
 
