@@ -14,7 +14,8 @@ from pathlib import Path
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game", description="Fuzzy Knights, a fantasy dice board game.")
-    parser.add_argument("--map", help="a Tiled .tmx map (default: the title screen, or maps/meadow.tmx)")
+    parser.add_argument("--map", help="a Tiled .tmx file, or a shipped map's name such as 'highlands' "
+                                      "(default: the title screen, or meadow)")
     parser.add_argument("--mode", choices=("normal", "campaign"), default="normal")
     parser.add_argument("--players", type=int, default=2, help="2 to 4 players")
     parser.add_argument("--seed", type=int, default=None, help="random seed (shown in game; replays a game)")
@@ -27,7 +28,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 4:
         parser.error("--players takes 2 to 4")
+    if args.map:
+        args.map = str(map_argument(args.map, parser))
     return args
+
+
+def map_argument(value: str, parser: argparse.ArgumentParser) -> Path:
+    """A .tmx path as given, else the shipped (or the player's own) map of that name."""
+    from game import resources, userdata
+    path = Path(value)
+    if path.exists() or path.suffix.lower() == ".tmx" or len(path.parts) > 1:
+        return path            # a missing .tmx file is reported by the map loader, naming the file
+    named = resources.shipped_map(value) or next(
+        (p for p in userdata.user_maps_dir().glob("*.tmx") if p.stem.lower() == value.lower()), None)
+    if named is None:
+        names = ", ".join(p.stem for p in resources.shipped_maps())
+        parser.error(f"--map {value}: no such file and no shipped map of that name (shipped maps: {names}; "
+                     f"or give the path of a .tmx file)")
+    return named
 
 
 def run(argv: list[str]) -> int:
@@ -50,7 +68,13 @@ def run(argv: list[str]) -> int:
     if args.screenshot:
         from game.ui.app import screenshot
         from game.ui.board.scene import screenshot_scene
-        screenshot(options, args.screenshot, scene=lambda: screenshot_scene(options))
+        drawn = []
+        screenshot(options, args.screenshot, scene=lambda: drawn.append(screenshot_scene(options)) or drawn[-1])
+        from game.ui.menus.map_error import MapErrorScene
+        if drawn and isinstance(drawn[-1], MapErrorScene):
+            print(f"saved {args.screenshot}, but it shows the map-error screen: " + "; ".join(drawn[-1].problems),
+                  file=sys.stderr)
+            return 1
         print(f"saved {args.screenshot}")
         return 0
     from game.ui.app import run as run_window

@@ -1,10 +1,13 @@
 """Generate the game's art: terrain tilesets (square and hex), token sprites and HUD icons.
 
-    python tools/make_assets.py
+    python tools/make_assets.py            # everything
+    python tools/make_assets.py --icons    # only assets/icons (after adding an emoji to game/ui/kit/icons.py)
 
 Writes into assets/. Terrain is painted procedurally (numpy noise + pygame
-drawing); token sprites and icons are baked from Noto Color Emoji. The output
-is committed; rerun this script after changing it.
+drawing); token sprites and icons are baked from Noto Color Emoji (Debian
+package fonts-noto-color-emoji). This generator is the only code that reads
+the font: the game draws the baked PNGs. The output is committed; rerun this
+script after changing it.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.maps.tmx_writer import tsx_text  # noqa: E402
+from game.ui.kit.icons import EMOJI, PNG_NAMES  # noqa: E402
 
 ASSETS = ROOT / "assets"
 EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
@@ -49,9 +53,8 @@ GROUND_IDS = {name: i for i, (name, *_rest) in enumerate(GROUND)}
 PLAYER_COLOURS = {0: (150, 150, 150), 1: (214, 48, 49), 2: (41, 98, 214), 3: (46, 160, 67), 4: (142, 68, 173)}
 CITY_EMOJI = {"encampment": "⛺", "villa": "🏠", "estate": "🏘️", "castle": "🏰"}
 TOKEN_EMOJI = {"mine": "⚒️", "monster": "🧟", "item": "🎁", "resource": "💰", "hero": "🧙", "start": "🚩"}
-ICON_EMOJI = {"move": "🐎", "wood": "🌳", "food": "🥩", "ore": "⛏️", "dice": "🎲", "star": "⭐",
-              "shield": "🛡️", "gold": "💰", "city": "🏰", "hero": "🧙", "monster": "🧟", "item": "🎁",
-              "mine": "⚒️", "flag": "🚩", "sword": "⚔️", "skull": "💀", "hourglass": "⏳"}
+# One PNG per icon file name: every emoji the UI draws (game/ui/kit/icons.py EMOJI).
+ICON_EMOJI = {PNG_NAMES.get(name, name): glyph for name, glyph in EMOJI.items()}
 
 
 # ---------------------------------------------------------------- noise and colour
@@ -432,9 +435,17 @@ def build_icons() -> None:
         pygame.image.save(icon, str(out_dir / f"{name}.png"))
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    if not Path(EMOJI_FONT).is_file():
+        print(f"{EMOJI_FONT} not found: install Noto Color Emoji (apt-get install fonts-noto-color-emoji)",
+              file=sys.stderr)
+        return 2
     pygame.init()
     ASSETS.mkdir(exist_ok=True)
+    if "--icons" in argv:
+        build_icons()
+        print(f"wrote {len(ICON_EMOJI)} icons to {ASSETS / 'icons'}")
+        return 0
     build_tileset("terrain_square", SQUARE, seed=11)
     build_tileset("terrain_hex_pointy", HEX_POINTY, seed=12)
     build_tileset("terrain_hex_flat", HEX_FLAT, seed=13)
@@ -447,4 +458,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -1,7 +1,10 @@
-"""Game icons: ``assets/icons/<name>.png`` when the art exists, else baked from the emoji font.
+"""Game icons: the PNGs in ``assets/icons``, baked from Noto Color Emoji by ``tools/make_assets.py``.
 
 ``icon("city", 32)`` returns a cached, smoothly scaled RGBA surface. Names and
-their emoji are listed in ``EMOJI``; an emoji character works as a name too.
+their emoji are listed in ``EMOJI``; an emoji character works as a name too,
+and ``rich_text`` draws every emoji listed here as its icon. The game never
+reads a font for these: a name without its PNG draws as a plain placeholder
+(and the icon tests fail).
 """
 from __future__ import annotations
 
@@ -10,9 +13,7 @@ from pathlib import Path
 
 import pygame
 
-ASSETS_ICONS = Path(__file__).resolve().parents[3] / "assets" / "icons"
-EMOJI_FONT = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
-EMOJI_STRIKE = 109   # NotoColorEmoji only has a 109 px bitmap strike
+from game import resources
 
 EMOJI: dict[str, str] = {
     "city": "🏰",
@@ -33,12 +34,26 @@ EMOJI: dict[str, str] = {
     "crown": "👑",
     "skull": "💀",
     "swords": "⚔️",
+    "hourglass": "⏳",
+    "trophy": "🏆",
+    "dizzy": "💫",
+    "hammer": "🔨",
+    "ballot": "🗳️",
+    "white_flag": "🏳️",
+    "handshake": "🤝",
+    "fencer": "🤺",
 }
 _NAME_BY_EMOJI = {glyph: name for name, glyph in reversed(list(EMOJI.items()))}
+_NAME_BY_EMOJI.update({glyph.rstrip("\ufe0f"): name for glyph, name in list(_NAME_BY_EMOJI.items())})
 # The art's file names where they differ from ours.
 PNG_NAMES: dict[str, str] = {"resource": "gold", "coin": "gold", "stone": "ore", "start": "flag",
                              "swords": "sword"}
-ASSETS_TOKENS = ASSETS_ICONS.parent / "tokens"
+
+
+def icon_file(name: str) -> Path:
+    """The PNG of an icon name or emoji (``"coin"``, ``"💰"`` -> ``assets/icons/gold.png``)."""
+    name = _NAME_BY_EMOJI.get(name, name)
+    return resources.icons_dir() / f"{PNG_NAMES.get(name, name)}.png"
 
 
 def icon(name: str, size: int) -> pygame.Surface:
@@ -60,51 +75,25 @@ def _scaled(name: str, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def _source(name: str) -> pygame.Surface:
-    png = ASSETS_ICONS / f"{PNG_NAMES.get(name, name)}.png"
+    png = icon_file(name)
     if png.is_file():
         try:
             return _with_alpha(pygame.image.load(str(png)))
         except pygame.error:
             pass
-    return _bake_emoji(EMOJI.get(name, name))
+    return _placeholder(EMOJI.get(name, name))
 
 
 def _with_alpha(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() else surface
 
 
-def _bake_emoji(glyph: str) -> pygame.Surface:
-    """Render a glyph from the colour emoji font (SDL_ttf keeps colour; freetype is the fallback)."""
-    if EMOJI_FONT.is_file():
-        try:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            surf = pygame.font.Font(str(EMOJI_FONT), EMOJI_STRIKE).render(glyph, True, (255, 255, 255))
-            if surf.get_width() > 1:
-                return _trim(surf.convert_alpha() if pygame.display.get_surface() else surf)
-        except (pygame.error, OSError):
-            pass
-        try:
-            from pygame import freetype
-            if not freetype.get_init():
-                freetype.init()
-            surf, _ = freetype.Font(str(EMOJI_FONT), EMOJI_STRIKE).render(glyph)
-            return _trim(surf)
-        except (pygame.error, OSError, ImportError):
-            pass
-    return _placeholder(glyph)
-
-
-def _trim(surface: pygame.Surface) -> pygame.Surface:
-    bounds = surface.get_bounding_rect(min_alpha=8)
-    return surface.subsurface(bounds).copy() if bounds.w and bounds.h else surface
-
-
 def _placeholder(glyph: str) -> pygame.Surface:
     surf = pygame.Surface((64, 64), pygame.SRCALPHA)
     pygame.draw.circle(surf, (240, 220, 170), (32, 32), 30)
     pygame.draw.circle(surf, (90, 60, 30), (32, 32), 30, 3)
-    text = pygame.font.Font(None, 40).render(glyph[:1] or "?", True, (90, 60, 30))
+    from game.ui.kit import theme
+    text = theme.font(36, "bold").render(glyph[:1] if glyph[:1].isalnum() else "?", True, (90, 60, 30))
     surf.blit(text, text.get_rect(center=(32, 32)))
     return surf
 
@@ -119,7 +108,7 @@ def _token_scaled(kind: str, owner: int, tier: str, size: int) -> pygame.Surface
     names = {"city": [f"city_{tier or 'encampment'}_{owner}"], "mine": [f"mine_{owner}"],
              "hero": [f"hero_{owner}"], "start": [f"start_{owner}"]}.get(kind, []) + [kind]
     for name in names:
-        png = ASSETS_TOKENS / f"{name}.png"
+        png = resources.tokens_dir() / f"{name}.png"
         if png.is_file():
             try:
                 source = _with_alpha(pygame.image.load(str(png)))

@@ -8,13 +8,12 @@ sounds like (each sound once per batch).
 from __future__ import annotations
 
 from collections import deque
-from pathlib import Path
 
 import pygame
 
-from game import settings
+from game import resources, settings
 
-SOUNDS_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
+SOUNDS_DIR = resources.sounds_dir()
 EFFECTS = ("click", "dice", "step", "hit", "win", "lose", "daybreak")
 # Engine event kind -> effect.
 EVENT_SOUNDS = {"dice": "dice", "hero_step": "step", "exchange": "hit", "squad_destroyed": "hit",

@@ -1,12 +1,32 @@
-"""The maps the title screen offers: every ``maps/*.tmx``, loaded or with its problems."""
+"""The maps the title screen offers: the shipped maps, then the player's own maps.
+
+Listing reads only each file's ``<map>`` header (title, size, players), so the
+title screen opens without loading every map; a map is loaded and checked when
+it is chosen (``MapEntry.load``). The player's own maps are the ``*.tmx`` files
+in ``game.userdata.user_maps_dir()``.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+from xml.etree import ElementTree as ET
 
-from game.board import Board
+from game import resources, userdata
 
-MAPS_DIR = Path(__file__).resolve().parents[3] / "maps"
+if TYPE_CHECKING:
+    from game.board import Board
+
+HEADER_BYTES = 64 * 1024   # the <map> element and its properties come first in every Tiled file
+
+
+@dataclass
+class MapHeader:
+    title: str
+    kind: str                      # "square" or "hex"
+    width: int
+    height: int
+    players: tuple[int, int]
 
 
 @dataclass
@@ -15,36 +35,130 @@ class MapEntry:
     title: str
     board: Board | None = None
     problems: list[str] = field(default_factory=list)
+    header: MapHeader | None = None
+    own: bool = False              # from the player's maps folder
 
     @property
     def ok(self) -> bool:
-        return self.board is not None and not self.problems
+        """Nothing wrong found so far (a map not loaded yet is only checked by ``load``)."""
+        return not self.problems and (self.board is not None or (self.path is not None and self.header is not None))
+
+    @property
+    def loaded(self) -> bool:
+        return self.board is not None or bool(self.problems)
 
     @property
     def players(self) -> tuple[int, int]:
-        if self.board is None:
-            return 2, 4
-        return max(2, self.board.min_players), min(4, max(2, self.board.max_players))
+        if self.board is not None:
+            return max(2, self.board.min_players), min(4, max(2, self.board.max_players))
+        return self.header.players if self.header else (2, 4)
+
+    @property
+    def size_text(self) -> str:
+        """``64×48 hex``, or ``unreadable``."""
+        if self.board is not None:
+            kind = "hex" if self.board.kind == "hex" else "square"
+            return f"{self.board.width}×{self.board.height} {kind}"
+        if self.header and not self.problems:
+            return f"{self.header.width}×{self.header.height} {self.header.kind}"
+        return "unreadable"
+
+    def load(self) -> "MapEntry":
+        """Load and check the map (once); its problems, if any, land in ``problems``."""
+        if self.loaded or self.path is None:
+            return self
+        from game.maps import MapError, load_map
+        try:
+            self.board = load_map(self.path)
+        except MapError as error:
+            self.problems = list(error.problems)
+        except Exception as error:   # a broken map must never take the title screen down
+            self.problems = [f"{self.path}: {type(error).__name__}: {error}"]
+        if self.board is not None and getattr(self.board, "title", None):
+            self.title = self.board.title
+        return self
+
+
+def read_header(path: Path) -> MapHeader:
+    """The title, grid and player range of a TMX file from its first bytes; ValueError if unreadable."""
+    with open(path, "rb") as f:
+        head = f.read(HEADER_BYTES)
+    parser = ET.XMLPullParser(events=("start", "end"))
+    try:
+        parser.feed(head)
+        root, props = None, {}
+        for event, element in parser.read_events():
+            if event == "start" and root is None:
+                root = element
+                if element.tag != "map":
+                    raise ValueError(f"{path}: not a Tiled map (its first element is <{element.tag}>)")
+            elif event == "end" and element.tag == "property":
+                props[element.get("name")] = element.get("value")
+            elif event == "start" and element.tag in ("tileset", "layer", "objectgroup", "group", "imagelayer"):
+                break
+    except ET.ParseError as error:
+        raise ValueError(f"{path}: not readable XML ({error})") from None
+    if root is None:
+        raise ValueError(f"{path}: empty file")
+    try:
+        width, height = int(root.get("width", "")), int(root.get("height", ""))
+    except ValueError:
+        raise ValueError(f"{path}: the <map> element has no whole-number width and height") from None
+    lo, hi = _int(props.get("min_players"), 2), _int(props.get("max_players"), 4)
+    kind = "hex" if root.get("orientation") == "hexagonal" else "square"
+    return MapHeader(props.get("title") or _title_from_name(path), kind, width, height,
+                     (max(2, min(lo, 4)), min(4, max(hi, 2))))
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value is not None else default
+    except ValueError:
+        return default
+
+
+def _title_from_name(path: Path) -> str:
+    return path.stem.replace("_", " ").title()
+
+
+def entry_for(path: Path, own: bool = False) -> MapEntry:
+    """A map from its header only; an unreadable header becomes the entry's problem."""
+    try:
+        header = read_header(path)
+    except (OSError, ValueError) as error:
+        problem = str(error) if isinstance(error, ValueError) else f"{path}: cannot be read ({error.strerror or error})"
+        return MapEntry(str(path), _title_from_name(path), problems=[problem], own=own)
+    return MapEntry(str(path), header.title, header=header, own=own)
 
 
 def load_entry(path: Path) -> MapEntry:
-    try:
-        from game.maps import MapError, load_map
-    except ImportError:   # the loader is not there yet
-        return MapEntry(str(path), path.stem.replace("_", " ").title(), problems=["The map loader is missing."])
-    try:
-        board = load_map(path)
-    except MapError as error:
-        return MapEntry(str(path), path.stem.replace("_", " ").title(), problems=list(error.problems))
-    except Exception as error:   # a broken map must never take the title screen down
-        return MapEntry(str(path), path.stem.replace("_", " ").title(), problems=[f"{type(error).__name__}: {error}"])
-    return MapEntry(str(path), board.title or path.stem, board)
+    """A map loaded and checked now."""
+    return entry_for(path).load()
 
 
-def catalog(maps_dir: Path = MAPS_DIR) -> list[MapEntry]:
-    entries = [load_entry(p) for p in sorted(Path(maps_dir).glob("*.tmx"))]
+def user_maps() -> list[Path]:
+    folder = userdata.user_maps_dir()
+    try:
+        return sorted(p for p in folder.glob("*.tmx") if p.is_file())
+    except OSError:
+        return []
+
+
+def catalog(maps_dir: Path | None = None, own_maps: list[Path] | None = None) -> list[MapEntry]:
+    """The shipped maps (headers only), then the player's own; sample boards if none can be read."""
+    shipped = sorted(Path(maps_dir).glob("*.tmx")) if maps_dir is not None else resources.shipped_maps()
+    entries = [entry_for(p) for p in shipped]
+    entries += [entry_for(p, own=True) for p in (user_maps() if own_maps is None else own_maps)]
     if not any(e.ok for e in entries):
         from game.ui.menus.demo_boards import demo_board
         entries += [MapEntry(None, "Sample Realm (square)", demo_board(32, 24, "square", seed=2)),
                     MapEntry(None, "Sample Isles (hex)", demo_board(32, 24, "hex", seed=5, title="Sample Isles"))]
     return entries
+
+
+def default_index(entries: list[MapEntry]) -> int:
+    """The shipped default map if listed and readable, else the first readable map."""
+    default = resources.default_map().resolve()
+    readable = [i for i, e in enumerate(entries) if e.ok]
+    chosen = [i for i in readable if entries[i].path and Path(entries[i].path).resolve() == default]
+    return (chosen or readable or [0])[0]

@@ -7,7 +7,7 @@ from typing import Callable
 import pygame
 
 from game.ui.kit import icons, textures, theme, widgets
-from game.ui.menus.map_catalog import MapEntry, catalog
+from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import AI_LEVELS, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
 from game.ui.kit.scene import Scene
 from game.ui.menus.thumbnail import render_thumbnail
@@ -73,10 +73,8 @@ class TitleScene(Scene):
         self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.maps = maps if maps is not None else catalog()
         self.on_start = on_start
-        from game.maps import DEFAULT_MAP
-        ok = [i for i, m in enumerate(self.maps) if m.ok]
-        default = [i for i in ok if _resolved_path(self.maps[i]) == DEFAULT_MAP.resolve()]
-        self.map_index = (default or ok or [0])[0]
+        self.map_index = default_index(self.maps)
+        self.maps[self.map_index].load()
         self.seats: list[Seat] = default_seats(2)
         self.mode = "normal"
         self.seed = random_seed()
@@ -85,7 +83,8 @@ class TitleScene(Scene):
         self.started: NewGameOptions | None = None
         has_saves = Path(saves_dir).is_dir() and any(Path(saves_dir).glob("*.json"))
 
-        self.map_buttons = [widgets.Button(m.title, (lambda i=i: self.select_map(i)), size=16) for i, m in enumerate(self.maps)]
+        self.map_buttons = [widgets.Button(f"{m.title} (yours)" if m.own else m.title, (lambda i=i: self.select_map(i)),
+                                           size=16) for i, m in enumerate(self.maps)]
         self.seat_rows = [SeatRow(self, i) for i in range(4)]
         self.add_seat_button = widgets.Button("Add player", self.add_seat, icon="hero", size=15)
         self.mode_toggle = widgets.Toggle(["Normal", "Campaign"], 0, self._set_mode, size=16)
@@ -131,6 +130,7 @@ class TitleScene(Scene):
 
     def select_map(self, index: int) -> None:
         self.map_index = index
+        self.maps[index].load()      # a map is read and checked when chosen, not at start-up
         lo, hi = self.selected_map.players
         while len(self.seats) < lo:
             self.add_seat()
@@ -212,7 +212,7 @@ class TitleScene(Scene):
         if self.seed_field.focused:
             self.seed_field.focused = False
             self._set_seed(self.seed_field.value)
-        entry = self.selected_map
+        entry = self.selected_map.load()
         if not entry.ok:
             from game.ui.menus.map_error import MapErrorScene
             self.push(MapErrorScene(entry.title, entry.problems))
@@ -250,7 +250,7 @@ class TitleScene(Scene):
         list_y = self.left.y + 52
         self.thumb_rect = pygame.Rect(self.left.x + 18, 0, self.left.w - 36, 0)
         rows = len(self.map_buttons)
-        row_h = 38
+        row_h = max(24, min(38, (self.left.h - 52 - 160) // max(1, rows) - 6))   # many own maps: thinner rows
         for i, b in enumerate(self.map_buttons):
             b.rect = pygame.Rect(self.left.x + 18, list_y + i * (row_h + 6), self.left.w - 36, row_h)
         thumb_top = list_y + rows * (row_h + 6) + 10
@@ -329,9 +329,7 @@ class TitleScene(Scene):
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
         lo, hi = entry.players
-        kind = "hex" if entry.board is not None and entry.board.kind == "hex" else "square"
-        size = f"{entry.board.width}×{entry.board.height} {kind}" if entry.board is not None else "unreadable"
-        info = widgets.text(f"{lo}–{hi} players · {size}", 15, theme.INK_SOFT, "bold")
+        info = widgets.text(f"{lo}–{hi} players · {entry.size_text}", 15, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + 10)))
         for i, button in enumerate(self.map_buttons):
             if not self.maps[i].ok:
@@ -351,10 +349,6 @@ class TitleScene(Scene):
         x = self.right.x + 20
         surface.blit(widgets.text("Seed", 17, theme.INK, "bold"), (x, self.seed_label_y))
         surface.blit(widgets.text("Optional rules", 17, theme.INK, "bold"), (x, self.rules_label_y))
-
-
-def _resolved_path(entry: MapEntry) -> Path | None:
-    return Path(entry.path).resolve() if entry.path else None
 
 
 def start_scene_for(options: NewGameOptions, board=None) -> Scene:

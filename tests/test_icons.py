@@ -1,0 +1,99 @@
+"""Every glyph the UI draws comes from files the game ships: baked emoji PNGs or the bundled fonts.
+
+Scans the strings of the game's code (and the rulebook the rules screen shows)
+for characters outside ASCII: each one is either an emoji with an icon PNG in
+``assets/icons`` (``rich_text`` draws those as images) or a character the
+bundled text fonts have a glyph for. Anything else would draw as a box.
+"""
+import ast
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import resources
+from game.ui.kit import icons, rich_text, theme
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+VARIATION = "\ufe0f"
+HOW_TO_ADD = ("add it to EMOJI in game/ui/kit/icons.py, then run `python tools/make_assets.py --icons` "
+              "on a machine with fonts-noto-color-emoji")
+
+
+def ui_strings() -> list[tuple[str, str]]:
+    """(where, text) of every string literal in game/ and every line of the rulebook."""
+    found = []
+    for path in sorted(GAME.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and not node.value.isascii():
+                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.value))
+    rulebook = resources.rules_doc()
+    if rulebook.is_file():
+        found += [(f"docs/RULES.md:{n}", line) for n, line in enumerate(rulebook.read_text("utf-8").splitlines(), 1)
+                  if not line.isascii()]
+    return found
+
+
+def icon_names_in_code() -> set[str]:
+    pattern = re.compile(r"""\bicon(?:\(|=)\s*["']([a-z_]+)["']""")
+    return {name for path in GAME.rglob("*.py") for name in pattern.findall(path.read_text(encoding="utf-8"))}
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    pygame.font.init()
+    return {style: theme.font(20, style) for style in ("body", "bold")}
+
+
+def has_glyph(font: pygame.font.Font, ch: str) -> bool:
+    """False when the font would draw its 'missing glyph' box for ``ch``."""
+    box = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")   # a private-use code point
+    return pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA") != box
+
+
+def test_every_icon_name_has_a_shipped_png_that_loads():
+    for name in icons.EMOJI:
+        path = icons.icon_file(name)
+        assert path.is_file(), f"icon {name!r}: {path} is missing; run `python tools/make_assets.py --icons`"
+        assert pygame.image.load(str(path)).get_size() == (64, 64)
+
+
+def test_every_icon_name_the_code_asks_for_is_shipped():
+    missing = sorted(name for name in icon_names_in_code() if not icons.icon_file(name).is_file())
+    assert missing == [], f"icons asked for but not shipped: {missing}; {HOW_TO_ADD}"
+
+
+def test_every_character_in_the_ui_strings_is_drawable(fonts):
+    emoji = set(icons.EMOJI.values()) | {g.rstrip(VARIATION) for g in icons.EMOJI.values()}
+    problems = []
+    for where, text in ui_strings():
+        for part, is_emoji in rich_text.split(text):
+            if is_emoji:
+                if not icons.icon_file(part).is_file():
+                    problems.append(f"{where}: {part} has no icon PNG")
+                continue
+            for ch in set(part) - {VARIATION}:
+                if ch.isascii() or ch in emoji:
+                    continue
+                lacking = [style for style, font in fonts.items() if not has_glyph(font, ch)]
+                if lacking:
+                    problems.append(f"{where}: {ch!r} (U+{ord(ch):04X}) would draw as a box in the {lacking} font")
+    assert problems == [], f"{HOW_TO_ADD}:\n" + "\n".join(problems[:30])
+
+
+def test_rich_text_draws_each_emoji_as_its_baked_icon():
+    pygame.font.init()
+    for name, glyph in icons.EMOJI.items():
+        baked = pygame.image.load(str(icons.icon_file(name)))
+        drawn = icons.icon(glyph, 64)
+        # the icon shows the PNG's pixels (spot-checked at the centre), not the placeholder
+        assert drawn.get_at((32, 32)) == baked.get_at((32, 32)), name
+        line = rich_text.render(f"a {glyph} b", 16)
+        assert line.get_width() > rich_text.render("a  b", 16).get_width() + 10
+
+
+def test_a_missing_icon_draws_a_placeholder_not_a_crash():
+    surf = icons.icon("no_such_icon_anywhere", 32)
+    assert surf.get_size() == (32, 32)

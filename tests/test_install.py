@@ -1,0 +1,125 @@
+"""Installed like any Python game: the files it needs are found from any folder, maps by name.
+
+The full round trip (build the wheel, install it in a fresh environment, take
+screenshots from a temporary folder) is in ``.ci/run``; these tests check the
+pieces quickly.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import resources
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def run_game(*args, cwd, env=None):
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env or ENV, timeout=120)
+
+
+def test_shipped_files_are_found_in_the_checkout():
+    assert resources.default_map().is_file() and resources.default_map().name == "meadow.tmx"
+    assert {p.stem for p in resources.shipped_maps()} >= {"meadow", "highlands", "riverlands"}
+    assert (resources.rules_dir() / "normal.toml").is_file()
+    assert any(resources.fonts_dir().glob("*.ttf"))
+    assert (resources.icons_dir() / "crown.png").is_file()
+
+
+def test_a_shipped_map_is_found_by_its_name_in_any_case():
+    assert resources.shipped_map("highlands") == resources.maps_dir() / "highlands.tmx"
+    assert resources.shipped_map("Highlands.TMX") == resources.maps_dir() / "highlands.tmx"
+    assert resources.shipped_map("atlantis") is None
+    assert resources.shipped_map("maps/highlands") is None       # a path is not a name
+
+
+def test_nothing_in_the_game_refers_to_files_outside_the_package():
+    outside = re.compile(r"/usr/share|\.\./shared|NotoColorEmoji|parents\[[2-9]\]|parent\.parent\.parent")
+    offenders = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+                 for path in GAME.rglob("*.py")
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if outside.search(line)]
+    assert offenders == []
+
+
+@pytest.fixture(scope="module")
+def built_package(tmp_path_factory):
+    """The package as the wheel lays it out, built by setup.py's hook from a copy of the checkout."""
+    src = tmp_path_factory.mktemp("src")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*.egg-info", "build")
+    for name in ("game", "maps", "assets", "docs"):
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name, ignore=ignore)
+    for name in ("setup.py", "pyproject.toml", "MANIFEST.in", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    lib = tmp_path_factory.mktemp("lib")
+    result = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)],
+                            cwd=src, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return lib
+
+
+def test_the_built_package_carries_maps_art_rules_fonts_and_rulebook(built_package):
+    data = built_package / "game" / "_data"
+    for shipped in resources.shipped_maps():
+        assert (data / "maps" / shipped.name).is_file()
+    for tileset in resources.assets_dir().glob("*.tsx"):
+        assert (data / "assets" / tileset.name).is_file()
+        assert (data / "assets" / tileset.with_suffix(".png").name).is_file()
+    assert (data / "assets" / "icons" / "crown.png").is_file()
+    assert (data / "assets" / "LICENSES.md").is_file() and (data / "assets" / "OFL-1.1.txt").is_file()
+    if (ROOT / "docs" / "RULES.md").is_file():
+        assert (data / "docs" / "RULES.md").is_file()
+    assert (built_package / "game" / "rules" / "campaign.toml").is_file()
+    assert any((built_package / "game" / "ui" / "kit" / "fonts").glob("*.ttf"))
+
+
+def test_the_built_package_finds_and_loads_its_maps_from_another_folder(built_package, tmp_path):
+    probe = ("from game import resources; from game.maps import load_map, DEFAULT_MAP;"
+             "print(resources.data_root()); print(load_map(resources.shipped_map('highlands')).kind);"
+             "print(load_map(DEFAULT_MAP).title)")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                            env={**ENV, "PYTHONPATH": str(built_package)}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    root, kind, _title = result.stdout.splitlines()
+    assert Path(root) == built_package / "game" / "_data"
+    assert kind == "hex"
+
+
+def test_map_option_takes_a_shipped_maps_name_from_any_folder(tmp_path):
+    out = tmp_path / "hex.png"
+    result = run_game("--map", "highlands", "--players", "2", "--seed", "3", "--screenshot", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert out.is_file() and "Traceback" not in result.stderr
+
+
+def test_an_unknown_map_name_lists_the_shipped_maps_without_a_traceback(tmp_path):
+    result = run_game("--map", "atlantis", "--screenshot", str(tmp_path / "x.png"), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "atlantis" in result.stderr and "highlands" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_a_screenshot_of_the_map_error_screen_fails(tmp_path):
+    result = run_game("--map", "gone.tmx", "--screenshot", str(tmp_path / "x.png"), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "map-error screen" in result.stderr and "gone.tmx" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_map_option_finds_the_players_own_map_by_name(tmp_path):
+    data = tmp_path / "data"
+    own = data / "fuzzyknights" / "maps"
+    own.mkdir(parents=True)
+    (tmp_path / "data" / "fuzzyknights" / "assets").symlink_to(resources.assets_dir(), target_is_directory=True)
+    (own / "my_vale.tmx").write_bytes(resources.default_map().read_bytes())
+    env = {**ENV, "XDG_DATA_HOME": str(data)}
+    result = run_game("--map", "my_vale", "--seed", "1", "--screenshot", str(tmp_path / "x.png"), cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,79 @@
+"""The title screen's map list: shipped maps and the player's own, read from their headers, checked when chosen."""
+import pytest
+
+from game import resources, userdata
+from game.ui.app import App
+from game.ui.menus import map_catalog
+from game.ui.menus.map_catalog import catalog, entry_for, read_header
+from game.ui.menus.map_error import MapErrorScene
+from game.ui.menus.title import TitleScene
+from uikit import click
+
+
+@pytest.fixture
+def own_maps(tmp_path, monkeypatch):
+    """An empty user data folder whose maps/ can use the shipped tilesets (../assets)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = userdata.user_maps_dir()
+    folder.mkdir(parents=True)
+    (folder.parent / "assets").symlink_to(resources.assets_dir(), target_is_directory=True)
+    return folder
+
+
+def test_the_header_gives_title_grid_and_players_without_loading():
+    header = read_header(resources.shipped_map("highlands"))
+    assert (header.title, header.kind, header.width, header.height) == ("The Highlands", "hex", 64, 48)
+    assert header.players == (2, 4)
+
+
+def test_the_catalogue_lists_shipped_maps_without_loading_them(own_maps):
+    entries = catalog()
+    assert [e.path for e in entries] == [str(p) for p in resources.shipped_maps()]
+    assert all(e.ok and e.board is None for e in entries)
+    highlands = next(e for e in entries if e.path.endswith("highlands.tmx"))
+    assert highlands.size_text == "64×48 hex" and highlands.players == (2, 4)
+    assert highlands.load().board is not None and highlands.board.kind == "hex"
+
+
+def test_the_players_own_maps_follow_the_shipped_ones(own_maps):
+    (own_maps / "my_vale.tmx").write_bytes(resources.default_map().read_bytes())
+    (own_maps / "notes.txt").write_text("not a map")
+    entries = catalog()
+    own = [e for e in entries if e.own]
+    assert [e.path for e in own] == [str(own_maps / "my_vale.tmx")] and entries[-1] is own[0]
+    assert own[0].load().ok
+
+
+def test_a_broken_own_map_is_listed_and_explained_when_chosen(own_maps, tmp_path):
+    (own_maps / "broken.tmx").write_text("<map width='10' height='8' orientation='orthogonal'><oops")
+    (own_maps / "garbage.tmx").write_bytes(b"\x00\x01 not xml")
+    entries = {e.path.rsplit("/", 1)[-1]: e for e in catalog() if e.own}
+    assert not entries["garbage.tmx"].ok and "garbage.tmx" in entries["garbage.tmx"].problems[0]
+    broken = entries["broken.tmx"]
+    assert broken.ok and broken.board is None           # the header reads; the map is checked when chosen
+    assert not broken.load().ok and broken.problems
+
+
+def test_the_title_screen_offers_own_maps_and_checks_a_map_when_chosen(own_maps, monkeypatch):
+    (own_maps / "my_vale.tmx").write_bytes(resources.default_map().read_bytes())
+    (own_maps / "broken.tmx").write_text("<map width='10' height='8' orientation='orthogonal'></map>")
+    loaded = []
+    real_load = map_catalog.MapEntry.load
+    monkeypatch.setattr(map_catalog.MapEntry, "load", lambda self: loaded.append(self.path) or real_load(self))
+    app = App(headless=True)
+    started = []
+    title = TitleScene(on_start=started.append, saves_dir=own_maps.parent / "saves")
+    app.push(title)
+    app.frame(1 / 60)
+    assert set(loaded) == {str(resources.default_map())}      # only the map shown was read at start-up
+    assert [b.label for b in title.map_buttons][-2:] == ["Broken (yours)", "Meadow Ford (yours)"]
+    broken = next(i for i, m in enumerate(title.maps) if m.path.endswith("broken.tmx"))
+    click(title, title.map_buttons[broken].rect.center)
+    app.frame(1 / 60)
+    click(title, title.start_button.rect.center)
+    assert started == [] and isinstance(app.scene, MapErrorScene)
+
+
+def test_an_unreadable_file_becomes_the_entrys_problem(tmp_path):
+    missing = entry_for(tmp_path / "gone.tmx")
+    assert not missing.ok and "gone.tmx" in missing.problems[0] and missing.size_text == "unreadable"
