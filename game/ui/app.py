@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui.kit import sound, theme
+from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
 
 
@@ -62,6 +62,8 @@ class App:
             self.screen = pygame.display.get_surface()
             for scene in self.scenes:
                 scene.layout(self.size)
+        elif help_overlay.wants_help(event, self.scene):
+            self.push(help_overlay.HelpOverlay(self.scene))
         elif self.scene:
             self.scene.handle_event(event)
 
@@ -96,8 +98,11 @@ def _first_scene(options) -> Scene:
 def run(options=None) -> int:
     """Open the game window and play until it is closed."""
     app = App()
-    sound.start_music()
+    from game.ui.menus.settings_screen import apply_at_start
+    problems = apply_at_start(app)
     app.push(_first_scene(options))
+    if problems:
+        app.scene.toast.show(problems[0])
     app.run()
     return 0
 

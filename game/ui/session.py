@@ -28,6 +28,7 @@ def engine_rule_options(options: NewGameOptions) -> dict:
 class Outcome:
     events: list = field(default_factory=list)
     reason: str | None = None     # set when the engine refused the action
+    undone: object = None         # the action an undo took back
 
     @property
     def ok(self) -> bool:
@@ -40,7 +41,8 @@ class GameSession:
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
         self.ai_rng = random.Random(state.seed)
-        self.speed = "normal"
+        from game import settings
+        self.speed = settings.current().computer_speed
         self.battles_won: dict[int, int] = {}
         self._count_battles(self.new_events)
 
@@ -80,6 +82,20 @@ class GameSession:
         self.new_events.extend(events)
         self._count_battles(events)
         return Outcome(list(events))
+
+    def undo_refusal(self) -> str | None:
+        """Why the last action cannot be taken back now (None: Undo may)."""
+        from game.engine.undo import why_not
+        return why_not(self.state)
+
+    def undo(self) -> Outcome:
+        """Take back the last quiet move: the game is replayed without it, nothing random is re-rolled."""
+        from game.engine import IllegalAction
+        from game.engine.undo import undo
+        try:
+            return Outcome(undone=undo(self.state))
+        except IllegalAction as refusal:
+            return Outcome(reason=str(refusal))
 
     def actor(self) -> int | None:
         return self.state.actor()

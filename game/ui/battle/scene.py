@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import actions as A
 from game.engine.state import NEUTRAL
+from game import settings
 from game.ui.kit import sound, widgets
 from game.ui.battle.arrange import Arrangement
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
@@ -34,7 +35,8 @@ def maybe_battle_scene(session, events=None) -> "BattleScene | None":
 
 
 class BattleScene(BattlePainting, Scene):
-    def __init__(self, session, events=None, speed: str = "Normal") -> None:
+    def __init__(self, session, events=None, speed: str | None = None) -> None:
+        speed = speed or settings.current().battle_speed      # the player's default (Settings)
         super().__init__()
         self.session = session
         self.state = session.state

@@ -19,6 +19,7 @@ from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.action_labels import label as action_label
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
+from game.ui.board.comfort import BoardComfort
 from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hud import TOP_BAR, HeroCard, draw_log, draw_players, draw_top_bar, player_rows
@@ -80,6 +81,7 @@ class GameScene(DecisionDialogs, Scene):
         self.over_button = widgets.Button("See the results", lambda: self._show_game_over(again=True), icon="crown",
                                           size=20)
         self.hero_buttons: list[HeroCard] = []
+        self.comfort = BoardComfort(self)        # Undo, Equip on the hero card, first-game hints
         self.action_buttons: list[widgets.Button] = []
         self.choice_buttons: list[widgets.Button] = []
         self.player_buttons: list[widgets.Button] = []
@@ -512,6 +514,7 @@ class GameScene(DecisionDialogs, Scene):
         self.speed_button.label = f"Computer speed: {self.session.speed}"
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
                         + self.action_buttons + self.choice_buttons + self.player_buttons)
+        self.widgets += self.comfort.widgets()
 
     def _legal_of(self, cls) -> list:
         from game.engine import legal_actions

@@ -38,6 +38,8 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        if event.type == pygame.MOUSEBUTTONUP and self.open_cited_rule(event):
+            return True
         used = False
         for widget in reversed(self.widgets):
             if widget.visible and widget.handle_event(event):
@@ -60,8 +62,24 @@ class Scene:
     def draw_widget_tooltip(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:
             if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
-                widgets.draw_tooltip(surface, widget.tooltip.split("\n"), self.mouse)
+                from game.ui.menus.rulebook import cited_rule
+                rule = cited_rule(widget.tooltip)
+                extra = [f"Right-click: read {rule}"] if rule else []
+                widgets.draw_tooltip(surface, widget.tooltip.split("\n") + extra, self.mouse)
                 return
+
+    def open_cited_rule(self, event: pygame.event.Event) -> bool:
+        """A click on a message that cites a rule (R-...), or a right-click on a control whose tip cites
+        one, opens that rule in the Rules screen."""
+        if event.button == 1 and self.toast.visible and self.toast.rect.collidepoint(event.pos):
+            text = self.toast.message
+        elif event.button == 3:
+            text = next((w.tooltip for w in self.widgets
+                         if w.visible and w.tooltip and w.rect.collidepoint(event.pos)), None)
+        else:
+            return False
+        from game.ui.menus.rules_screen import open_rule
+        return open_rule(self, text)
 
     # helpers ----------------------------------------------------------------
     def push(self, scene: "Scene") -> None:

@@ -377,6 +377,7 @@ class Toast:
         self.duration, self.fade = duration, fade
         self.message = ""
         self.age = 0.0
+        self.rect = pygame.Rect(0, 0, 0, 0)     # where it was last drawn (a click there opens a cited rule)
 
     def show(self, message: str) -> None:
         self.message, self.age = message, 0.0
@@ -402,9 +403,12 @@ class Toast:
         if not self.visible:
             return
         from game.ui.kit.rich_text import render
-        label = render(self.message, 18, theme.CREAM, "bold", (0, 0, 0))
+        from game.ui.menus.rulebook import cited_rule
+        rule = cited_rule(self.message)
+        label = render(self.message + (f"   · click: read {rule}" if rule else ""), 18, theme.CREAM, "bold", (0, 0, 0))
         rect = label.get_rect().inflate(40, 20)
         rect.midbottom = (surface.get_width() // 2, surface.get_height() - 90)
+        self.rect = rect
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (120, 24, 18, 230), box.get_rect(), border_radius=10)
         pygame.draw.rect(box, (240, 200, 120, 255), box.get_rect(), 2, border_radius=10)

@@ -88,7 +88,7 @@ def reload_map(scene: Scene) -> bool:
 
 # --- the menu -------------------------------------------------------------------------------
 class GameMenu(OverlayScene):
-    panel_size = (420, 438)
+    panel_size = (420, 570)
     title = "Menu"
 
     def __init__(self, game: Scene) -> None:
@@ -99,6 +99,8 @@ class GameMenu(OverlayScene):
             widgets.Button("Save game", self.save, icon="crown", size=19),
             widgets.Button("Load game", self.load, icon="city", size=19),
             widgets.Button("Rules & votes", self.rules, icon="dice", size=19),
+            widgets.Button("Rulebook", self.rulebook, icon="star", size=19),
+            widgets.Button("Settings", self.settings, icon="move", size=19),
             widgets.Button("Quit to title", self.quit_to_title, icon="shield", size=19),
         ]
         self.save_button, self.load_button, self.rules_button = self.buttons[1:4]
@@ -121,6 +123,14 @@ class GameMenu(OverlayScene):
 
     def rules(self) -> None:
         self.push(RulesDialog(self.game))
+
+    def rulebook(self) -> None:
+        from game.ui.menus.rules_screen import open_rules
+        open_rules(self)
+
+    def settings(self) -> None:
+        from game.ui.menus.settings_screen import SettingsScene
+        self.push(SettingsScene())
 
     def quit_to_title(self) -> None:
         app = self.app

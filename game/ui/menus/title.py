@@ -109,11 +109,15 @@ class TitleScene(Scene):
         self.load_button = widgets.Button("Load", self.load_game, enabled=has_saves, size=17,
                                           tooltip="" if has_saves else "No saved games yet")
         self.quit_button = widgets.Button("Quit", self.quit, size=17)
+        self.rules_button = widgets.Button("Rules", self.open_rules, size=17, tooltip="The rulebook of the chosen mode")
+        self.settings_button = widgets.Button("Settings", self.open_settings, size=17,
+                                              tooltip="Window, text size, speeds, hints, sound")
         self.start_button = widgets.Button("Start game", self.start, icon="swords", size=20)
         self.widgets = (self.map_buttons + [w for row in self.seat_rows for w in row.widgets]
                         + [self.add_seat_button, self.mode_toggle, self.seed_field, self.reroll]
                         + list(self.rule_boxes.values()) + [self.day_spinner, self.continue_button,
-                                                            self.load_button, self.quit_button, self.start_button])
+                                                            self.load_button, self.quit_button, self.start_button,
+                                                            self.rules_button, self.settings_button])
         self._sync()
 
     # the options ------------------------------------------------------------------
@@ -231,6 +235,14 @@ class TitleScene(Scene):
         from game.ui.menus.saves import LoadDialog
         self.push(LoadDialog(folder=self.saves_dir))
 
+    def open_rules(self) -> None:
+        from game.ui.menus.rules_screen import open_rules
+        open_rules(self)
+
+    def open_settings(self) -> None:
+        from game.ui.menus.settings_screen import SettingsScene
+        self.push(SettingsScene())
+
     def quit(self) -> None:
         if self.app:
             self.app.quit()
@@ -280,6 +292,8 @@ class TitleScene(Scene):
         by = h - bottom + 18
         self.start_button.rect = pygame.Rect(w - gap - 220, by, 220, 52)
         self.quit_button.rect = pygame.Rect(gap, by + 4, 120, 46)
+        self.rules_button.rect = pygame.Rect(self.quit_button.rect.right + 12, by + 4, 110, 46)
+        self.settings_button.rect = pygame.Rect(self.rules_button.rect.right + 12, by + 4, 130, 46)
         self.load_button.rect = pygame.Rect(self.start_button.rect.x - 140, by + 4, 124, 46)
         self.continue_button.rect = pygame.Rect(self.load_button.rect.x - 150, by + 4, 138, 46)
 

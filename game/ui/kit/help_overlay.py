@@ -1,0 +1,130 @@
+"""F1 / ``?``: every key and mouse action of the screen on top, in a panel over it.
+
+The App asks ``wants_help(event, scene)`` for every event; the help of a scene is
+``SCREEN_HELP[its class name]`` (the board, battle, City, title, rules… screens),
+or the general help.  Any key or click closes the panel.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.kit import textures, theme, widgets
+from game.ui.kit.rich_text import render
+from game.ui.kit.scene import Scene
+
+Rows = list[tuple[str, str]]
+
+GENERAL: Rows = [
+    ("Mouse", "everything is played with the mouse; hover a control for a tip"),
+    ("Right-click a tip", "a tip or message that names a rule (R-…) opens that rule"),
+    ("Esc", "back / close the dialog"),
+    ("F1 or ?", "this help"),
+]
+
+SCREEN_HELP: dict[str, tuple[str, Rows]] = {
+    "GameScene": ("The board", [
+        ("Click a hero card", "select that hero"),
+        ("Click the selected hero / R", "roll its 🐎 (R-MOV-1)"),
+        ("Hover a tile", "the path, its 🐎 cost and, on a hostile tile, your chance to win"),
+        ("Click a lit tile", "walk there"),
+        ("Click your City", "build and recruit (at Daybreak), or the garrison"),
+        ("Ctrl+Z or U / Undo", "take back a move that revealed nothing (no die, token or fight)"),
+        ("Space", "end the turn / the Daybreak"),
+        ("Tab", "next hero"),
+        ("Arrows / WASD, drag", "pan the board"),
+        ("Wheel, + / −", "zoom"),
+        ("Esc", "menu: save, load, rules, settings, votes"),
+        ("F5", "reload the map from disk (map makers)"),
+    ]),
+    "BattleScene": ("Battle", [
+        ("Before the fight", "split your units into squads, Representative | Individual, Best split, To battle!"),
+        ("Click your squad, then an enemy", "attack with it (R-BAT-4); click it again to unselect"),
+        ("Normal | Fast | Instant", "how fast the dice roll"),
+        ("Auto-battle", "the computer fights for you"),
+        ("Space", "skip the animation; after the battle, continue"),
+        ("Enter", "continue after the battle"),
+        ("Retreat", "give up the battle (R-DEATH-3); Esc cancels the question"),
+    ]),
+    "CityScene": ("Your City", [
+        ("Build", "one building per City per Day (R-DAY-4)"),
+        ("Recruit", "heroes and units into the garrison"),
+        ("◀ ▶ beside units", "move units between the City and the garrisoned hero"),
+        ("Give / Store / Equip", "items between the armory and the hero; equip one per type (R-ITEM-3)"),
+        ("Esc / Back to board", "back to the board"),
+    ]),
+    "TitleScene": ("New game", [
+        ("Click a map", "choose the map (the picture shows it)"),
+        ("Click a seat's kind / level / colour", "human or computer, its strength, its colour"),
+        ("Normal | Campaign", "the ruleset"),
+        ("Seed", "type digits, or 🎲 for a new one: the same seed replays the same game"),
+        ("Enter / Start game", "start"),
+        ("Rules, Settings", "the rulebook; window, sound, speeds, hints"),
+    ]),
+    "RulesScene": ("Rules", [
+        ("Click a section", "jump to it"),
+        ("Wheel, arrows, PgUp/PgDn, drag the bar", "scroll"),
+        ("Type in the search box (Ctrl+F or /)", "only the rules holding those words"),
+        ("Click a search result", "read it in place"),
+        ("Normal | Campaign", "the book of that ruleset"),
+    ]),
+    "SettingsScene": ("Settings", [
+        ("Click a choice", "it takes effect at once and is kept for the next start"),
+    ]),
+}
+
+
+def help_for(scene: Scene | None) -> tuple[str, Rows]:
+    for cls in type(scene).__mro__ if scene is not None else ():
+        if cls.__name__ in SCREEN_HELP:
+            title, rows = SCREEN_HELP[cls.__name__]
+            return title, rows + GENERAL
+    return "Help", GENERAL
+
+
+def _typing(scene: Scene | None) -> bool:
+    return any(getattr(w, "focused", False) for w in getattr(scene, "widgets", []))
+
+
+def wants_help(event: pygame.event.Event, scene: Scene | None) -> bool:
+    if isinstance(scene, HelpOverlay) or scene is None:
+        return False
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        return True
+    return event.type == pygame.TEXTINPUT and event.text == "?" and not _typing(scene)
+
+
+class HelpOverlay(Scene):
+    def __init__(self, below: Scene | None) -> None:
+        super().__init__()
+        self.below = below
+        self.title, self.rows = help_for(below)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.pop()
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.below is not None:
+            self.below.draw(surface)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 6, 2, 170))
+        surface.blit(veil, (0, 0))
+        w, h = surface.get_size()
+        line_h = 30
+        panel = pygame.Rect(0, 0, min(900, w - 40), min(h - 40, 110 + line_h * len(self.rows)))
+        panel.center = (w // 2, h // 2)
+        textures.draw_panel(surface, panel, "parchment", radius=16)
+        title = widgets.text(f"{self.title} — keys and mouse", 26, theme.INK, "title")
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 16)))
+        y = panel.y + 66
+        split = panel.x + min(330, panel.w // 2 - 40)
+        for keys, what in self.rows:
+            if y + line_h > panel.bottom - 30:
+                break
+            surface.blit(render(keys, 15, (120, 52, 20), "bold"), (panel.x + 28, y))
+            surface.blit(render(what, 15, theme.INK), (split, y))
+            y += line_h
+        foot = widgets.text("Any key or click closes this help", 13, theme.INK_SOFT)
+        surface.blit(foot, foot.get_rect(midbottom=(panel.centerx, panel.bottom - 10)))

@@ -1,0 +1,134 @@
+"""The Settings screen (title screen and in-game menu): window, UI scale, speeds, hints, sound.
+
+Every change takes effect at once and is written to the player's settings file
+(``game.settings``), so it survives a restart.  ``apply_at_start(app)`` puts the
+saved settings into effect when the game opens.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import settings
+from game.ui.kit import sound, theme, widgets
+from game.ui.menus.base import OverlayScene
+
+SCALE_LABELS = [f"{round(s * 100)}%" for s in settings.UI_SCALES]
+
+
+def apply_display(app, fullscreen: bool) -> None:
+    """Switch the App's window between fullscreen and a resizable window, and lay every scene out again."""
+    if app is None or not pygame.display.get_init():
+        return
+    try:
+        if fullscreen:
+            app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            app.screen = pygame.display.set_mode(theme.WINDOW_SIZE, pygame.RESIZABLE)
+    except pygame.error:
+        return
+    for scene in app.scenes:
+        scene.layout(app.size)
+
+
+def apply_scale(scale: float) -> None:
+    set_scale = getattr(theme, "set_ui_scale", None)    # the theme's text-and-panel scale, where it has one
+    if set_scale is not None:
+        set_scale(scale)
+
+
+def apply_at_start(app) -> list[str]:
+    """The saved settings in effect for a new window; the problems met reading them (for a message)."""
+    chosen = settings.current()
+    apply_scale(chosen.ui_scale)
+    if chosen.fullscreen:
+        apply_display(app, True)
+    sound.start_music()
+    return settings.take_messages()
+
+
+class SettingsScene(OverlayScene):
+    title = "Settings"
+    panel_size = (760, 600)
+
+    def __init__(self) -> None:
+        super().__init__()
+        now = settings.current()
+        self.fullscreen = widgets.Checkbox("Fullscreen", now.fullscreen, self._set_fullscreen,
+                                           tooltip="Fill the screen, or play in a window")
+        self.scale = widgets.Toggle(SCALE_LABELS, self._scale_index(now.ui_scale), self._set_scale, size=14)
+        self.battle_speed = widgets.Toggle(list(settings.BATTLE_SPEEDS),
+                                           settings.BATTLE_SPEEDS.index(now.battle_speed), self._set_battle, size=14)
+        self.computer_speed = widgets.Toggle(["Normal", "Fast"], settings.COMPUTER_SPEEDS.index(now.computer_speed),
+                                             self._set_computer, size=14)
+        self.hints = widgets.Checkbox("First-game hints", now.hints, lambda on: self._change(hints=on),
+                                      tooltip="Point at the next sensible step on the board")
+        self.hints_again = widgets.Button("Show every hint again", lambda: self._change(hints_seen=[]), size=14,
+                                          tooltip="Hints you closed come back")
+        self.sound_volume = widgets.Spinner(round(now.sound_volume * 100), 0, 100, 10,
+                                            lambda v: self._change(sound_volume=v / 100), fmt=lambda v: f"{v}%")
+        self.music_volume = widgets.Spinner(round(now.music_volume * 100), 0, 100, 10,
+                                            lambda v: self._change(music_volume=v / 100), fmt=lambda v: f"{v}%")
+        self.mute = widgets.Checkbox("Mute", now.mute, lambda on: self._change(mute=on), tooltip="No sound at all")
+        self.back = widgets.Button("Back", self.close, size=18, tooltip="Esc")
+        self.rows = [("Window", self.fullscreen), ("Text and panels", self.scale), ("Battle speed", self.battle_speed),
+                     ("Computer players", self.computer_speed), ("Guidance", self.hints), ("", self.hints_again),
+                     ("Sound effects", self.sound_volume), ("Music", self.music_volume), ("", self.mute)]
+        self.widgets = [w for _, w in self.rows] + [self.back]
+
+    @staticmethod
+    def _scale_index(scale: float) -> int:
+        return min(range(len(settings.UI_SCALES)), key=lambda i: abs(settings.UI_SCALES[i] - scale))
+
+    def _change(self, **changes) -> None:
+        settings.update(**changes)
+        if {"sound_volume", "music_volume", "mute"} & set(changes):
+            sound.apply_settings()
+            sound.play("click")
+        for message in settings.take_messages():
+            self.toast.show(message)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self._change(fullscreen=on)
+        apply_display(self.app, on)
+
+    def _set_scale(self, index: int) -> None:
+        self._change(ui_scale=settings.UI_SCALES[index])
+        apply_scale(settings.UI_SCALES[index])
+        if self.app is not None:
+            for scene in self.app.scenes:
+                scene.layout(self.app.size)
+
+    def _set_battle(self, index: int) -> None:
+        self._change(battle_speed=settings.BATTLE_SPEEDS[index])
+
+    def _set_computer(self, index: int) -> None:
+        speed = settings.COMPUTER_SPEEDS[index]
+        self._change(computer_speed=speed)
+        session = getattr(getattr(self.below, "game", self.below), "session", None)
+        if session is not None:               # the game under the menu follows at once
+            session.speed = speed
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        p = self.panel
+        y = p.y + 84
+        label_w = 230
+        for label, widget in self.rows:
+            h = 34
+            w = p.w - label_w - 70
+            if isinstance(widget, widgets.Spinner):
+                w = 200
+            elif isinstance(widget, widgets.Button):
+                w = 240
+            widget.rect = pygame.Rect(p.x + 30 + label_w, y, w, h)
+            y += h + 14
+        self.back.rect = pygame.Rect(0, 0, 200, 44)
+        self.back.rect.midbottom = (p.centerx, p.bottom - 18)
+
+    def draw_content(self, surface) -> None:
+        for label, widget in self.rows:
+            if label:
+                img = widgets.text(label, 17, theme.INK, "bold")
+                surface.blit(img, img.get_rect(midleft=(self.panel.x + 36, widget.rect.centery)))
+        note = widgets.text(f"Kept in {settings.userdata.settings_path()}", 12, theme.INK_SOFT)
+        surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.back.rect.y - 8)))
