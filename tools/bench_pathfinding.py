@@ -1,4 +1,4 @@
-"""Time the 🐎 reachable-set query against tcod's C Dijkstra.
+"""Time the 🐎 reachable-set query against tcod's C Dijkstra, and loading a 256x256 map.
 
     python tools/bench_pathfinding.py [--json] [--repeat N]
 
@@ -7,20 +7,32 @@ Generated square and hex maps of 64x64, 256x256 and 1024x1024 cells (seeded:
 middle, budget 20. tcod (optional: ``pip install -e ".[bench]"``) runs on the
 same cells without tokens, cropped to the (2*budget+1)^2 window the budget can
 reach, since it has no cutoff; hex maps are skewed to axial layout for it.
+
+Rows with "query": "whole-map" time the computer players' query instead: the
+cost to every cell of a 64x64 and a 256x256 map (game.ai.distances), tcod on
+the whole map. The "load-map" rows time load_map on a generated 256x256 map
+file of each shape, with "ratio" to the 150 ms goal (issue 14).
+
+--json: {"results": [{"topology", "size", "ours_us", "tcod_us", "ratio"},          budget-20 rows
+                     {"query": "whole-map", "topology", "size", "ours_us", "tcod_us", "ratio"},
+                     {"query": "load-map", "topology", "size", "ms", "goal_ms", "ratio"}]}
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import tempfile
 import timeit
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.board.model import Board, MapToken  # noqa: E402
+from game.ai.distances import whole_map_budget  # noqa: E402
 from game.board.pathfinding import reachable, token_masks  # noqa: E402
 
 try:
@@ -30,6 +42,9 @@ except ImportError:
 
 BUDGET = 20
 SIZES = (64, 256, 1024)
+WHOLE_MAP_SIZES = (64, 256)
+LOAD_MAP_SIZE = 256
+LOAD_MAP_GOAL_MS = 150.0
 TOPOLOGIES = ("square", "hex")
 PLAYER = 1
 # Per cell, the chance of each token kind (owner 0 = neutral, so stops).
@@ -59,36 +74,45 @@ def our_query(board: Board):
     return lambda: reachable(board.topology, board.move_cost, stop, hero, BUDGET, pickups)
 
 
-def tcod_window(board: Board) -> tuple[np.ndarray, tuple[int, int], dict]:
+def tcod_window(board: Board, budget: int = BUDGET) -> tuple[np.ndarray, tuple[int, int], dict]:
     """The window's costs as tcod sees them, the hero's index in it, and tcod's edge arguments."""
     c, r = board.width // 2, board.height // 2
-    cost = board.move_cost[r - BUDGET:r + BUDGET + 1, c - BUDGET:c + BUDGET + 1].astype(np.int32)
+    c0, r0 = max(0, c - budget), max(0, r - budget)
+    cost = board.move_cost[r0:r + budget + 1, c0:c + budget + 1].astype(np.int32)
     if board.kind == "square":
-        return cost, (BUDGET, BUDGET), {"cardinal": 1, "diagonal": 0}
+        return cost, (r - r0, c - c0), {"cardinal": 1, "diagonal": 0}
     topo = board.topology
+    line, along = r - r0, c - c0       # the hero's line (row, axis y) and place along it
     if topo.stagger_axis == "x":   # stagger along columns: skew the transposed window
         cost = cost.T
+        line, along = along, line
     lines, length = cost.shape
-    shifted = [topo.is_shifted((c - BUDGET + i, r - BUDGET + i)) for i in range(lines)]
+    shifted = [topo.is_shifted((c0 + i, r0 + i)) for i in range(lines)]
     # Offset -> axial: each line moves one cell left after every shifted line.
     skew = np.concatenate([[0], np.cumsum(shifted[:-1])])
     axial = np.zeros((lines, length + lines), dtype=np.int32)
     for i in range(lines):
         start = lines - skew[i]
         axial[i, start:start + length] = cost[i]
-    return axial, (BUDGET, BUDGET + lines - skew[BUDGET]), {"edge_map": AXIAL_HEX_EDGES}
+    return axial, (line, along + lines - skew[line]), {"edge_map": AXIAL_HEX_EDGES}
 
 
-def tcod_query(board: Board):
-    cost, hero, edges = tcod_window(board)
+def tcod_query(board: Board, budget: int = BUDGET):
+    cost, hero, edges = tcod_window(board, budget)
 
     def query():
         distance = tcod.path.maxarray(cost.shape, dtype=np.int32)
         distance[hero] = 0
         return tcod.path.dijkstra2d(distance, cost, out=distance, **edges)
 
-    check_same_costs(board, query())
+    check_same_costs(board, query(), budget)
     return query
+
+
+def whole_map_query(board: Board):
+    hero = (board.width // 2, board.height // 2)
+    budget = whole_map_budget(board)
+    return lambda: reachable(board.topology, board.move_cost, None, hero, budget).costs
 
 
 def best_times_us(queries: list, repeat: int, rounds: int = 7) -> list[float]:
@@ -100,14 +124,24 @@ def best_times_us(queries: list, repeat: int, rounds: int = 7) -> list[float]:
     return best
 
 
-def check_same_costs(board: Board, tcod_distance: np.ndarray) -> None:
+def check_same_costs(board: Board, tcod_distance: np.ndarray, budget: int = BUDGET) -> None:
     """Both sides must compute the same thing, or the comparison means nothing."""
     hero = (board.width // 2, board.height // 2)
-    ours = reachable(board.topology, board.move_cost, None, hero, BUDGET)
-    ours_sorted = sorted(ours.cost(cell) for cell in ours.cells())
-    theirs_sorted = sorted(tcod_distance[tcod_distance <= BUDGET].tolist())
+    costs = reachable(board.topology, board.move_cost, None, hero, budget).costs
+    ours_sorted = sorted(costs[costs >= 0].tolist())
+    theirs_sorted = sorted(tcod_distance[tcod_distance <= budget].tolist())
     if ours_sorted != theirs_sorted:
         raise AssertionError(f"tcod and ours disagree on the {board.kind} {board.width} map")
+
+
+def load_map_ms(kind: str, size: int, rounds: int = 5) -> float:
+    """Best of a few load_map calls on a generated map file of that shape (a random map)."""
+    from game.maps import load_map
+    from random_map import write_random_map
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"bench_{kind}.tmx"
+        write_random_map(path, size, size, players=4, shape=kind, seed=20)
+        return min(timeit.timeit(lambda: load_map(path), number=1) for _ in range(rounds)) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,6 +166,27 @@ def main(argv: list[str] | None = None) -> int:
                 if theirs is not None:
                     line += f"   tcod {theirs:8.1f} µs   ours/tcod {ours / theirs:5.2f}"
                 print(line, flush=True)
+    for kind in TOPOLOGIES:
+        for size in WHOLE_MAP_SIZES:
+            board = generated_board(kind, size)
+            budget = whole_map_budget(board)
+            queries = [whole_map_query(board)] + ([tcod_query(board, budget)] if tcod else [])
+            ours, theirs = (best_times_us(queries, max(1, args.repeat // 20), rounds=3) + [None])[:2]
+            results.append({"query": "whole-map", "topology": kind, "size": size, "ours_us": round(ours, 1),
+                            "tcod_us": None if theirs is None else round(theirs, 1),
+                            "ratio": None if theirs is None else round(ours / theirs, 2)})
+            if not args.json:
+                line = f"{kind:6} {size:5}x{size:<5} whole map: ours {ours:9.1f} µs"
+                if theirs is not None:
+                    line += f"   tcod {theirs:9.1f} µs   ours/tcod {ours / theirs:5.2f}"
+                print(line, flush=True)
+    for kind in TOPOLOGIES:
+        ms = load_map_ms(kind, LOAD_MAP_SIZE)
+        results.append({"query": "load-map", "topology": kind, "size": LOAD_MAP_SIZE, "ms": round(ms, 1),
+                        "goal_ms": LOAD_MAP_GOAL_MS, "ratio": round(ms / LOAD_MAP_GOAL_MS, 2)})
+        if not args.json:
+            print(f"{kind:6} {LOAD_MAP_SIZE:5}x{LOAD_MAP_SIZE:<5} load_map {ms:7.1f} ms   "
+                  f"(goal {LOAD_MAP_GOAL_MS:.0f} ms, ratio {ms / LOAD_MAP_GOAL_MS:4.2f})", flush=True)
     if args.json:
         print(json.dumps({"results": results}))
     elif tcod is None:

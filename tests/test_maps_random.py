@@ -1,0 +1,90 @@
+"""tools/random_map.py: same arguments, same map; fair to every seat; valid; a normal TMX."""
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.maps import load_map
+from game.maps.loader import check_map
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("random_map", ROOT / "tools" / "random_map.py")
+random_map = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(random_map)
+
+
+def run(out: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "tools/random_map.py", str(out), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.rule("R-SET-1")
+@pytest.mark.parametrize("shape,players,size", [("square", 2, (20, 16)), ("hex", 4, (32, 24)), ("hex", 3, (24, 30))])
+def test_the_command_line_writes_a_valid_map_and_repeats_itself(tmp_path, shape, players, size):
+    args = ["--width", str(size[0]), "--height", str(size[1]), "--players", str(players), "--shape", shape,
+            "--seed", "7"]
+    first, second = tmp_path / "a.tmx", tmp_path / "b.tmx"
+    for out in (first, second):
+        done = run(out, *args)
+        assert done.returncode == 0, done.stderr
+    assert first.read_text() == second.read_text()
+    report = check_map(first)
+    assert report.problems == [] and report.warnings == []
+    board = report.board
+    assert (board.width, board.height, board.kind) == (size[0], size[1], shape)
+    assert sorted(board.start_slots()) == list(range(1, players + 1))
+    other = tmp_path / "c.tmx"
+    assert run(other, *args[:-1], "8").returncode == 0
+    assert other.read_text() != first.read_text()
+
+
+@pytest.mark.rule("R-SET-2")
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_seat_gets_the_same_tokens_at_like_distances(tmp_path, seed):
+    """Measured again on the loaded map, independently of the generator's own check."""
+    from game.ai.distances import distance_field
+    out = tmp_path / "fair.tmx"
+    random_map.write_random_map(out, 30, 30, players=4, shape="hex", seed=seed)
+    board = load_map(out)
+    starts = board.start_slots()
+    fields = {seat: np.where(distance_field(board, cell) < 0, 1 << 20, distance_field(board, cell))
+              for seat, cell in starts.items()}
+    for kind, count, _band in random_map.PER_SEAT:
+        per_seat = {seat: [] for seat in starts}
+        for token in (t for t in board.tokens if t.kind == kind):
+            c, r = token.cell
+            dists = {seat: int(field[r, c]) for seat, field in fields.items()}
+            owner = min(dists, key=dists.get)
+            per_seat[owner].append(dists[owner])
+        assert {len(v) for v in per_seat.values()} == {count}, (kind, per_seat)
+        means = [float(np.mean(v)) for v in per_seat.values()]
+        assert max(means) - min(means) <= max(random_map.MIN_SLACK, random_map.TOLERANCE * max(means)), (kind, means)
+
+
+def test_tilesets_are_referenced_relative_to_the_map(tmp_path):
+    out = tmp_path / "deep" / "m.tmx"
+    out.parent.mkdir()
+    random_map.write_random_map(out, 16, 16, players=2, shape="square", seed=1)
+    import re
+    sources = re.findall(r'<tileset firstgid="\d+" source="([^"]+)"', out.read_text())
+    assert len(sources) == 2 and not any(s.startswith("/") for s in sources)
+    assert {(out.parent / s).resolve() for s in sources} == {ROOT / "assets" / "terrain_square.tsx",
+                                                            ROOT / "assets" / "tokens.tsx"}
+    assert load_map(out).title.startswith("Random 16x16")
+
+
+@pytest.mark.parametrize("args", [["--width", "5", "--height", "20"], ["--width", "20", "--height", "20", "--players", "5"],
+                                  ["--width", "20", "--height", "20", "--shape", "iso"], ["--width", "x", "--height", "1"],
+                                  []])
+def test_bad_arguments_get_usage_and_status_2(tmp_path, args):
+    done = run(tmp_path / "m.tmx", *args) if args else subprocess.run(
+        [sys.executable, "tools/random_map.py"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "usage:" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_missing_output_folder_is_one_line_and_status_1(tmp_path):
+    done = run(tmp_path / "no" / "m.tmx", "--width", "20", "--height", "20")
+    assert done.returncode == 1 and "does not exist" in done.stderr and "Traceback" not in done.stderr
