@@ -20,7 +20,7 @@ from game.ui.kit import sound, widgets
 from game.ui.battle.arrange import Arrangement
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
-from game.ui.battle.view import Beat, BattleView, beats
+from game.ui.battle.view import Beat, BattleView, beats, this_battle
 from game.ui.kit.scene import Scene
 
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
@@ -40,6 +40,7 @@ class BattleScene(BattlePainting, Scene):
         super().__init__()
         self.session = session
         self.state = session.state
+        self.battle = self.state.battle          # this screen's battle; the action may start another one
         self.view = BattleView(self.state)
         self.ai_rng = random.Random(self.state.seed * 7 + 11)
         self.log: list[str] = []
@@ -119,7 +120,7 @@ class BattleScene(BattlePainting, Scene):
         self.selected, self.chances, self.confirm_retreat = None, None, False
         self.arrangement = None
         battle = self.state.battle
-        if battle is None or self.busy or self.result is not None:
+        if battle is None or battle is not self.battle or self.busy or self.result is not None:
             self._rebuild_widgets()
             return
         index = self.arranging_index()
@@ -153,7 +154,8 @@ class BattleScene(BattlePainting, Scene):
         return True
 
     def play(self, events) -> None:
-        """Queue an action's events for the screen."""
+        """Queue an action's events for the screen: this battle's only (the board shows the next one)."""
+        events, _ = this_battle(events)
         self.all_events.extend(events)
         self.queue.extend(beats(events))
         self.selected, self.chances, self.arrangement, self.hover = None, None, None, None
@@ -375,7 +377,7 @@ class BattleScene(BattlePainting, Scene):
             self._run_queue(dt)
             return
         battle = self.state.battle
-        if battle is None or self.result is not None:
+        if battle is None or battle is not self.battle or self.result is not None:
             return
         seat = self.acting_seat()
         if self.session.is_computer(seat) or (self.auto and self._is_human(seat)):
@@ -408,7 +410,7 @@ class BattleScene(BattlePainting, Scene):
                 continue
             break
         if not self.busy:
-            if self.state.battle is not None:
+            if self.state.battle is self.battle:
                 self.view.sync(self.state)
                 self.p_attacker = self.view.win_probability(self.state)
             self._prepare_turn()

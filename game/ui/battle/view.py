@@ -245,3 +245,24 @@ def beats(events) -> list[Beat]:
         else:
             out.append(Beat("note", {}, [event]))
     return out
+
+
+def this_battle(events) -> tuple[list, list]:
+    """Split an action's events where the next battle starts (a monster on a City: the monster fight,
+    then the City battle). The first part ends with this battle's outcome (spoils, deaths, tokens)."""
+    over = next((i for i, e in enumerate(events) if e.kind == "battle_over"), None)
+    if over is None:
+        return list(events), []
+    nxt = next((i for i in range(over + 1, len(events)) if events[i].kind == "battle_started"), len(events))
+    return list(events[:nxt]), list(events[nxt:])
+
+
+def lead_in(events) -> list:
+    """The events that led to the last battle of an action: the arrival's rolls (monster reaction and
+    count, mine guardians, a neutral City's defenders) and the battle's start, in the order they happened."""
+    start = max((i for i, e in enumerate(events) if e.kind == "battle_started"), default=None)
+    if start is None:
+        return []
+    arrival = max((i for i in range(start) if events[i].kind in ("hero_moved", "hero_step", "battle_over")),
+                  default=-1)
+    return list(events[arrival + 1:])

@@ -32,7 +32,7 @@ class DecisionDialogs:
             build = {"take_monsters": self._take_monsters_dialog, "pickups": self._pickups_dialog,
                      "upkeep_deaths": self._upkeep_dialog, "vote": self._vote_dialog}.get(pending.kind)
         elif state.battle is not None:
-            key = ("battle", id(state.battle), len(state.actions))
+            key = ("battle", id(state.battle), len(state.actions), self.app is not None)
             build = self._battle
         elif any(to == seat for _, to in state.alliance_offers):
             key = ("offer", tuple(sorted(state.alliance_offers)))
@@ -153,17 +153,17 @@ class DecisionDialogs:
     def _battle(self) -> Dialog | None:
         """Push the battle screen; without one, a plain panel that can always finish the battle."""
         battle = self.state.battle
-        if self._battle_seen is not battle:
+        if self._battle_seen is not battle and self.app is not None:     # once shown in a window
             self._battle_seen = battle
             scene = None
             try:
                 from game.ui.battle.scene import maybe_battle_scene
-                events = getattr(self, "_last_events", [])
-                start = max((i for i, e in enumerate(events) if e.kind == "battle_started"), default=None)
-                scene = maybe_battle_scene(self.session, events[start:] if start is not None else None)
+                from game.ui.battle.view import lead_in
+                scene = maybe_battle_scene(self.session, lead_in(getattr(self, "_last_events", [])) or None)
             except Exception:        # not written yet, or it failed: the plain panel below
                 scene = None
             if scene is not None and self.app is not None:
+                self.dice.clear()    # the arrival's dice open the battle screen's log, before its rounds
                 self.push(scene)
                 return None
         return self._battle_panel()

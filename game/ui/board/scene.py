@@ -678,6 +678,8 @@ class GameScene(DecisionDialogs, Scene):
             self.dice.update(dt, 1.1 if self.session.speed == "fast" else 2.4)
         if self.state.phase == "over" or self.handoff_to is not None or self.walks:
             return
+        if self.state.battle is not None and self._battle_seen is not self.state.battle:
+            self._sync_dialog()                  # e.g. a game loaded mid-battle: its battle screen
         if not self._setup_shown:
             self._setup_shown = True
             if not self.state.actions and any(e.kind == "anchor" for e in self.session.setup_events):

@@ -1,0 +1,102 @@
+"""Battle events in the order they happened; each result panel shows its own battle (issue 11 item 7).
+
+A monster on a neutral City: the hero fights the monsters first, then the City (R-MOV-7, R-CITY-6);
+the monster fight's panel must not show the City battle's numbers.
+"""
+import pygame
+import pytest
+
+from enginekit import hero_game, script
+from game.board.model import MapToken
+from game.engine import actions as A
+from game.engine import apply
+from game.engine.dice import Rng
+from game.engine.state import Token
+from game.ui.app import App
+from game.ui.battle.scene import maybe_battle_scene
+from game.ui.battle.view import lead_in, this_battle
+from game.ui.session import GameSession
+
+
+def monster_on_a_city():
+    """P1's hero (9 mercenaries) steps onto a neutral encampment guarded by 2 monsters (a Fight)."""
+    state, hero = hero_game(tokens=[MapToken("city", (4, 5), tier="encampment")], at=(4, 4), moves=5,
+                            army={"mercenary": 9})
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", (4, 5))            # arrange: a monster blocks the City
+    script(state, ("1dP", 30), ("2d6", 1, 1))
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    state.rng = Rng(5)
+    return state, hero, events
+
+
+def fight_to_the_result(scene, app):
+    scene.auto = True
+    for _ in range(400):
+        app.frame(1 / 10)
+        if scene.result is not None:
+            return
+    raise AssertionError("the battle never ended")
+
+
+@pytest.mark.rule("R-MOV-7", "R-CITY-6")
+def test_the_monster_fights_panel_shows_that_fight_not_the_city_battle():
+    state, hero, events = monster_on_a_city()
+    assert state.battle.kind == "monsters"
+    session = GameSession(state)
+    app = App((1280, 720), headless=True)
+    scene = maybe_battle_scene(session, lead_in(events))
+    scene.speed = "Instant"
+    app.push(scene)
+    fight_to_the_result(scene, app)
+    assert scene.result["winner"] == 0
+    assert state.battle is not None and state.battle.kind == "city", "the City battle follows"
+    assert scene.view.kind == "monsters"
+    assert [s.name for s in scene.view.sides][1] == "Monsters"
+    assert scene.view.start_units == [9, 2]
+    assert scene.result["lost"][1] == 2, "both monsters of this fight fell"
+    assert scene.view.round >= 1
+    kinds = [e.kind for e in scene.all_events]
+    assert kinds.count("battle_started") == 0 and kinds.count("battle_over") == 1
+    app.frame(1 / 60)                                       # the panel draws this battle's numbers
+
+
+def test_the_lead_in_keeps_the_arrival_rolls_before_the_battle():
+    """The monster reaction and count rolls open the battle screen's log, before any round."""
+    state, hero, events = monster_on_a_city()
+    lead = lead_in(events)
+    assert [e.kind for e in lead] == ["dice", "dice", "battle_started"]
+    assert [e.data["purpose"] for e in lead[:2]] == ["monster_reaction", "monster_count"]
+    scene = maybe_battle_scene(GameSession(state), lead)
+    assert "meets monsters" in scene.log[0] and "counts monsters" in scene.log[1]
+
+
+def test_an_actions_events_are_cut_where_the_next_battle_starts():
+    class E:
+        def __init__(self, kind):
+            self.kind, self.data = kind, {}
+    events = [E(k) for k in ("exchange", "battle_over", "purse", "tokens_removed", "battle_started", "exchange")]
+    mine, later = this_battle(events)
+    assert [e.kind for e in mine] == ["exchange", "battle_over", "purse", "tokens_removed"]
+    assert [e.kind for e in later] == ["battle_started", "exchange"]
+
+
+def test_the_board_opens_the_city_battle_after_the_monster_fight():
+    """The board pushes one battle screen per battle, in order, each with its own start."""
+    from game.ui.board.scene import GameScene
+    state, hero, events = monster_on_a_city()
+    session = GameSession(state)
+    session.new_events = list(events)
+    app = App((1280, 720), headless=True)
+    board = GameScene(session)
+    app.push(board)
+    app.frame(1 / 60)                                       # a battle under way opens its screen
+    first = app.scene
+    assert first is not board and first.view.kind == "monsters"
+    first.speed = "Instant"
+    fight_to_the_result(first, app)
+    first.pop()
+    app.frame(1 / 60)
+    second = app.scene
+    assert second is not first and second is not board and second.view.kind == "city"
+    assert not second.log or "meets monsters" not in " ".join(second.log)
