@@ -36,6 +36,8 @@ def _first_refusal(state: GameState) -> str | None:
     if state.phase == "over":
         return "The game is over"
     last = state.actions[-1]
+    if isinstance(last, A.RollMovement):
+        return "The 🐎 roll stands: dice are never rolled again"
     if not isinstance(last, UNDOABLE):
         return "Only a hero's move or a change of equipment can be undone, and only until a die is rolled"
     if last.player != state.actor():

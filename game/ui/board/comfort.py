@@ -32,7 +32,7 @@ class BoardComfort:
     def __init__(self, scene) -> None:
         self.scene = scene
         self.undo_button = UndoButton("Undo", self.undo, icon="move", size=15)
-        self.equip_button = widgets.Button("Equip", self.open_equip, icon="item", size=12,
+        self.equip_button = widgets.Button("Equip", self.open_equip, icon="item", size=14,
                                            tooltip="Choose the items this hero fights with (R-ITEM-3)")
         self.hints = HintPanel(scene)
         self._checked: tuple | None = None
@@ -88,6 +88,17 @@ class BoardComfort:
         if hero is not None and self.scene.submit(A.EquipItem(hero.owner, hero.id, item_id)):
             self.open_equip()
 
+    def _place_equip(self, hero) -> None:
+        """On the hero list's heading, right of "<player>'s heroes" (the cards themselves are full)."""
+        side = self.scene.side
+        name = hero.name or "the hero"
+        self.equip_button.tooltip = f"Choose the items {name} fights with, anywhere on the map (R-ITEM-3)"
+        heading = widgets.text(f"{self.scene.state.players[hero.owner].name}'s heroes", 20, style="heading")
+        free = side.right - 12 - (side.x + 16 + heading.get_width() + 8)
+        self.equip_button.label = "Equip" if free >= 84 else ""
+        width = 84 if self.equip_button.label else 36
+        self.equip_button.rect = pygame.Rect(side.right - 12 - width, side.y + 9, width, 30)
+
     # the widgets --------------------------------------------------------------------------------
     def widgets(self) -> list[widgets.Widget]:
         scene = self.scene
@@ -104,7 +115,7 @@ class BoardComfort:
         card = next((c for c in scene.hero_buttons if c.hero_id == getattr(hero, "id", None)), None)
         self.equip_button.visible = bool(human and card is not None and hero.items and state.battle is None
                                          and not state.pending)
-        if card is not None:
-            self.equip_button.rect = pygame.Rect(card.rect.right - 150, card.rect.y + 27, 66, 22)
+        if self.equip_button.visible:
+            self._place_equip(hero)
         area = pygame.Rect(log.x, log.y - 6, log.w, 0)
         return [self.undo_button, self.equip_button] + self.hints.widgets(area)

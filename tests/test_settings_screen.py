@@ -1,0 +1,103 @@
+"""The Settings screen, by mouse from the title and the in-game menu; choices survive a restart."""
+import tomllib
+
+import pygame
+import pytest
+
+from game import settings, userdata
+from game.maps import DEFAULT_MAP, load_map
+from game.ui.app import App
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.menus.settings_screen import SettingsScene, apply_at_start
+from game.ui.menus.title import TitleScene
+from game.ui.session import GameSession
+from uikit import click
+
+
+@pytest.fixture(autouse=True)
+def own_settings_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    settings.reset_for_tests()
+    yield tmp_path / "fuzzyknights" / "settings.toml"
+    settings.reset_for_tests()
+
+
+def restart():
+    settings.reset_for_tests()
+    return settings.current()
+
+
+def open_from_title():
+    app = App(headless=True)
+    app.push(TitleScene())
+    click(app.scene, app.scene.settings_button.rect.center)
+    assert isinstance(app.scene, SettingsScene)
+    return app, app.scene
+
+
+def segment(toggle, label):
+    return toggle.segment_rects()[toggle.choices.index(label)].center
+
+
+def test_choices_by_mouse_are_written_and_survive_a_restart(own_settings_file):
+    app, screen = open_from_title()
+    app.frame(0.016)
+    click(screen, screen.mute.rect.midleft)
+    click(screen, segment(screen.battle_speed, "Instant"))
+    click(screen, segment(screen.computer_speed, "Fast"))
+    click(screen, screen.sound_volume.minus.rect.center)
+    click(screen, screen.hints.rect.midleft)
+    data = tomllib.loads(own_settings_file.read_text())
+    assert data["mute"] is True and data["battle_speed"] == "Instant"
+    again = restart()
+    assert (again.mute, again.battle_speed, again.computer_speed, again.hints) == (True, "Instant", "fast", False)
+    assert again.sound_volume == pytest.approx(0.7)
+
+
+def test_new_games_and_battles_start_at_the_chosen_speeds():
+    settings.update(computer_speed="fast", battle_speed="Fast")
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=3)
+    session = GameSession.start(options, load_map(DEFAULT_MAP))
+    assert session.speed == "fast"
+    from test_ui_battle import monster_battle
+    from game.ui.battle.scene import maybe_battle_scene
+    state, _, events = monster_battle()
+    battle = maybe_battle_scene(GameSession(state), list(events))
+    assert battle.speed == "Fast" and battle.speed_toggle.value == "Fast"
+
+
+def test_fullscreen_switches_and_back_without_a_crash():
+    app, screen = open_from_title()
+    click(screen, screen.fullscreen.rect.midleft)
+    assert settings.current().fullscreen is True
+    click(screen, screen.fullscreen.rect.midleft)
+    assert settings.current().fullscreen is False
+    assert app.screen.get_size()[0] > 0
+
+
+def test_the_in_game_menu_opens_settings_and_the_game_follows_the_computer_speed():
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=3,
+                             rules=OptionalRules(starting_hero=True))
+    game = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(game)
+    while app.scene is not game:
+        app.pop()
+    game.open_menu()
+    menu = app.scene
+    settings_button = next(b for b in menu.buttons if b.label == "Settings")
+    click(menu, settings_button.rect.center)
+    screen = app.scene
+    assert isinstance(screen, SettingsScene)
+    click(screen, segment(screen.computer_speed, "Fast"))
+    assert game.session.speed == "fast"
+
+
+def test_a_corrupt_file_at_start_gives_defaults_and_a_message(own_settings_file):
+    own_settings_file.parent.mkdir(parents=True)
+    own_settings_file.write_text("mute = maybe\n")
+    app = App(headless=True)
+    problems = apply_at_start(app)
+    assert settings.current() == settings.Settings()
+    assert problems and str(userdata.settings_path()) in problems[0]

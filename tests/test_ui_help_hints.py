@@ -1,0 +1,76 @@
+"""First-game guidance on the board: the next sensible step, dismissed once and remembered (R-MOV-1, R-SET-4)."""
+import pytest
+
+from game import settings
+from game.maps import DEFAULT_MAP, load_map
+from game.ui.app import App
+from game.ui.board.scene import GameScene
+from game.ui.kit.hints import next_hint
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.session import GameSession
+from uikit import click
+
+
+@pytest.fixture(autouse=True)
+def own_settings_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    settings.reset_for_tests()
+    yield
+    settings.reset_for_tests()
+
+
+def new_scene(starting_hero=True):
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
+                             rules=OptionalRules(starting_hero=starting_hero))
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    while app.scene is not scene:
+        app.pop()
+    return scene
+
+
+def to_turn(scene):
+    for _ in range(10):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.state.phase == "turn":
+            return
+        click(scene, scene.end_button.rect.center)
+    raise AssertionError("never reached a turn")
+
+
+def test_daybreak_without_heroes_points_at_the_city():
+    scene = new_scene(starting_hero=False)
+    assert scene.state.phase == "daybreak"
+    assert next_hint(scene).key == "daybreak_recruit"
+    assert scene.comfort.hints.box.visible
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_a_turn_points_at_the_roll_then_at_the_lit_tiles():
+    scene = new_scene()
+    to_turn(scene)
+    assert next_hint(scene).key == "roll"
+    click(scene, scene.roll_button.rect.center)
+    assert next_hint(scene).key == "move"
+
+
+def test_got_it_dismisses_a_hint_for_good():
+    scene = new_scene()
+    to_turn(scene)
+    panel = scene.comfort.hints
+    assert panel.hint.key == "roll" and panel.got_it.visible
+    click(scene, panel.got_it.rect.center)
+    assert "roll" in settings.current().hints_seen
+    settings.reset_for_tests()                                  # a restart reads the file
+    assert "roll" in settings.current().hints_seen
+    assert next_hint(scene) is None or next_hint(scene).key != "roll"
+
+
+def test_no_more_hints_turns_guidance_off():
+    scene = new_scene()
+    to_turn(scene)
+    click(scene, scene.comfort.hints.stop.rect.center)
+    assert settings.current().hints is False
+    assert next_hint(scene) is None and not scene.comfort.hints.box.visible

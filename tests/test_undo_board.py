@@ -1,0 +1,119 @@
+"""Undo and Equip on the board screen, by mouse and keys (R-MOV-1, R-DICE-5, R-ITEM-3)."""
+import pygame
+import pytest
+
+from game import settings
+from game.engine import actions as A
+from game.engine import load_game, save_game, snapshot
+from game.engine.state import Item
+from game.maps import DEFAULT_MAP, load_map
+from game.ui.app import App
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.session import GameSession
+from uikit import click
+
+
+@pytest.fixture(autouse=True)
+def no_hints():
+    settings.reset_for_tests(settings.Settings(hints=False))
+    yield
+    settings.reset_for_tests()
+
+
+@pytest.fixture
+def scene():
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
+                             rules=OptionalRules(starting_hero=True))
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def to_turn(scene):
+    for _ in range(10):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.state.phase == "turn":
+            return
+        click(scene, scene.end_button.rect.center)
+    raise AssertionError("never reached a turn")
+
+
+def walk_one_step(scene):
+    target = next(c for c in scene.reach.cells() if scene.reach.cost(c) == 1 and not scene.reach.is_stop(c)
+                  and not scene.state.tokens_at(c))
+    scene.view.center_on(target)
+    click(scene, scene.view.cell_center(target))
+    scene._finish_walks()
+    return target
+
+
+def key(scene, k, mod=0):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+
+@pytest.mark.rule("R-DICE-5")
+def test_the_undo_button_takes_back_a_move_and_never_the_roll(scene):
+    to_turn(scene)
+    hero_id = scene.selected
+    start = scene.state.heroes[hero_id].cell
+    click(scene, scene.roll_button.rect.center)
+    rolled = scene.state.heroes[hero_id].moves_left
+    undo = scene.comfort.undo_button
+    assert undo.visible and not undo.enabled and "roll stands" in undo.tooltip
+    walk_one_step(scene)
+    assert scene.state.heroes[hero_id].cell != start and undo.enabled
+    click(scene, undo.rect.center)
+    assert scene.state.heroes[hero_id].cell == start
+    assert scene.state.heroes[hero_id].moves_left == rolled
+    assert isinstance(scene.state.actions[-1], A.RollMovement)
+    assert not undo.enabled
+    assert scene.log_lines[-1].startswith("↶ Undone")
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_ctrl_z_and_u_undo_and_the_game_saves_and_loads_exactly(scene, tmp_path):
+    to_turn(scene)
+    hero_id = scene.selected
+    start = scene.state.heroes[hero_id].cell
+    click(scene, scene.roll_button.rect.center)
+    walk_one_step(scene)
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.state.heroes[hero_id].cell == start
+    walk_one_step(scene)
+    key(scene, pygame.K_u)
+    assert scene.state.heroes[hero_id].cell == start
+    moved_to = walk_one_step(scene)
+    save_game(scene.state, tmp_path / "undone.json")
+    loaded = load_game(tmp_path / "undone.json")
+    assert snapshot(loaded) == snapshot(scene.state) and loaded.heroes[hero_id].cell == moved_to
+
+
+def test_undo_is_refused_with_a_reason_when_nothing_can_be_undone(scene):
+    to_turn(scene)
+    key(scene, pygame.K_u)
+    assert scene.toast.visible and scene.toast.message
+
+
+@pytest.mark.rule("R-ITEM-3")
+def test_the_hero_card_offers_equipping_in_the_field(scene):
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    sword, axe = Item(901, "main_hand", 0, "1d4"), Item(902, "main_hand", 2, "1d8")
+    hero.items, hero.equipped = [sword, axe], [sword.id]      # arrange: the hero carries two weapons
+    scene.refresh()
+    equip = scene.comfort.equip_button
+    assert equip.visible and scene.side.contains(equip.rect)
+    click(scene, equip.rect.center)
+    dialog = scene.dialog
+    assert dialog is not None and dialog.key == "ui:equip"
+    label, button = dialog.rows[1]
+    assert "weapon" in label.lower() and button.label == "Equip"
+    click(scene, button.rect.center)
+    assert scene.state.heroes[hero.id].equipped == [axe.id]
+    assert scene.state.actions[-1] == A.EquipItem(hero.owner, hero.id, axe.id)
+    assert scene.dialog.rows[1][1].label == "Equipped"
+    click(scene, scene.dialog.button("Done").rect.center)
+    assert scene.dialog is None
