@@ -9,6 +9,7 @@ symmetric groups. Every generated map must pass the validator.
 """
 from __future__ import annotations
 
+import argparse
 import heapq
 import json
 import math
@@ -399,7 +400,10 @@ PROJECT = {
 }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="make_maps.py", description=__doc__.splitlines()[0],
+                                     epilog="Overwrites maps/*.tmx and maps/fuzzyknights.tiled-project.")
+    parser.parse_args(argv)
     MAPS.mkdir(exist_ok=True)
     (MAPS / "fuzzyknights.tiled-project").write_text(json.dumps(PROJECT, indent=4) + "\n", encoding="utf-8")
     failed = False

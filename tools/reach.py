@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame: keep stdout clean
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if pygame is imported
 
 from game.board.model import Board  # noqa: E402
-from game.board.pathfinding import Reach, reachable, token_masks  # noqa: E402
+from game.board.pathfinding import MAX_BUDGET, Reach, reachable, token_masks  # noqa: E402
 from game.board.topology import Cell, HexTopology  # noqa: E402
 
 LEGEND = """\
@@ -40,6 +40,8 @@ def hero_reach(board: Board, hero: Cell, player: int, budget: int) -> Reach:
         raise BadInput(f"player seat {player} is not on this map (seats 1-{board.max_players})")
     if budget < 0:
         raise BadInput(f"budget {budget} must not be negative")
+    if budget > MAX_BUDGET:
+        raise BadInput(f"budget {budget} is more than the largest, {MAX_BUDGET}")
     if not board.topology.in_bounds(hero):
         raise BadInput(f"hero cell {hero[0]},{hero[1]} is off the "
                        f"{board.width}x{board.height} map")

@@ -11,12 +11,16 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.maps import ASSETS_DIR, Grid, load_map  # noqa: E402
+from game.maps import ASSETS_DIR, Grid, MapError, load_map  # noqa: E402
+
+MAX_SCALE = 4.0
+MAX_OUTPUT_SIDE = 16384   # pixels
 
 
 def token_image(kind: str, tier: str | None, owner: int, seat: int | None) -> Path:
@@ -60,13 +64,36 @@ def render(board, scale: float = 1.0) -> pygame.Surface:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("map")
-    parser.add_argument("png")
-    parser.add_argument("--scale", type=float, default=1.0)
+    parser = argparse.ArgumentParser(prog="render_map_png.py", description=__doc__.splitlines()[0])
+    parser.add_argument("map", metavar="MAP.tmx")
+    parser.add_argument("png", metavar="OUT.png")
+    parser.add_argument("--scale", type=float, default=1.0, help=f"0 < SCALE <= {MAX_SCALE} (default 1)")
     args = parser.parse_args(argv)
+    if not 0 < args.scale <= MAX_SCALE:      # also refuses nan
+        parser.error(f"--scale must be above 0 and at most {MAX_SCALE}")
+    if not args.png.lower().endswith(".png"):
+        parser.error("OUT.png must end in .png")
+    out = Path(args.png)
+    if out.is_dir() or not out.resolve().parent.is_dir():
+        print(f"render_map_png.py: cannot write {out}: it is a folder or its folder does not exist",
+              file=sys.stderr)
+        return 1
+    try:
+        board = load_map(args.map)
+    except MapError as e:
+        print(f"render_map_png.py: cannot use {args.map}:\n  " + "\n  ".join(e.problems), file=sys.stderr)
+        return 1
+    width, height = (side * args.scale for side in Grid.of(board).pixel_size())
+    if max(width, height) > MAX_OUTPUT_SIDE:
+        print(f"render_map_png.py: the image would be {width:.0f}x{height:.0f} pixels, over {MAX_OUTPUT_SIDE}; "
+              "use a smaller --scale", file=sys.stderr)
+        return 1
     pygame.init()
-    pygame.image.save(render(load_map(args.map), args.scale), args.png)
+    try:
+        pygame.image.save(render(board, args.scale), args.png)
+    except (pygame.error, OSError) as e:
+        print(f"render_map_png.py: cannot write {out}: {e}", file=sys.stderr)
+        return 1
     print(f"wrote {args.png}")
     return 0
 
