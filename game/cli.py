@@ -23,7 +23,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--screenshot", metavar="OUT.png", help="draw a few frames, save them as PNG, exit")
     parser.add_argument("--terminal", action="store_true",
                         help="play a seeded game between computer players in the terminal")
-    parser.add_argument("--ai", default="standard", help="computer level for --terminal (random, standard)")
+    parser.add_argument("--ai", default="standard", help="computer level for --terminal (random, easy, standard, hard)")
     parser.add_argument("--max-days", type=int, default=40, help="day limit for --terminal games")
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 4:

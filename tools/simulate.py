@@ -109,8 +109,13 @@ def run_games(args, mode: str, rules_file: str | None, label: str = "") -> list[
     levels = args.ai.split(",")
     jobs = [{"seed": args.seed + g, "levels": seat_levels(levels, args.players, g), "map": args.map,
              "mode": mode, "max_days": args.max_days, "rules": rules_file} for g in range(args.games)]
+    return run_jobs(jobs, args.jobs, label)
+
+
+def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "") -> list[dict]:
+    """Play every job (see ``play_one``) on worker processes; results sorted by seed."""
     results = []
-    workers = max(1, min(args.jobs or os.cpu_count() or 1, len(jobs)))
+    workers = max(1, min(jobs_wanted or os.cpu_count() or 1, len(jobs)))
     prefix = f"[{label}] " if label else ""
 
     def report(res):

@@ -8,7 +8,7 @@ from game.engine import IllegalAction, apply, load_rules, new_game
 from game.engine.rules import Rules, deep_merge
 from game.engine.state import GameState
 
-LEVELS = ("random", "standard")
+LEVELS = ("random", "easy", "standard", "hard")
 
 
 def choose_action(state: GameState, rng: random.Random, level: str = "standard"):
@@ -18,10 +18,12 @@ def choose_action(state: GameState, rng: random.Random, level: str = "standard")
     if level == "random":
         from game.ai.random_ai import choose_random
         return choose_random(state, rng)
-    if level == "standard":
-        from game.ai.standard import choose_standard
-        return choose_standard(state, rng)
-    raise ValueError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
+    from game.ai.levels import style_of
+    style = style_of(level)
+    if style is None:
+        raise ValueError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
+    from game.ai.standard import choose_standard
+    return choose_standard(state, rng, style)
 
 
 def rules_with_day_limit(mode: str, max_days: int | None, rules: Rules | str | dict | None = None) -> Rules:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -43,10 +44,23 @@ from game.engine.interactions import monster_unit
 from game.engine.movement import movement_masks, walled
 from game.engine.state import NEUTRAL, GameState, Hero
 
-RETREAT_BELOW = 0.01       # retreat only from a battle as good as lost
-MONSTER_RISK = 0.80        # least chance to win a fight against board monsters
-ENEMY_RISK = 0.65          # least chance to win against a rival hero or City
-NEUTRAL_CITY_RISK = 0.75
+
+
+@dataclass(frozen=True)
+class Style:
+    """The numbers behind a computer player's judgement; levels and lab variants differ only here."""
+    retreat_below: float = 0.01      # retreat only from a battle as good as lost
+    monster_risk: float = 0.80       # least chance to win a fight against board monsters
+    enemy_risk: float = 0.65         # least chance to win against a rival hero or City
+    neutral_city_risk: float = 0.75
+    first_heroes: int = 1            # heroes wanted before Day 3
+    income_per_hero: float = 5       # then 1 (2 from income 3) + one more per this much income
+    best_battles: bool = True        # arrange squads and pick attacks by the exact odds
+    target_slack: int = 0            # pick among the best N+1 targets at random (mistakes)
+    walls: bool = True               # rebuild walls before growing
+
+
+STANDARD = Style()
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -128,10 +142,28 @@ def _move_dice(state) -> Dice:
     return Dice.parse(state.rules["movement"]["roll"])
 
 
+def vote_in_interest(state, seat: int, option: str, value: bool) -> bool:
+    """R-VOTE-1: a computer player votes for a switch only when it helps itself."""
+    live = state.live_players()
+    strength = {p: player_strength(state, p) for p in live}
+    leading = strength[seat] >= max(strength.values())
+    if option == "day_limit":            # an end by count favours whoever is ahead now
+        return value == leading
+    if option == "shared_victory":       # sharing a win is worth it only for a junior ally
+        return value == (bool(state.allies_of(seat)) and not leading)
+    if option == "hero_cap":             # a cap hurts whoever has the most heroes
+        most = max(len(state.heroes_of(p)) for p in live)
+        return value == (len(state.heroes_of(seat)) < most)
+    if option == "legacy_gold_mine":     # more income helps whoever is behind catch up
+        return value == (not leading)
+    return False                         # no reason to change the rest mid-game
+
+
 class Planner:
-    def __init__(self, state: GameState, rng: random.Random):
+    def __init__(self, state: GameState, rng: random.Random, style: Style = STANDARD):
         self.state = state
         self.rng = rng
+        self.style = style
         self.seat = state.actor()
         self.rules = state.rules
         self._far: dict[int, object] = {}
@@ -177,7 +209,7 @@ class Planner:
         if p.kind == "pickups":
             return legal_actions(s)[0]
         if p.kind == "vote":
-            return A.CastVote(seat, False)
+            return A.CastVote(seat, vote_in_interest(s, seat, p.data["option"], p.data["value"]))
         return legal_actions(s)[0]
 
     def _occupied_free_cells(self):
@@ -261,11 +293,13 @@ class Planner:
     def battle(self):
         s, seat = self.state, self.seat
         battle = s.battle
+        if not self.style.best_battles:     # any arrangement, any attack, never a retreat
+            return self.rng.choice([a for a in legal_actions(s) if not isinstance(a, A.Retreat)])
         if any(not side.arranged for side in battle.sides):
             squads, mode, _ = BO.best_arrangement(s)
             return A.ArrangeBattle(seat, squads, mode)
         if battle.to_act == 0 and battle.sides[0].player == seat:
-            if BO.battle_win_probability(s) < RETREAT_BELOW:
+            if BO.battle_win_probability(s) < self.style.retreat_below:
                 return A.Retreat(seat)
         squad, target = BO.best_attack(s)
         return A.Attack(seat, squad, target)
@@ -305,7 +339,9 @@ class Planner:
         recruits = rules.recruits()
         hero_cost = recruits["hero"]["cost"]
         inc = income(s, seat)
-        want = 1 if s.day < 3 else (2 if inc >= 3 else 1) + int(inc // 5)
+        style = self.style
+        want = style.first_heroes if s.day < 3 else \
+            max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
         food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
         if food_per_hero:
             food = income_by_resource(s, seat).get("food", 0) + purse.get("food", 0) // 8
@@ -386,7 +422,7 @@ class Planner:
         tiers = rules["cities"]["tiers"]
         wants: list[str] = []
         walls = [n for n in options if rules["buildings"].get(n, {}).get("walls")]
-        if walls and not walled(s, city):
+        if walls and not walled(s, city) and self.style.walls:
             wants.append(walls[0])
         if "mercenary_camp" in options:
             wants.append("mercenary_camp")
@@ -487,7 +523,7 @@ class Planner:
             city = s.city_at(cell)
             if city is None or s.allied(city.owner, hero.owner) or not walled(s, city):
                 continue
-            if self.city_odds(hero, city) >= ENEMY_RISK:
+            if self.city_odds(hero, city) >= self.style.enemy_risk:
                 return city
         return None
 
@@ -593,7 +629,7 @@ class Planner:
                 fight = sum(w * monsters_p(c * n) for c, w in ((4, 0.25), (7, 0.5), (10, 0.25)))
                 hard = monsters_p(14 * n)
                 p = 0.3 + 0.6 * fight + 0.1 * hard
-                if fight < MONSTER_RISK:
+                if fight < self.style.monster_risk:
                     continue
                 value = (3.5 if bounty_half else 7.0) * n + 2
                 add(token.cell, value, p)
@@ -619,10 +655,10 @@ class Planner:
                 continue
             p = self.city_odds(hero, city)
             if city.owner == NEUTRAL:
-                if p >= NEUTRAL_CITY_RISK:
+                if p >= self.style.neutral_city_risk:
                     add(city.cell, 25, p)
                 continue
-            if p < ENEMY_RISK:
+            if p < self.style.enemy_risk:
                 continue
             last = len(s.cities_of(city.owner)) == 1
             value = 60 + (80 if last else 0)
@@ -639,7 +675,7 @@ class Planner:
             if cost is None or cost > hero.moves_left + 2 * avg:
                 continue
             p = BO.hero_vs(s, hero, BO.hero_defence(s, [h for h in s.heroes_at(other.cell) if h.owner == other.owner]))
-            if p >= ENEMY_RISK:
+            if p >= self.style.enemy_risk:
                 add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
         if not candidates:
             # Nothing worth doing: head home.
@@ -648,8 +684,10 @@ class Planner:
                 return homes[0].cell
             return None
         candidates.sort(reverse=True)
+        if self.style.target_slack:
+            return self.rng.choice(candidates[:self.style.target_slack + 1])[2]
         return candidates[0][2]
 
 
-def choose_standard(state: GameState, rng: random.Random):
-    return Planner(state, rng).choose()
+def choose_standard(state: GameState, rng: random.Random, style: Style = STANDARD):
+    return Planner(state, rng, style).choose()

@@ -1,7 +1,8 @@
 """The one place the UI talks to the engine: start a game, submit actions, let computers play.
 
 Scenes never change the game state: they build actions and call ``submit``,
-which returns the engine's events or the reason the engine refused.
+which returns the engine's events or the reason the engine refused. Every
+completed action is autosaved (``game.ui.progress``).
 """
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from dataclasses import dataclass, field
 
 from game.board import Board
 from game.ui.menus.options import NewGameOptions
+from game.ui.progress import Autosaver
 
 # How long the screen waits between two computer actions, by speed setting (seconds).
 SPEEDS = {"normal": 0.45, "fast": 0.08}
 # Our AI level names -> the engine's computer levels.
-AI_LEVEL_TO_ENGINE = {"easy": "random", "normal": "standard", "hard": "standard"}
+AI_LEVEL_TO_ENGINE = {"easy": "easy", "normal": "standard", "hard": "hard"}
 
 
 def engine_rule_options(options: NewGameOptions) -> dict:
@@ -36,8 +38,10 @@ class Outcome:
 
 
 class GameSession:
-    def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None) -> None:
+    def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None,
+                 game_id: str | None = None) -> None:
         self.state, self.options = state, options
+        self.autosaver = Autosaver(game_id)
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
         self.ai_rng = random.Random(state.seed)
@@ -81,7 +85,12 @@ class GameSession:
             return Outcome(reason=str(refusal) or "That is not allowed now")
         self.new_events.extend(events)
         self._count_battles(events)
+        self.autosaver.after_action(self.state, computer_next=self.is_computer(self.actor()))
         return Outcome(list(events))
+
+    @property
+    def game_id(self) -> str:
+        return self.autosaver.game_id
 
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be taken back now (None: Undo may)."""

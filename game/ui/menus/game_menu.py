@@ -37,7 +37,7 @@ def maybe_menu_scene(scene: Scene) -> "GameMenu | None":
 def options_from_state(state):
     """NewGameOptions that start the same kind of game again (for a loaded game without options)."""
     from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
-    levels = {"random": "easy", "standard": "normal"}
+    levels = {"random": "easy", "easy": "easy", "standard": "normal", "hard": "hard"}
     seats = [Seat(p.name, seat if seat in theme.SEAT_COLOURS and seat else 1, p.kind, levels.get(p.ai, "normal"))
              for seat, p in sorted(state.players.items())]
     opts = state.rules["options"]
@@ -133,6 +133,12 @@ class GameMenu(OverlayScene):
         self.push(SettingsScene())
 
     def quit_to_title(self) -> None:
+        """The game is saved first (Continue resumes it); if that fails the player is asked."""
+        from game.ui.menus.saves import save_before_leaving
+        if self.app is not None:
+            save_before_leaving(self.app, self._to_title, "Quit to title")
+
+    def _to_title(self) -> None:
         app = self.app
         if app is None:
             return
