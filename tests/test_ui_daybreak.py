@@ -106,7 +106,7 @@ def test_daybreak_tick_autosaves_and_opens_the_panel_once(tmp_path, monkeypatch)
     app.push(board)
     daybreak_tick(board)
     assert isinstance(app.scene, DaybreakPanel)
-    assert [p.name for p in tmp_path.glob("autosave-day*.json")] == ["autosave-day001.json"]
+    assert [p.name for p in tmp_path.glob("autosave-*-day*.json")] == [f"autosave-{board.session.game_id}-day001.json"]
     app.pop()
     daybreak_tick(board)
     assert app.scene is board

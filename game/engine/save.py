@@ -529,10 +529,14 @@ def describe(data: Any) -> dict[str, Any]:
     names = [p.get("name") for p in players.values()]
     if not all(isinstance(n, str) for n in names):
         raise SaveError("save field 'snapshot.players' has a player without a name")
+    reference = _field(data, "map", dict)
+    if not any(isinstance(reference.get(key), kind) for key, kind in (("name", str), ("path", str), ("blank", dict))):
+        raise SaveError("save field 'map' names no map (it needs 'name', 'path' or 'blank')")
     mode = data.get("mode", "normal")
     return {"day": _int(snap.get("day", 1), "snapshot.day", 0, MAX_NUMBER),
-            "map": map_title(_field(data, "map", dict)),
-            "players": [n[:MAX_TEXT] for n in names],
+            "map": map_title(reference),
+            "players": [n[:MAX_TEXT] + (" (computer)" if p.get("kind") == "computer" else "")
+                        for n, p in zip(names, players.values())],
             "mode": mode[:MAX_TEXT] if isinstance(mode, str) else "?",
             "over": snap.get("phase") == "over",
             "game": game_id_of(data)}

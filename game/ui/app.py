@@ -55,9 +55,14 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close_window(self) -> None:
+        """The window's close button: every open game is saved first (or the player is asked)."""
+        from game.ui.menus.saves import save_before_leaving
+        save_before_leaving(self, self.quit, "Quit")
+
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_window()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
             for scene in self.scenes:

@@ -30,10 +30,12 @@ def daybreak_tick(scene: Scene) -> None:
     if session is None or scene.app is None or scene.app.scene is not scene:
         return
     state = session.state
+    from game.ui.menus.saves import autosave_now, tell_save_problem
     if state.phase == "daybreak" and getattr(scene, _SAVED, None) != state.day:
         setattr(scene, _SAVED, state.day)
-        from game.ui.menus.saves import autosave_now
-        autosave_now(state)
+        autosave_now(session)
+    if tell_save_problem(scene):
+        return
     seat = state.actor()
     if state.phase != "daybreak" or seat is None or session.is_computer(seat) \
             or getattr(scene, "handoff_to", None) is not None:

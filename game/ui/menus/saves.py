@@ -1,29 +1,33 @@
 """Saving and loading games: the saves folder, the Save and Load dialogs, Continue.
 
-Saves are the engine's atomic JSON files (``save_game``) in ``saves_dir()``:
+Saves are the engine's atomic JSON files in ``saves_dir()``:
 ``$FUZZYKNIGHTS_SAVES``, else ``$XDG_DATA_HOME/fuzzyknights/saves``, else
-``~/.local/share/fuzzyknights/saves``. Autosaves (``autosave-dayNNN.json``) are
-written at every Daybreak and the newest 5 are kept. A save that cannot be
-loaded shows its SaveError message and the current game goes on.
+``~/.local/share/fuzzyknights/saves``. A named save keeps the player's name
+(any language) as its file name and asks before writing over another save.
+Autosaves belong to their game (``game.ui.progress``). The list shows every
+file: a damaged one says why, and nothing in the folder can crash a dialog.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
+from game.engine.save import AUTOSAVE_NAME, SaveError, autosave_path, describe, read_save_data, \
+    remove_stale_temp_files
 from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.userdata import saves_dir
 
-AUTOSAVE_KEEP = 5
+MAX_NAME = 40                 # characters of a save's name
+_NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 
 
 @dataclass
@@ -36,45 +40,80 @@ class SaveInfo:
     mode: str = ""
     when: float = 0.0
     problem: str = ""        # set when the file is not a readable save
+    game: str | None = None  # the game it belongs to
+    over: bool = False
+
+    @property
+    def autosave(self) -> bool:
+        return AUTOSAVE_NAME.fullmatch(self.path.name) is not None or self.path.name.startswith("autosave")
 
     @property
     def summary(self) -> str:
         if self.problem:
-            return self.problem
-        return f"Day {self.day} · {self.map_name} · {self.players} · {self.mode.title()}"
+            return f"Damaged: {self.problem}"
+        day = "Game over" if self.over else f"Day {self.day}"
+        return f"{day} · {self.map_name} · {self.players} · {self.mode.title()}"
 
     @property
     def stamp(self) -> str:
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when)) if self.when else ""
+
+
+def display_name(path: Path) -> str:
+    match = AUTOSAVE_NAME.fullmatch(path.name)
+    if match:
+        return f"Autosave, Day {int(match['day'])}" if match["day"] else "Autosave (latest)"
+    return path.stem.replace("_", " ")
 
 
 def read_info(path: Path) -> SaveInfo:
-    info = SaveInfo(path, path.stem.replace("_", " "), when=path.stat().st_mtime if path.exists() else 0.0)
+    """What the list shows of one file; never raises (a damaged file says why)."""
+    info = SaveInfo(path, display_name(path))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        snap = data["snapshot"]
-        info.day = max(1, int(snap.get("day", 1)))
-        ref = data.get("map", {})
-        info.map_name = Path(ref["path"]).stem.replace("_", " ").title() if "path" in ref else "Blank board"
-        info.players = ", ".join(p.get("name", "?") for p in snap.get("players", {}).values())
-        info.mode = str(data.get("mode", "normal"))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        info.problem = "damaged or not a Fuzzy Knights save"
+        info.when = os.stat(path).st_mtime
+        about = describe(read_save_data(path))
+    except SaveError as error:
+        info.problem = str(error)
+    except OSError as error:
+        info.problem = f"cannot read it: {error.strerror or error}"
+    except Exception as error:   # a save is outside input: the dialogs showing it must never fall over
+        info.problem = f"not a Fuzzy Knights save ({type(error).__name__})"
+    else:
+        info.day, info.map_name, info.mode = max(1, about["day"]), about["map"], about["mode"]
+        info.players, info.game, info.over = ", ".join(about["players"]), about["game"], about["over"]
     return info
 
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every save in the folder, newest first."""
     folder = Path(folder) if folder is not None else saves_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        paths = [p for p in folder.glob("*.json") if not p.name.startswith(".")]
+    except OSError:
         return []
-    infos = [read_info(p) for p in folder.glob("*.json") if not p.name.startswith(".")]
-    return sorted(infos, key=lambda i: i.when, reverse=True)
+    remove_stale_temp_files(folder)
+    infos = [read_info(p) for p in paths]
+    return sorted(infos, key=lambda i: (i.when, i.path.name), reverse=True)
 
 
-def slug(name: str) -> str:
-    text = re.sub(r"[^A-Za-z0-9 _-]+", "", name).strip().replace(" ", "_")
-    return text[:40] or "save"
+def has_saves(folder: Path | None = None) -> bool:
+    """Any file that looks like a save (the title's Continue and Load buttons)."""
+    folder = Path(folder) if folder is not None else saves_dir()
+    try:
+        return any(not p.name.startswith(".") for p in folder.glob("*.json"))
+    except OSError:
+        return False
+
+
+def file_name(name: str) -> str:
+    """The save's file name: the player's own name (any script), minus what file names cannot hold."""
+    text = unicodedata.normalize("NFC", name)
+    text = _NOT_IN_FILE_NAMES.sub("", text).strip().strip(".").replace(" ", "_")[:MAX_NAME] or "save"
+    if text.lower().startswith("autosave"):
+        text = "my_" + text          # autosave-… names belong to the autosaves (and their pruning)
+    return f"{text}.json"
 
 
 def default_save_name(state) -> str:
@@ -82,26 +121,72 @@ def default_save_name(state) -> str:
     return f"{board} day {max(1, state.day)}"
 
 
-def save_to(state, name: str, folder: Path | None = None) -> Path:
+def save_path(name: str, folder: Path | None = None) -> Path:
+    return (Path(folder) if folder is not None else saves_dir()) / file_name(name)
+
+
+def save_to(state, name: str, folder: Path | None = None, game_id: str | None = None) -> Path:
     from game.engine import save_game
-    path = (Path(folder) if folder is not None else saves_dir()) / f"{slug(name)}.json"
-    save_game(state, path)
+    path = save_path(name, folder)
+    save_game(state, path, game_id=game_id)
     return path
 
 
-def autosave_now(state, folder: Path | None = None) -> Path | None:
-    from game.engine import autosave
-    try:
-        return autosave(state, Path(folder) if folder is not None else saves_dir(), AUTOSAVE_KEEP)
-    except OSError:
-        return None
+def autosave_now(session_or_state, folder: Path | None = None) -> Path | None:
+    """This Day's autosave of the session's game; a failure is kept for ``tell_save_problem``."""
+    session = session_or_state if hasattr(session_or_state, "autosaver") else None
+    if session is None:
+        from game.ui.progress import Autosaver
+        saver, state = Autosaver(folder=folder), session_or_state
+    else:
+        saver, state = session.autosaver, session.state
+        if folder is not None:
+            saver.folder = folder
+    return saver.daybreak(state)
 
 
-def load_session(path: Path):
-    """A GameSession of the saved game; raises SaveError with the reason."""
-    from game.engine import load_game
+def tell_save_problem(scene: Scene) -> bool:
+    """Once per failure: a dialog over ``scene`` saying the game is not being saved, and why."""
+    session = getattr(scene, "session", None)
+    news = session.autosaver.news() if session is not None else None
+    if news is None or scene.app is None:
+        return False
+    scene.push(Notice("Autosave failed", news))
+    return True
+
+
+def load_session(path: Path, folder: Path | None = None):
+    """A GameSession of the saved game; raises SaveError with the reason.
+
+    The game keeps its id (its autosaves go on) when this is its latest state;
+    an older save of it goes on as a new game, so the later state is never overwritten.
+    """
+    from game.engine.save import load_save
     from game.ui.session import GameSession
-    return GameSession(load_game(path))
+    try:
+        loaded = load_save(path)
+    except SaveError:
+        raise
+    except Exception as error:       # the loader's net missed it: still never a crash
+        raise SaveError(f"{type(error).__name__}: {error}") from None
+    game_id = loaded.game_id
+    if game_id is not None:
+        latest = autosave_path(Path(folder) if folder is not None else Path(path).parent, game_id)
+        if latest.exists() and latest.resolve() != Path(path).resolve():
+            game_id = None
+    session = GameSession(loaded.state, game_id=game_id)
+    if game_id is not None and Path(path).name == latest.name:
+        session.autosaver.saved_actions = len(loaded.state.actions)
+    return session
+
+
+def cover_for_next_human(game: Scene) -> None:
+    """A loaded hotseat game opens on the handoff cover: the next human must take the mouse first."""
+    state = game.session.state
+    humans = [seat for seat, p in state.players.items() if p.kind == "human"]
+    if len(humans) > 1 and state.phase != "over":
+        game.last_human = 0          # no seat: whoever plays next gets the cover
+        game.refresh()
 
 
 def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool:
@@ -109,15 +194,15 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
 
     On failure ``scene`` shows the SaveError message and nothing else changes.
     """
-    from game.engine import SaveError
     try:
         session = load_session(path)
     except SaveError as error:
         scene.toast.duration = 6.0
-        scene.toast.show(f"Cannot load {path.name}: {error}")
+        scene.toast.show(f"Cannot load {display_name(Path(path))}: {error}")
         return False
     from game.ui.board.scene import GameScene
     game = GameScene(session)
+    cover_for_next_human(game)
     app = scene.app
     if app is None:
         return True
@@ -131,7 +216,7 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
 
 
 def continue_newest(scene: Scene, folder: Path | None = None) -> None:
-    """The title screen's Continue: the newest save."""
+    """The title screen's Continue: the newest save that loads (a damaged one is skipped, with a word)."""
     saves = [s for s in list_saves(folder) if not s.problem]
     if not saves:
         scene.toast.show("No saved games yet")
@@ -141,6 +226,50 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
 
 def open_load_dialog(scene: Scene, game: Scene | None = None) -> None:
     scene.push(LoadDialog(game=game))
+
+
+def save_before_leaving(app, leave, leaving: str = "Quit") -> bool:
+    """Write every open game's latest state, then ``leave()``; if a write fails, ask first.
+
+    Returns True when ``leave`` was called.
+    """
+    if app is None:
+        leave()
+        return True
+    if isinstance(app.scene, LeaveUnsaved):      # asked already: leaving again means leave
+        leave()
+        return True
+    sessions = {id(s.session): s.session for s in app.scenes if getattr(s, "session", None) is not None}
+    problems = [session.autosaver.problem for session in sessions.values()
+                if not session.autosaver.flush(session.state)]
+    if not problems:
+        leave()
+        return True
+    for session in sessions.values():
+        session.autosaver.told = True             # this dialog is the telling
+    app.push(LeaveUnsaved(leave, leaving, problems[0]))
+    return False
+
+
+class Notice(OverlayScene):
+    """A message the player must acknowledge."""
+
+    panel_size = (640, 300)
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title, self.message = title, message
+        self.ok = widgets.Button("OK", self.close, size=18)
+        self.widgets = [self.ok]
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.ok.rect = pygame.Rect(0, 0, 140, 46)
+        self.ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
+
+    def draw_content(self, surface) -> None:
+        p = self.panel
+        blit_wrapped(surface, self.message, (p.x + 40, p.y + 80), p.w - 80, 17, theme.INK)
 
 
 class SaveList:
@@ -194,7 +323,7 @@ class SaveList:
             surface.blit(box, r)
             ink = theme.CREAM if chosen else theme.INK
             soft = (236, 220, 190) if chosen else (theme.DANGER if info.problem else theme.INK_SOFT)
-            icon = "🎲" if info.path.name.startswith("autosave") else "🏰"
+            icon = "🎲" if info.autosave else "🏰"
             name = render(f"{icon} {info.name}", 16, ink, "bold")
             surface.blit(name, (r.x + 10, r.y + 4))
             when = render(info.stamp, 13, soft)
@@ -271,6 +400,7 @@ class SaveDialog(OverlayScene):
         self.cancel_button = widgets.Button("Back", self.close, size=17)
         self.widgets = [self.name_field, self.save_button, self.cancel_button]
         self.saved: Path | None = None
+        self.confirm_over: Path | None = None     # the existing save the player is asked to write over
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -282,15 +412,24 @@ class SaveDialog(OverlayScene):
 
     def save(self) -> None:
         name = self.name_field.value.strip() or default_save_name(self.session.state)
+        path = save_path(name, self.folder)
+        if path.exists() and self.confirm_over != path:
+            self.confirm_over = path          # ask first: the next click on the button writes over it
+            self.save_button.label = "Write over"
+            return
         try:
-            self.saved = save_to(self.session.state, name, self.folder)
+            self.saved = save_to(self.session.state, name, self.folder, self.session.game_id)
         except OSError as error:
-            self.toast.show(f"Cannot save: {error}")
+            self.toast.show(f"Cannot save to {path}: {error.strerror or error}")
             return
         below = self.below
         self.close()
         if below is not None:
-            below.toast.show(f"Saved as {self.saved.stem}")
+            below.toast.show(f"Saved as {display_name(self.saved)}")
+
+    def _name_changed(self) -> None:
+        self.confirm_over = None
+        self.save_button.label = "Save"
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.name_field.focused:
@@ -298,18 +437,52 @@ class SaveDialog(OverlayScene):
             return True
         picked = self.list.handle_event(event)
         if picked is not None:
-            self.name_field.value = self.list.saves[picked].path.stem
+            self.name_field.value = display_name(self.list.saves[picked].path)
+            self._name_changed()
             return True
-        return super().handle_event(event)
+        before = self.name_field.value
+        used = super().handle_event(event)
+        if self.name_field.value != before:
+            self._name_changed()
+        return used
 
     def draw_content(self, surface) -> None:
         p = self.panel
         label = widgets.text("Name", 18, theme.INK, "bold")
         surface.blit(label, label.get_rect(midleft=(p.x + 40, self.name_field.rect.centery)))
-        hint = render("Click a save below to write over it. The game also saves itself at every Daybreak.",
-                      14, theme.INK_SOFT)
+        if self.confirm_over is not None:
+            hint = render(f"“{display_name(self.confirm_over)}” already exists: click Write over to replace it, "
+                          "or change the name.", 14, theme.DANGER, "bold")
+        else:
+            hint = render("Click a save below to write over it. The game also saves itself after every move.",
+                          14, theme.INK_SOFT)
         surface.blit(hint, (p.x + 40, p.y + 136))
         self.list.draw(surface)
         where = f"Saves are kept in {self.folder or saves_dir()}"
         blit_wrapped(surface, where, (self.cancel_button.rect.right + 20, p.bottom - 58),
                      self.save_button.rect.x - self.cancel_button.rect.right - 40, 12, theme.INK_SOFT)
+
+
+class LeaveUnsaved(Notice):
+    """The game could not be saved: leave anyway, or go back and save it elsewhere."""
+
+    def __init__(self, leave, leaving: str, problem: str) -> None:
+        super().__init__("The game could not be saved",
+                         f"Writing the autosave failed: {problem} (in {saves_dir()}). "
+                         f"If you {leaving.lower()} now, the game since its last save is lost.")
+        self.leave = leave
+        self.ok.label = f"{leaving} without saving"
+        self.ok.on_click = self.leave_now
+        self.back = widgets.Button("Back to the game", self.close, size=18)
+        self.widgets = [self.ok, self.back]
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        p = self.panel
+        self.ok.rect = pygame.Rect(p.x + 30, p.bottom - 66, 280, 46)
+        self.back.rect = pygame.Rect(p.right - 30 - 240, p.bottom - 66, 240, 46)
+
+    def leave_now(self) -> None:
+        if self.app is not None and self.app.scene is self:
+            self.app.pop()
+        self.leave()

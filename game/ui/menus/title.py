@@ -81,7 +81,6 @@ class TitleScene(Scene):
         self.rules = OptionalRules()
         self.day_limit_days = 30
         self.started: NewGameOptions | None = None
-        has_saves = Path(saves_dir).is_dir() and any(Path(saves_dir).glob("*.json"))
 
         self.map_buttons = [widgets.Button(f"{m.title} (yours)" if m.own else m.title, (lambda i=i: self.select_map(i)),
                                            size=16) for i, m in enumerate(self.maps)]
@@ -104,10 +103,9 @@ class TitleScene(Scene):
         }
         self.day_spinner = widgets.Spinner(self.day_limit_days, 5, 200, 5, self._set_day_limit_days,
                                            fmt=lambda d: f"{d} days")
-        self.continue_button = widgets.Button("Continue", self.continue_game, enabled=has_saves, size=17,
-                                              tooltip="" if has_saves else "No saved games yet")
-        self.load_button = widgets.Button("Load", self.load_game, enabled=has_saves, size=17,
-                                          tooltip="" if has_saves else "No saved games yet")
+        self.continue_button = widgets.Button("Continue", self.continue_game, size=17)
+        self.load_button = widgets.Button("Load", self.load_game, size=17)
+        self._sync_save_buttons()
         self.quit_button = widgets.Button("Quit", self.quit, size=17)
         self.rules_button = widgets.Button("Rules", self.open_rules, size=17, tooltip="The rulebook of the chosen mode")
         self.settings_button = widgets.Button("Settings", self.open_settings, size=17,
@@ -227,6 +225,13 @@ class TitleScene(Scene):
         else:
             self.push(start_scene_for(self.started, entry.board))
 
+    def _sync_save_buttons(self) -> None:
+        """Continue and Load work when the saves folder holds a save (checked again on coming back here)."""
+        from game.ui.menus.saves import has_saves
+        found = has_saves(self.saves_dir)
+        for button in (self.continue_button, self.load_button):
+            button.enabled, button.tooltip = found, "" if found else "No saved games yet"
+
     def continue_game(self) -> None:
         from game.ui.menus.saves import continue_newest
         continue_newest(self, self.saves_dir)
@@ -250,6 +255,7 @@ class TitleScene(Scene):
     # layout & drawing -----------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self._sync_save_buttons()
         w, h = size
         top, bottom, gap = 118, 84, 20
         body_h = h - top - bottom

@@ -1,0 +1,88 @@
+"""Nothing a player did is lost: each game's autosaves, written as the game goes.
+
+Every game has its own id (random, never from the game's dice). After every
+completed action the game's latest state goes to ``autosave-<game>.json`` in
+the saves folder (a computer's run of actions is written when it hands over to
+a human, or every few seconds); each Daybreak also keeps
+``autosave-<game>-dayNNN.json``. Continue resumes the newest save, so it
+resumes the exact last state. A save that fails (full disk, read-only folder)
+is reported once; ``flush`` tells the quit paths whether the game is safe.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+
+from game.userdata import saves_dir
+
+DAYBREAKS_KEPT = 5
+COMPUTER_SAVE_SECONDS = 3.0     # a computer's actions are saved at least this often
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(6)
+
+
+class Autosaver:
+    def __init__(self, game_id: str | None = None, folder: Path | None = None) -> None:
+        self.game_id = game_id or new_game_id()
+        self.folder = folder          # None: the player's saves folder, looked up at each write
+        self.problem: str | None = None   # why the last write failed
+        self.told = False             # the player has been told about ``problem``
+        self.saved_actions: int | None = None
+        self._last_write = 0.0
+
+    @property
+    def where(self) -> Path:
+        return Path(self.folder) if self.folder is not None else saves_dir()
+
+    def dirty(self, state) -> bool:
+        return self.saved_actions != len(state.actions)
+
+    def after_action(self, state, computer_next: bool) -> None:
+        """Write the latest state, except in the middle of a computer's quick run of actions."""
+        if computer_next and state.phase != "over" and time.monotonic() - self._last_write < COMPUTER_SAVE_SECONDS:
+            return
+        self.flush(state)
+
+    def flush(self, state) -> bool:
+        """The latest state is on disk (written now if it was not); False when writing failed."""
+        if not self.dirty(state):
+            return True
+        from game.engine.save import save_latest
+        return self._write(lambda: save_latest(state, self.where, self.game_id), len(state.actions))
+
+    def daybreak(self, state) -> Path | None:
+        """This Day's autosave (kept among the game's newest few) and the latest state."""
+        from game.engine.save import autosave
+        path = None
+
+        def write():
+            nonlocal path
+            path = autosave(state, self.where, DAYBREAKS_KEPT, self.game_id)
+        if self._write(write, None):
+            self.flush(state)
+        return path
+
+    def _write(self, write, actions: int | None) -> bool:
+        try:
+            write()
+        except OSError as error:
+            reason = error.strerror or str(error)
+            if reason != self.problem:
+                self.problem, self.told = reason, False
+            return False
+        self._last_write = time.monotonic()
+        if actions is not None:
+            self.saved_actions = actions
+        self.problem = None
+        return True
+
+    def news(self) -> str | None:
+        """The message for a failure the player has not heard of yet (then it is marked told)."""
+        if self.problem is None or self.told:
+            return None
+        self.told = True
+        return (f"Autosave failed: {self.problem} ({self.where}). Your progress is NOT being saved: "
+                "free some disk space or fix the folder, or use Menu → Save game.")
