@@ -1,5 +1,4 @@
 """tools/random_map.py: same arguments, same map; fair to every seat; valid; a normal TMX."""
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -7,13 +6,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.maps import load_map
+from game.maps import load_map, random_map
 from game.maps.loader import check_map
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("random_map", ROOT / "tools" / "random_map.py")
-random_map = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(random_map)
 
 
 def run(out: Path, *args: str) -> subprocess.CompletedProcess:

@@ -29,7 +29,6 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from game.board.model import Board, MapToken  # noqa: E402
 from game.ai.distances import whole_map_budget  # noqa: E402
@@ -137,7 +136,7 @@ def check_same_costs(board: Board, tcod_distance: np.ndarray, budget: int = BUDG
 def load_map_ms(kind: str, size: int, rounds: int = 5) -> float:
     """Best of a few load_map calls on a generated map file of that shape (a random map)."""
     from game.maps import load_map
-    from random_map import write_random_map
+    from game.maps.random_map import write_random_map
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"bench_{kind}.tmx"
         write_random_map(path, size, size, players=4, shape=kind, seed=20)

@@ -4,222 +4,23 @@
 
 Writes a normal TMX (CSV layers, the project's tilesets in assets/, tokens as
 tile objects of tokens.tsx) that opens and edits in Tiled. The same arguments
-give the same map. Terrain comes from seeded value noise; start slots sit on
-a ring around the centre; each seat then gets the same tokens (mines,
-resources, items, monsters, a neutral encampment) among the cells nearer to
-it than to any other seat, at matching 🐎 distances.
-
-Fairness, checked before writing: every seat has the same number of each
-token kind in its own region, and the mean 🐎 cost from a seat's start to its
-tokens of a kind differs from the other seats' by at most TOLERANCE (15%,
-and at least 2 🐎). A layout that fails is redrawn (up to 40 tries, all
-derived from the seed); the map must also pass the validator.
+give the same map. Each seat gets the same mines, resources, items, monsters
+and a neutral encampment in the cells nearer to it than to any other seat;
+the mean 🐎 cost from each start to its tokens of a kind may differ between
+seats by at most 15% (at least 2 🐎), checked before writing
+(game/maps/random_map.py). The map must also pass the validator.
 Exit 0 when written, 1 if no fair valid layout was found, 2 for bad arguments.
 """
 from __future__ import annotations
 
 import argparse
-import math
-import os
 import sys
 from pathlib import Path
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.board.pathfinding import connected, reachable  # noqa: E402
-from game.board.topology import make_topology  # noqa: E402
-from game.maps.geometry import Grid  # noqa: E402
-from game.maps.tmx_writer import MapObject, TmxMap, write_tmx  # noqa: E402
-
-TOLERANCE = 0.15
-MIN_SLACK = 2                     # 🐎: differences this small are always fair
-TRIES = 40
-MIN_SIDE, MAX_SIDE = 12, 256
-ASSETS = ROOT / "assets"
-# Terrain local tile ids (assets/terrain.json "ground") and their 🐎 (the tilesets' move_cost).
-TILE = {"grass": (0, 1, 2), "forest": (3, 4), "hills": (5, 6), "mountain": (7, 8), "water": (9, 10),
-        "swamp": (12, 13)}
-COST = {"grass": 1, "forest": 2, "hills": 3, "swamp": 2, "water": 0, "mountain": 0}
-TERRAIN_TILES = {"square": 32, "hex": 80}
-TOKEN_TILE = {"city": 0, "mine": 4, "monster": 9, "item": 10, "resource": 11, "start": 4}   # start: 4 + seat
-# What each seat gets, and where: (kind, count, band of 🐎 from the start as fractions of the seat's radius).
-PER_SEAT = [("resource", 3, (0.25, 0.8)), ("item", 2, (0.35, 1.0)), ("mine", 2, (0.45, 1.0)),
-            ("monster", 2, (0.5, 1.2)), ("city", 1, (0.7, 1.4))]
-
-
-class Unfair(Exception):
-    """This layout cannot be made fair; draw another."""
-
-
-def value_noise(rng: np.random.Generator, height: int, width: int, cell: int) -> np.ndarray:
-    """Smooth noise in [0, 1): random values on a coarse grid, bilinearly interpolated."""
-    gh, gw = height // cell + 2, width // cell + 2
-    coarse = rng.random((gh, gw))
-    ys, xs = np.arange(height) / cell, np.arange(width) / cell
-    y0, x0 = ys.astype(int), xs.astype(int)
-    fy, fx = (ys - y0)[:, None], (xs - x0)[None, :]
-    a, b = coarse[y0][:, x0], coarse[y0][:, x0 + 1]
-    c, d = coarse[y0 + 1][:, x0], coarse[y0 + 1][:, x0 + 1]
-    return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
-
-
-def terrain(rng: np.random.Generator, height: int, width: int) -> np.ndarray:
-    """(height, width) array of terrain names."""
-    scale = max(3, min(width, height) // 6)
-    n1, n2 = value_noise(rng, height, width, scale), value_noise(rng, height, width, max(2, scale // 2))
-    height_map = 0.7 * n1 + 0.3 * n2
-    wet = value_noise(rng, height, width, scale)
-    names = np.full((height, width), "grass", dtype=object)
-    names[height_map > 0.58] = "forest"
-    names[height_map > 0.68] = "hills"
-    names[height_map > 0.78] = "mountain"
-    names[(wet > 0.7) & (height_map < 0.45)] = "swamp"
-    names[(wet > 0.8) & (height_map < 0.40)] = "water"
-    return names
-
-
-def start_cells(topology, players: int, rng: np.random.Generator) -> list[tuple[int, int]]:
-    w, h = topology.width, topology.height
-    turn = rng.random() * 2 * math.pi
-    cells = []
-    for seat in range(players):
-        angle = turn + 2 * math.pi * seat / players
-        c = round((w - 1) / 2 + math.cos(angle) * (w - 1) * 0.34)
-        r = round((h - 1) / 2 + math.sin(angle) * (h - 1) * 0.34)
-        cells.append((min(max(c, 1), w - 2), min(max(r, 1), h - 2)))
-    if len(set(cells)) < players:
-        raise Unfair("start slots overlap")
-    return cells
-
-
-def clear_around(names: np.ndarray, topology, cell) -> None:
-    """A start slot stands on grass with passable cells around it."""
-    names[cell[1], cell[0]] = "grass"
-    for n in topology.neighbours(cell):
-        if COST[names[n[1], n[0]]] == 0:
-            names[n[1], n[0]] = "grass"
-
-
-def layout(width: int, height: int, players: int, shape: str, rng: np.random.Generator):
-    topology = make_topology(shape, width, height)
-    names = terrain(rng, height, width)
-    starts = start_cells(topology, players, rng)
-    for cell in starts:
-        clear_around(names, topology, cell)
-    cost = np.vectorize(COST.get, otypes=[np.int16])(names)
-    joined = connected(topology, cost > 0, starts[0])
-    if not all(joined[r, c] for c, r in starts):
-        raise Unfair("a start slot cannot reach the others")
-    budget = min(32767, 4 * (width + height) * 3)
-    fields = np.stack([reachable(topology, cost, None, s, budget).costs for s in starts]).astype(np.int32)
-    fields[fields < 0] = 1 << 20
-    nearest = fields.argmin(axis=0)
-    unique = (np.sort(fields, axis=0)[1] > fields.min(axis=0)) if players > 1 else np.ones_like(nearest, bool)
-    radius = max(4.0, math.sqrt(width * height / players) / 2 * 1.3)
-    taken = set(starts)
-    tokens: list[tuple[str, tuple[int, int], dict]] = [("start", s, {"seat": i + 1}) for i, s in enumerate(starts)]
-    for kind, count, (lo, hi) in PER_SEAT:
-        for _ in range(count):
-            target = None
-            for seat in range(players):
-                mine = (nearest == seat) & unique & joined & (cost > 0)
-                d = fields[seat]
-                band = mine & (d >= lo * radius) & (d <= hi * radius)
-                rows, cols = np.nonzero(band)
-                free = [(int(c), int(r)) for r, c in zip(rows, cols) if (c, r) not in taken]
-                if not free:
-                    raise Unfair(f"seat {seat + 1} has no room for a {kind}")
-                if target is None:
-                    cell = free[int(rng.integers(len(free)))]
-                    target = int(d[cell[1], cell[0]])
-                else:   # the other seats match seat 1's distance as closely as their room allows
-                    gaps = [abs(int(d[r, c]) - target) for c, r in free]
-                    best = min(gaps)
-                    choices = [cell for cell, gap in zip(free, gaps) if gap == best]
-                    cell = choices[int(rng.integers(len(choices)))]
-                taken.add(cell)
-                props = {"owner": 0, "tier": "encampment"} if kind == "city" else {}
-                tokens.append((kind, cell, props))
-    check_fair(tokens, fields, nearest, players)
-    return topology, names, tokens
-
-
-def fairness(tokens, fields: np.ndarray, nearest: np.ndarray, players: int) -> dict[str, list[tuple[int, float]]]:
-    """Per token kind, per seat: (tokens in the seat's region, their mean 🐎 from its start)."""
-    table = {}
-    for kind, _count, _band in PER_SEAT:
-        row = []
-        for seat in range(players):
-            own = [cell for k, cell, _ in tokens if k == kind and nearest[cell[1], cell[0]] == seat]
-            mean = float(np.mean([fields[seat][r, c] for c, r in own])) if own else 0.0
-            row.append((len(own), mean))
-        table[kind] = row
-    return table
-
-
-def check_fair(tokens, fields, nearest, players: int) -> None:
-    for kind, row in fairness(tokens, fields, nearest, players).items():
-        counts = {n for n, _ in row}
-        if len(counts) != 1:
-            raise Unfair(f"seats have different numbers of {kind}: {[n for n, _ in row]}")
-        means = [m for _, m in row]
-        slack = max(MIN_SLACK, TOLERANCE * max(means))
-        if max(means) - min(means) > slack:
-            raise Unfair(f"{kind} distances differ by more than {slack:.1f} 🐎: {means}")
-
-
-def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape: str, seed: int) -> TmxMap:
-    height, width = names.shape
-    tile = (64, 64, 0) if shape == "square" else (64, 72, 36)
-    grid = Grid(topology, *tile)
-    rng = np.random.default_rng(seed)
-    ground = np.zeros((height, width), dtype=np.int32)
-    for r in range(height):
-        for c in range(width):
-            variants = TILE[names[r, c]]
-            ground[r, c] = 1 + variants[int(rng.integers(len(variants)))]
-    token_gid = 1 + TERRAIN_TILES[shape]
-    size = 64 if shape == "square" else 56
-    objects = []
-    for kind, cell, props in tokens:
-        local = TOKEN_TILE[kind] + (props.get("seat", 0) if kind == "start" else 0)
-        cx, cy = grid.cell_center(cell)
-        label = f"Seat {props['seat']} start" if kind == "start" else kind.capitalize()
-        objects.append(MapObject(x=cx - size / 2, y=cy + size / 2, name=label, gid=token_gid + local,
-                                 width=size, height=size, properties={"kind": kind, **props}))
-    terrain_tsx = "terrain_square.tsx" if shape == "square" else "terrain_hex_pointy.tsx"
-    folder = out.resolve().parent
-
-    def rel(name: str) -> str:
-        return Path(os.path.relpath(ASSETS / name, folder)).as_posix()
-
-    return TmxMap(width=width, height=height, tile_width=tile[0], tile_height=tile[1],
-                  orientation="orthogonal" if shape == "square" else "hexagonal", stagger_axis="y",
-                  hex_side_length=tile[2],
-                  properties={"title": f"Random {width}x{height} ({seed})", "min_players": players,
-                              "max_players": players},
-                  tilesets=[(1, rel(terrain_tsx)), (token_gid, rel("tokens.tsx"))],
-                  layers=[("ground", ground)], objects=objects)
-
-
-def write_random_map(out: str | os.PathLike, width: int, height: int, *, players: int, shape: str,
-                     seed: int) -> dict:
-    """Write a fair random map; returns its fairness table. Raises Unfair if no try succeeded."""
-    out = Path(out)
-    why = ""
-    for attempt in range(TRIES):
-        rng = np.random.default_rng([seed, width, height, players, int(shape == "hex"), attempt])
-        try:
-            topology, names, tokens = layout(width, height, players, shape, rng)
-        except Unfair as e:
-            why = str(e)
-            continue
-        write_tmx(out, tmx_map(out, topology, names, tokens, players, shape, seed))
-        return {"attempt": attempt, "tokens": len(tokens)}
-    raise Unfair(f"no fair layout in {TRIES} tries (last: {why}); try another --seed or a larger map")
+from game.maps.random_map import MAX_SIDE, MIN_SIDE, Unfair, write_random_map  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
