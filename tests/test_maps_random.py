@@ -84,3 +84,32 @@ def test_bad_arguments_get_usage_and_status_2(tmp_path, args):
 def test_a_missing_output_folder_is_one_line_and_status_1(tmp_path):
     done = run(tmp_path / "no" / "m.tmx", "--width", "20", "--height", "20")
     assert done.returncode == 1 and "does not exist" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.rule("R-SET-1")
+def test_the_title_screen_offers_a_random_map_for_its_seats_and_seed(tmp_path, monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.menus.title import TitleScene
+    from uikit import click
+    app = App(headless=True)
+    started = []
+    title = TitleScene(on_start=started.append, saves_dir=tmp_path / "saves")
+    app.push(title)
+    title.layout((1280, 720))
+    title.select_map(next(i for i, m in enumerate(title.maps) if m.players[1] == 4))
+    title.add_seat()
+    title.seed_field.value = "41"
+    title._set_seed("41")
+    click(title, title.random_button.rect.center)
+    chosen = title.selected_map
+    assert chosen.ok and chosen.own and chosen.board.start_slots().keys() == {1, 2, 3}
+    assert Path(chosen.path).parent == tmp_path / "fuzzyknights" / "maps"
+    assert chosen.board.kind == "hex"                       # an odd seed makes a hex map
+    buttons = len(title.map_buttons)
+    click(title, title.random_button.rect.center)           # the same seed and seats: the same map, not a copy
+    assert len(title.map_buttons) == buttons and title.selected_map is chosen
+    title.start()
+    assert started and started[0].map_path == chosen.path
+    pygame.display.quit()

@@ -211,3 +211,19 @@ def write_random_map(out: str | os.PathLike, width: int, height: int, *, players
         write_tmx(out, tmx_map(out, topology, names, tokens, players, shape, seed))
         return {"attempt": attempt, "tokens": len(tokens)}
     raise Unfair(f"no fair layout in {TRIES} tries (last: {why}); try another --seed or a larger map")
+
+
+GAME_MAP_SIZE = {"square": (28, 22), "hex": (32, 24)}
+
+
+def new_game_map(folder: str | os.PathLike, *, players: int, seed: int) -> Path:
+    """A random map for a new game, written to ``folder`` (the player's maps): the seed picks the
+    shape, so the same seed and players give the same map again. Raises Unfair or OSError."""
+    shape = ("square", "hex")[seed % 2]
+    width, height = GAME_MAP_SIZE[shape]
+    players = min(4, max(2, players))
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / f"random-{shape}-{players}p-{seed}.tmx"
+    write_random_map(out, width, height, players=players, shape=shape, seed=seed)
+    return out

@@ -85,6 +85,8 @@ class TitleScene(Scene):
         self.map_buttons = [widgets.Button(f"{m.title} (yours)" if m.own else m.title, (lambda i=i: self.select_map(i)),
                                            size=16) for i, m in enumerate(self.maps)]
         self.seat_rows = [SeatRow(self, i) for i in range(4)]
+        self.random_button = widgets.Button("Random map", self.random_map, icon="dice", size=15,
+                                            tooltip="A new map, fair to every seat, from the seed and players chosen")
         self.add_seat_button = widgets.Button("Add player", self.add_seat, icon="hero", size=15)
         self.mode_toggle = widgets.Toggle(["Normal", "Campaign"], 0, self._set_mode, size=16)
         self.seed_field = widgets.TextField(str(self.seed), self._set_seed, max_len=9, allowed=str.isdigit, size=18,
@@ -111,7 +113,7 @@ class TitleScene(Scene):
         self.settings_button = widgets.Button("Settings", self.open_settings, size=17,
                                               tooltip="Window, text size, speeds, hints, sound")
         self.start_button = widgets.Button("Start game", self.start, icon="swords", size=20)
-        self.widgets = (self.map_buttons + [w for row in self.seat_rows for w in row.widgets]
+        self.widgets = (self.map_buttons + [self.random_button] + [w for row in self.seat_rows for w in row.widgets]
                         + [self.add_seat_button, self.mode_toggle, self.seed_field, self.reroll]
                         + list(self.rule_boxes.values()) + [self.day_spinner, self.continue_button,
                                                             self.load_button, self.quit_button, self.start_button,
@@ -138,6 +140,31 @@ class TitleScene(Scene):
             self.add_seat()
         self.seats = self.seats[:hi]
         self._sync()
+
+    def random_map(self) -> None:
+        """Make a fair random map for the seed and seats chosen, keep it with the player's maps, choose it."""
+        from game import userdata
+        from game.maps.random_map import Unfair, new_game_map
+        from game.ui.menus.map_catalog import load_entry
+        try:
+            path = new_game_map(userdata.user_maps_dir(), players=len(self.seats), seed=self.seed)
+        except (Unfair, OSError) as error:
+            from game.ui.menus.map_error import MapErrorScene
+            self.push(MapErrorScene("Random map", [f"No random map could be made: {error}"]))
+            return
+        known = [i for i, m in enumerate(self.maps) if m.path and Path(m.path).resolve() == path.resolve()]
+        if known:
+            self.select_map(known[0])
+            return
+        entry = load_entry(path)
+        entry.own = True
+        index = len(self.maps)
+        self.maps.append(entry)
+        button = widgets.Button(f"{entry.title} (yours)", lambda: self.select_map(index), size=16)
+        self.map_buttons.append(button)
+        self.widgets.insert(self.widgets.index(self.random_button), button)
+        self.select_map(index)
+        self.layout(self.size)
 
     def set_seat(self, index: int, **changes) -> None:
         self.seats[index] = self.seats[index]._replace(**changes)
@@ -268,10 +295,11 @@ class TitleScene(Scene):
         list_y = self.left.y + 52
         self.thumb_rect = pygame.Rect(self.left.x + 18, 0, self.left.w - 36, 0)
         rows = len(self.map_buttons)
-        row_h = max(24, min(38, (self.left.h - 52 - 160) // max(1, rows) - 6))   # many own maps: thinner rows
+        row_h = max(24, min(38, (self.left.h - 52 - 160) // max(1, rows + 1) - 6))   # many own maps: thinner rows
         for i, b in enumerate(self.map_buttons):
             b.rect = pygame.Rect(self.left.x + 18, list_y + i * (row_h + 6), self.left.w - 36, row_h)
-        thumb_top = list_y + rows * (row_h + 6) + 10
+        self.random_button.rect = pygame.Rect(self.left.x + 18, list_y + rows * (row_h + 6), self.left.w - 36, row_h)
+        thumb_top = list_y + (rows + 1) * (row_h + 6) + 10
         self.thumb_rect = pygame.Rect(self.left.x + 18, thumb_top, self.left.w - 36,
                                       max(40, self.left.bottom - thumb_top - 44))
 
