@@ -93,10 +93,12 @@ def test_standard_never_accepts_an_alliance_with_two_players():
         apply(state, choose_action(state, rngs[state.actor()], "standard"))
     me = state.actor()
     other = 2 if me == 1 else 1
-    apply(state, A.ProposeAlliance(me, other))
-    # the offered player answers when it acts next
+    # R-ALLY-1: with two players no alliance can even be offered
+    assert not [a for a in legal_actions(state) if isinstance(a, A.ProposeAlliance)]
+    state.alliance_offers.add((me, other))                    # arrange: an offer left from a 3-player game
+    apply(state, A.EndTurn(me))
     for _ in range(400):
-        if state.actor() == other and (me, other) in state.alliance_offers:
+        if state.actor() == other:
             act = choose_action(state, rngs[other], "standard")
             assert act == A.AnswerAlliance(other, me, False)
             return

@@ -3,7 +3,7 @@ import pytest
 
 from enginekit import (assert_refused, capital, dice_events, end_daybreak, hero_game, kinds, purse_of,
                        recruit_hero, script, start_game, to_daybreak_of, to_turn_of, to_turns)
-from game.engine import apply
+from game.engine import apply, legal_actions
 from game.engine import actions as A
 from game.engine.state import Item, Mine
 
@@ -91,6 +91,21 @@ def test_R_DAY_3_short_purse_player_chooses_who_dies():
     assert [t.kind for t in state.tokens_at((3, 3))] == ["item", "monster"]    # items drop; deserters
     assert state.tokens_at((1, 2)) == []                                       # no units: no monster
     assert [e.data["cause"] for e in events if e.kind == "hero_died"] == ["upkeep", "upkeep"]
+
+
+@pytest.mark.rule("R-DAY-3")
+def test_R_DAY_3_legal_actions_offer_every_group_of_heroes_that_may_die():
+    state = start_game()
+    state.players[1].purse["coin"] = 15                     # arrange: three heroes
+    heroes = [recruit_hero(state, 1).id for _ in range(3)]
+    to_turn_of(state, 1)
+    state.players[1].purse["coin"] = 0                      # arrange: income 1 pays one hero of three
+    apply(state, A.EndTurn(1)); apply(state, A.EndTurn(2))
+    offered = {a.heroes for a in legal_actions(state)}
+    h1, h2, h3 = heroes
+    assert offered == {(h1, h2), (h1, h3), (h2, h3)}        # (first, third) too, not only neighbours
+    apply(state, A.ChooseUpkeepDeaths(1, (h1, h3)))
+    assert set(state.heroes) == {h2}
 
 
 @pytest.mark.rule("R-DAY-4")

@@ -3,7 +3,8 @@ import pytest
 
 from enginekit import (assert_refused, capital, dice_events, hero_game, kinds, script, start_game,
                        to_turn_of, to_turns)
-from game.engine import apply, hero_reach
+from game.board.model import MapToken
+from game.engine import apply, hero_reach, legal_actions
 from game.engine import actions as A
 from game.engine.state import Hero
 
@@ -40,13 +41,80 @@ def test_R_ALLY_1_end_alliance_at_turn_start():
     assert not state.allied(1, 2)
 
 
-@pytest.mark.rule("R-ALLY-1", "R-END-2")
-def test_R_END_2_last_alliance_wins():
+@pytest.mark.rule("R-ALLY-1")
+def test_R_ALLY_1_no_alliance_with_only_two_live_players():
     state = start_game()
     to_turns(state)
+    assert not [a for a in legal_actions(state) if isinstance(a, A.ProposeAlliance)]
+    assert_refused(state, A.ProposeAlliance(1, 2), "at least 3 players")
+    assert state.phase == "turn" and not state.alliances
+
+
+def _grand_alliance(options=None):
+    state = start_game(players=3, starts=((1, 1), (7, 7), (1, 7)), options=options)
+    to_turns(state)
+    for a, b in ((1, 2), (1, 3)):
+        apply(state, A.ProposeAlliance(a, b))
+        apply(state, A.AnswerAlliance(b, a, True))
+    if state.phase == "over":
+        return state, []
+    apply(state, A.EndTurn(1))
+    apply(state, A.ProposeAlliance(2, 3))
+    return state, apply(state, A.AnswerAlliance(3, 2, True))
+
+
+@pytest.mark.rule("R-ALLY-1", "R-END-2")
+def test_R_END_2_an_alliance_of_everyone_is_no_victory_it_ends_at_the_next_daybreak():
+    state, events = _grand_alliance()
+    assert state.phase == "turn" and "game_over" not in kinds(events)
+    assert all(state.allied(a, b) for a in (1, 2, 3) for b in (1, 2, 3))
+    apply(state, A.EndTurn(2))
+    events = apply(state, A.EndTurn(3))                      # the next Day begins
+    (announcement,) = [e for e in events if e.kind == "grand_alliance_dissolved"]
+    assert announcement.data["players"] == [1, 2, 3]
+    assert not state.alliances and state.phase == "daybreak"
+    assert len([e for e in events if e.kind == "alliance_ended"]) == 3
+
+
+@pytest.mark.rule("R-ALLY-1", "R-END-2")
+def test_R_END_2_shared_victory_option_lets_the_last_alliance_win_together():
+    state, events = _grand_alliance(options={"shared_victory": True})
+    assert state.phase == "over" and state.winners == [1, 2, 3] and state.end_reason == "alliance"
+
+
+@pytest.mark.rule("R-ALLY-1", "R-VOTE-1", "R-END-2")
+def test_R_END_2_voting_shared_victory_in_ends_a_grand_alliance_at_once():
+    state, _ = _grand_alliance()
+    seat = state.actor()
+    apply(state, A.ProposeRuleChange(seat, "shared_victory", True))
+    for _ in range(3):
+        apply(state, A.CastVote(state.actor(), True))
+    assert state.phase == "over" and state.winners == [1, 2, 3]
+
+
+@pytest.mark.rule("R-ALLY-1")
+@pytest.mark.parametrize("place", ["city", "mine"])
+def test_R_ALLY_1_ending_an_alliance_moves_a_hero_off_the_former_allys_city_or_mine(place):
+    tokens = [MapToken("mine", (4, 4))] if place == "mine" else []
+    state, hero = hero_game(players=3, starts=((1, 1), (7, 7), (1, 7)), tokens=tokens)
     apply(state, A.ProposeAlliance(1, 2))
-    events = apply(state, A.AnswerAlliance(2, 1, True))
-    assert state.phase == "over" and state.winners == [1, 2]
+    apply(state, A.AnswerAlliance(2, 1, True))
+    if place == "mine":
+        state.mine_at((4, 4)).owner = 2                      # arrange: P2's Mine
+    spot = (4, 4) if place == "mine" else (7, 7)
+    hero.cell = spot                                         # arrange: P1's hero on the ally's tile
+    (first_choice, *_) = state.board.topology.neighbours(spot)
+    blocker = Hero(id=state.new_id(), owner=3, cell=first_choice)   # arrange: the first neighbour is taken
+    state.heroes[blocker.id] = blocker
+    apply(state, A.EndTurn(1)); apply(state, A.EndTurn(2)); apply(state, A.EndTurn(3))
+    to_turn_of(state, 1)
+    events = apply(state, A.EndAlliance(1, 2))
+    assert hero.cell in state.board.topology.neighbours(spot) and hero.cell != first_choice
+    assert state.city_at(hero.cell) is None and state.mine_at(hero.cell) is None
+    assert state.heroes_at(hero.cell) == [hero] and state.board.passable(hero.cell)
+    (moved,) = [e for e in events if e.kind == "hero_stepped_aside"]
+    assert moved.data["came_from"] == list(spot)
+    assert state.battle is None and not state.allied(1, 2)
 
 
 @pytest.mark.rule("R-VOTE-1")
@@ -66,20 +134,35 @@ def test_R_VOTE_1_tie_settled_by_dP(face, passed):
 
 
 @pytest.mark.rule("R-VOTE-1")
-def test_R_VOTE_1_majority_and_only_humans_vote():
+def test_R_VOTE_1_every_live_player_votes_computer_players_by_their_interest():
+    import random
+
     from enginekit import board, rules_for
-    from game.engine import new_game, Seat
-    state, _ = new_game(board(starts=((1, 1), (7, 7), (1, 7))), [Seat("A"), Seat("B"), Seat("C", "computer")],
-                        0, rules=rules_for())
+    from game.ai import choose_action
+    from game.engine import Seat, new_game
+    state, _ = new_game(board(starts=((1, 1), (7, 7), (1, 7))),
+                        [Seat("A"), Seat("B"), Seat("C", "computer", "standard")], 0, rules=rules_for())
     while state.phase != "turn":
         apply(state, A.EndDaybreak(state.actor()))
     seat = state.actor()
+    proposals = {(a.option, a.value) for a in legal_actions(state) if isinstance(a, A.ProposeRuleChange)}
+    assert ("day_limit", True) in proposals and ("shared_victory", True) in proposals
     script(state)
-    apply(state, A.ProposeRuleChange(seat, "starting_hero", True))
-    assert sorted(p.player for p in state.pending) == [1, 2]
-    apply(state, A.CastVote(state.actor(), True))
-    apply(state, A.CastVote(state.actor(), True))
-    assert state.rules.option("starting_hero") is True and state.vote is None
+    state.players[3].purse["coin"] = 100                     # arrange: the computer player leads
+    apply(state, A.ProposeRuleChange(seat, "day_limit", True))
+    assert sorted(p.player for p in state.pending) == [1, 2, 3]
+    assert not [a for a in legal_actions(state) if isinstance(a, A.ProposeRuleChange)]
+    while state.vote is not None:
+        voter = state.actor()
+        if voter != 3:
+            apply(state, A.CastVote(voter, False))
+            continue
+        vote = choose_action(state, random.Random(0), "standard")
+        assert vote == A.CastVote(3, True), "the leader wants the game to end by count"
+        state.players[3].purse["coin"], state.players[1].purse["coin"] = 0, 100    # arrange: now it trails
+        assert choose_action(state, random.Random(0), "standard") == A.CastVote(3, False)
+        apply(state, vote)
+    assert state.rules.option("day_limit") is False and state.vote is None     # 1 yes, 2 no
 
 
 @pytest.mark.rule("R-END-1", "R-END-2")

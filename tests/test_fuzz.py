@@ -4,7 +4,7 @@ import random
 import pytest
 
 from game.board import Board, MapToken
-from game.engine import (AnswerAlliance, EndDaybreak, EndTurn, ProposeAlliance, Seat, apply,
+from game.engine import (AnswerAlliance, EndDaybreak, EndTurn, ProposeAlliance, ProposeRuleChange, Seat, apply,
                          legal_actions, load_rules, new_game, replay, snapshot)
 
 GAMES_PER_MODE = 200
@@ -20,7 +20,7 @@ BOARDS = [
 def random_action(state, rng):
     options = legal_actions(state)
     enders = [a for a in options if isinstance(a, (EndTurn, EndDaybreak))]
-    talk = (ProposeAlliance, AnswerAlliance)
+    talk = (ProposeAlliance, AnswerAlliance, ProposeRuleChange)
     if enders and rng.random() < 0.2:
         return enders[0]
     rest = [a for a in options if not isinstance(a, talk)] or options
@@ -56,7 +56,7 @@ def check_invariants(state):
 @pytest.mark.parametrize("mode", ["normal", "campaign"])
 def test_random_games_keep_invariants_and_replay(mode):
     """R-DICE-5, R-END-2 (day limit): same seed + same actions = same game; no purse below zero, no negative units."""
-    finished = battles = 0
+    finished = battles = limited = votes = 0
     for game in range(GAMES_PER_MODE):
         rng = random.Random(game)
         board = BOARDS[game % len(BOARDS)]()
@@ -69,9 +69,13 @@ def test_random_games_keep_invariants_and_replay(mode):
             apply(state, random_action(state, rng))
             check_invariants(state)
             steps += 1
-        finished += state.phase == "over"
+        if state.rules.option("day_limit"):        # still on: no vote has switched it off
+            limited += 1
+            finished += state.phase == "over"
+        votes += any(type(a).__name__ == "CastVote" for a in state.actions)
         battles += state.stats.get("battles", 0)
         if game % 10 == 0:
             assert snapshot(replay(state)) == snapshot(state), f"game {game} does not replay"
-    assert finished >= GAMES_PER_MODE // 2, "games with the day limit on must end"
+    assert finished == limited >= GAMES_PER_MODE // 3, "games with the day limit on must end"
+    assert votes, "random play should propose and vote on rule changes (R-VOTE-1)"
     assert battles >= GAMES_PER_MODE // 2, "random play should reach battles"

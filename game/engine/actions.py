@@ -192,7 +192,7 @@ class EndAlliance:
 
 @action
 class ProposeRuleChange:
-    """R-VOTE-1: change an optional rule; all human players vote."""
+    """R-VOTE-1: change an optional rule; every live player votes, computer players too."""
     player: int
     option: str
     value: Any

@@ -2,13 +2,26 @@
 from __future__ import annotations
 
 from game.engine.errors import IllegalAction
+from game.engine.flow import check_end, end_alliance
 from game.engine.rules import OPTION_NAMES
 from game.engine.state import Event, GameState, Pending
+
+
+def alliances_allowed(state: GameState) -> bool:
+    """R-ALLY-1 [D]: with fewer live players an alliance would end the game at once."""
+    return len(state.live_players()) >= state.rules["alliances"]["min_live_players"]
+
+
+def _require_enough_players(state: GameState) -> None:
+    if not alliances_allowed(state):
+        raise IllegalAction(f"alliances need at least {state.rules['alliances']['min_live_players']} "
+                            "players still in the game")
 
 
 def propose(state: GameState, seat: int, to: int, events: list[Event]) -> None:
     if to not in state.players or not state.players[to].alive or to == seat:
         raise IllegalAction("propose to another player still in the game")
+    _require_enough_players(state)
     if state.allied(seat, to):
         raise IllegalAction("you are already allies")
     if (seat, to) in state.alliance_offers:
@@ -20,23 +33,23 @@ def propose(state: GameState, seat: int, to: int, events: list[Event]) -> None:
 def answer(state: GameState, seat: int, proposer: int, accept: bool, events: list[Event]) -> None:
     if (proposer, seat) not in state.alliance_offers:
         raise IllegalAction("there is no such offer")
+    if accept:
+        _require_enough_players(state)
     state.alliance_offers.discard((proposer, seat))
     if accept:
         state.alliances.add(frozenset((proposer, seat)))
     state.emit(events, "alliance_answered", player=seat, proposer=proposer, accepted=accept)
     if accept:
-        from game.engine.flow import check_end
         check_end(state, events)
 
 
 def end(state: GameState, seat: int, ally: int, events: list[Event]) -> None:
-    """An ally may end the alliance at the start of its own turn."""
+    """An ally may end the alliance at the start of its own turn (R-ALLY-1)."""
     if not state.allied(seat, ally) or seat == ally:
         raise IllegalAction("you are not allied with that player")
     if state.phase != "turn" or state.current_player != seat or state.turn_acted:
         raise IllegalAction("an alliance can only be ended at the start of your own turn")
-    state.alliances.discard(frozenset((seat, ally)))
-    state.emit(events, "alliance_ended", player=seat, ally=ally)
+    end_alliance(state, seat, ally, events)
 
 
 def propose_rule_change(state: GameState, seat: int, option: str, value, events: list[Event]) -> None:
@@ -46,13 +59,13 @@ def propose_rule_change(state: GameState, seat: int, option: str, value, events:
         raise IllegalAction("an optional rule is switched on (true) or off (false)")
     if state.vote is not None:
         raise IllegalAction("a vote is already under way")
-    voters = [s for s in state.live_players() if state.players[s].kind == "human"]
+    if state.rules.option(option) == value:
+        raise IllegalAction(f"that rule is already {'on' if value else 'off'}")
+    voters = state.live_players()        # R-VOTE-1: every live player, computer players too
     state.vote = {"option": option, "value": value, "votes": {}, "proposer": seat}
     state.emit(events, "vote_called", player=seat, option=option, value=value, voters=voters)
     for voter in voters:
         state.pending.append(Pending("vote", voter, {"option": option, "value": value}))
-    if not voters:
-        settle_vote(state, events)
 
 
 def cast(state: GameState, seat: int, yes: bool, events: list[Event]) -> None:
@@ -64,7 +77,8 @@ def cast(state: GameState, seat: int, yes: bool, events: list[Event]) -> None:
 
 
 def settle_vote(state: GameState, events: list[Event]) -> None:
-    """Majority wins; a tie is settled by 1dP (10–50 no, 60–100 yes)."""
+    """Majority wins; a tie is settled by 1dP (10–50 no, 60–100 yes). A switch that decides the
+    end (shared victory) is checked at once."""
     vote = state.vote
     yes = sum(1 for v in vote["votes"].values() if v)
     no = len(vote["votes"]) - yes
@@ -81,3 +95,4 @@ def settle_vote(state: GameState, events: list[Event]) -> None:
     state.emit(events, "vote_result", option=vote["option"], value=vote["value"], passed=passed,
                yes=yes, no=no)
     state.vote = None
+    check_end(state, events)

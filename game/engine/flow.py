@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.engine import purse
 from game.engine.dice import table_lookup
-from game.engine.heroes import kill_hero
+from game.engine.heroes import kill_hero, step_aside
 from game.engine.state import NEUTRAL, Event, GameState, Pending
 
 
@@ -16,6 +16,8 @@ def start_day(state: GameState, events: list[Event]) -> None:
         return
     state.phase = "daybreak"
     state.current = -1
+    if everyone_allied(state) and not state.rules.option("shared_victory"):
+        dissolve_grand_alliance(state, events)
     next_daybreak(state, events)
 
 
@@ -181,8 +183,38 @@ def eliminate(state: GameState, seat: int, events: list[Event], reason: str) -> 
         (next_daybreak if state.phase == "daybreak" else next_turn)(state, events)
 
 
+# --- alliances (R-ALLY-1, R-END-2) --------------------------------------------------------
+def everyone_allied(state: GameState) -> bool:
+    alive = state.live_players()
+    return len(alive) > 1 and all(state.allied(a, b) for a in alive for b in alive)
+
+
+def dissolve_grand_alliance(state: GameState, events: list[Event]) -> None:
+    """R-END-2 [D]: an alliance of every live player is no victory; it ends at Daybreak, announced."""
+    alive = state.live_players()
+    state.emit(events, "grand_alliance_dissolved", players=alive, day=state.day)
+    for pair in sorted(state.alliances, key=sorted):
+        a, b = sorted(pair)
+        end_alliance(state, a, b, events)
+
+
+def end_alliance(state: GameState, seat: int, ally: int, events: list[Event]) -> None:
+    """R-ALLY-1: the pair is no longer allied; a hero left standing on the other's City or Mine
+    steps aside to the nearest free tile [D]."""
+    state.alliances.discard(frozenset((seat, ally)))
+    state.emit(events, "alliance_ended", player=seat, ally=ally)
+    for hero in sorted(state.heroes.values(), key=lambda h: h.id):
+        other = {seat: ally, ally: seat}.get(hero.owner)
+        if other is None:
+            continue
+        city, mine = state.city_at(hero.cell), state.mine_at(hero.cell)
+        if (city is not None and city.owner == other) or (mine is not None and mine.owner == other):
+            step_aside(state, hero, events)
+
+
 def check_end(state: GameState, events: list[Event]) -> None:
-    """R-END-1 (no City and no hero: out at once) and R-END-2 (last player or alliance standing)."""
+    """R-END-1 (no City and no hero: out at once) and R-END-2 (the last player standing; the last
+    alliance only with the [OPT] shared victory)."""
     if state.phase == "over":
         return
     for seat in state.live_players():
@@ -191,8 +223,10 @@ def check_end(state: GameState, events: list[Event]) -> None:
             if state.phase == "over":
                 return
     alive = state.live_players()
-    if all(state.allied(a, b) for a in alive for b in alive):
+    if len(alive) <= 1:
         finish(state, events, alive, "conquest")
+    elif state.rules.option("shared_victory") and everyone_allied(state):
+        finish(state, events, alive, "alliance")
 
 
 def end_by_day_limit(state: GameState, events: list[Event]) -> None:

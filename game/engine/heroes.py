@@ -69,3 +69,24 @@ def equip_default(hero: Hero, item: Item) -> None:
 
 def equipped_items(hero: Hero) -> list[Item]:
     return [i for i in hero.items if i.id in hero.equipped]
+
+
+def step_aside(state: GameState, hero: Hero, events: list[Event]) -> None:
+    """R-ALLY-1 [D]: the hero leaves the tile for the nearest free tile it could stand on
+    (a free neighbour if there is one), searching outwards in the board's neighbour order."""
+    seen, frontier = {hero.cell}, [hero.cell]
+    while frontier:
+        ring = []
+        for cell in frontier:
+            for near in state.board.topology.neighbours(cell):
+                if near not in seen:
+                    seen.add(near)
+                    ring.append(near)
+        free = [c for c in ring if state.is_unoccupied(c)]
+        if free:
+            before, hero.cell = hero.cell, free[0]
+            state.emit(events, "hero_stepped_aside", hero=hero.id, player=hero.owner, cell=list(hero.cell),
+                       came_from=list(before))
+            return
+        frontier = ring
+

@@ -1,12 +1,16 @@
 """What the player to act may do now: for computer players, the screen and tests."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from game.engine import actions as A
 from game.engine.battle import default_arrangement
+from game.engine.diplomacy import alliances_allowed
 from game.engine.economy import build_options
 from game.engine.interactions import joining_unit
 from game.engine.movement import hero_reach, movement_masks, walled
 from game.engine.purse import can_afford, scaled
+from game.engine.rules import OPTION_NAMES
 from game.engine.state import GameState
 
 
@@ -19,13 +23,21 @@ def legal_actions(state: GameState, moves: bool = True) -> list:
         return _answers(state, seat)
     if state.battle is not None:
         return _battle_actions(state, seat)
+    answers = (True, False) if alliances_allowed(state) else (False,)
     offers = [A.AnswerAlliance(seat, p, yes) for p, to in sorted(state.alliance_offers) if to == seat
-              for yes in (True, False)]
+              for yes in answers]
     if state.phase == "daybreak":
-        return offers + _daybreak_actions(state, seat)
+        return offers + _daybreak_actions(state, seat) + _rule_proposals(state, seat)
     if state.phase == "turn":
-        return offers + _turn_actions(state, seat, moves)
+        return offers + _turn_actions(state, seat, moves) + _rule_proposals(state, seat)
     return []
+
+
+def _rule_proposals(state: GameState, seat: int) -> list:
+    """R-VOTE-1: switching any optional rule, when no vote is under way."""
+    if state.vote is not None:
+        return []
+    return [A.ProposeRuleChange(seat, name, not state.rules.option(name)) for name in OPTION_NAMES]
 
 
 def _answers(state: GameState, seat: int) -> list:
@@ -36,7 +48,7 @@ def _answers(state: GameState, seat: int) -> list:
     if pending.kind == "upkeep_deaths":
         heroes = pending.data["heroes"]
         count = pending.data["count"]
-        return [A.ChooseUpkeepDeaths(seat, tuple(heroes[i:i + count])) for i in range(len(heroes) - count + 1)]
+        return [A.ChooseUpkeepDeaths(seat, chosen) for chosen in combinations(heroes, count)]
     if pending.kind == "take_monsters":
         hero = state.heroes[pending.data["hero"]]
         options = []
@@ -137,7 +149,8 @@ def _turn_actions(state: GameState, seat: int, moves: bool) -> list:
     options += _garrison_actions(state, seat)
     if not state.turn_acted:
         options += [A.EndAlliance(seat, ally) for ally in sorted(state.allies_of(seat))]
-    options += [A.ProposeAlliance(seat, other) for other in state.live_players()
-                if other != seat and not state.allied(seat, other) and (seat, other) not in state.alliance_offers]
+    if alliances_allowed(state):
+        options += [A.ProposeAlliance(seat, other) for other in state.live_players()
+                    if other != seat and not state.allied(seat, other) and (seat, other) not in state.alliance_offers]
     options.append(A.EndTurn(seat))
     return options

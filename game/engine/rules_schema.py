@@ -182,14 +182,15 @@ class Building(Table):
 
 AMOUNT = Int(0, MAX_AMOUNT)
 COST = NamedTables(AMOUNT)
-OPTION_SWITCHES = ("starting_hero", "legacy_gold_mine", "hero_cap", "day_limit")
+OPTION_SWITCHES = ("starting_hero", "legacy_gold_mine", "hero_cap", "day_limit", "shared_victory")
 NAMES = ListOf(Name(), unique=True)
 
 SCHEMA = Table({
     "meta": Table({"mode": Name("normal", "campaign"), "resources": ListOf(Name(), 1, 8, unique=True)}),
     "options": Table({
         "starting_hero": Bool(), "legacy_gold_mine": Bool(), "hero_cap": Bool(),
-        "hero_cap_count": Int(1, 20), "day_limit": Bool(), "day_limit_days": Int(1, 1000)}),
+        "hero_cap_count": Int(1, 20), "day_limit": Bool(), "day_limit_days": Int(1, 1000),
+        "shared_victory": Bool()}),
     "setup": Table({
         "min_players": Int(2, 4), "max_players": Int(2, 4), "anchor_die": DiceText(),
         "scatter_per_player": Table({kind: Int(0, 50) for kind in ("item", "resource", "monster", "mine")}),
@@ -233,7 +234,8 @@ SCHEMA = Table({
         "bribe_cost": COST, "bribe_cost_from_tier": Bool(), "bounty": Name("half", "per_kill"),
         "bounty_per_kill": AMOUNT, "tier_cap": Int(1, 10), "monster_unit": Name(), "joins_as": Name()},
         optional=("tier_cap",)),
-    "alliances": Table({"vote_tie_die": DiceText(), "vote_tie_yes_from": Int(0, MAX_DICE_RESULT)}),
+    "alliances": Table({"min_live_players": Int(2, 4), "vote_tie_die": DiceText(),
+                        "vote_tie_yes_from": Int(0, MAX_DICE_RESULT)}),
     "end": Table({"grace_turns_without_city": Int(1, 10)}),
 })
 
