@@ -2,6 +2,7 @@
 
     python tools/make_assets.py            # everything
     python tools/make_assets.py --icons    # only assets/icons (after adding an emoji to game/ui/kit/icons.py)
+    python tools/make_assets.py --textures # only assets/textures (the parchment and wood of the UI panels)
 
 Writes into assets/. Terrain is painted procedurally (numpy noise + pygame
 drawing); token sprites and icons are baked from Noto Color Emoji (Debian
@@ -425,6 +426,38 @@ def build_token_tileset(sheet) -> None:
         encoding="utf-8")
 
 
+# ---------------------------------------------------------------- UI textures
+
+TEXTURE_TILE = 512   # tileable squares; game/ui/kit/textures.py repeats them over any panel size
+
+
+def build_textures() -> None:
+    """Parchment and wood tiles and the parchment's edge vignette (the game draws panels from them)."""
+    from game.ui.kit import theme
+    out_dir = ASSETS / "textures"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    n = TEXTURE_TILE
+    rng = np.random.default_rng(7)
+    noise = fbm(n, n, rng, periods=(128, 42, 12))
+    parchment = np.array(theme.PARCHMENT, float) * (0.86 + 0.2 * noise)[..., None]
+    _save_rgb(parchment, out_dir / "parchment.png")
+    rng = np.random.default_rng(3)
+    noise = fbm(n, n, rng, periods=(256, 128, 32))
+    ys = np.arange(n, dtype=float)[:, None]
+    grain = 0.5 + 0.5 * np.sin(ys * (2 * math.pi * 45 / n) + noise * 14.0)   # 45 whole waves: tiles seamlessly
+    wood = np.array(theme.WOOD, float) * (0.78 + 0.16 * grain + 0.14 * noise)[..., None]
+    _save_rgb(wood, out_dir / "wood.png")
+    v = np.linspace(-1, 1, 128)
+    vignette = np.clip(1.0 - 0.22 * (v[None, :] ** 4 + v[:, None] ** 4), 0.6, 1.0) * 255
+    _save_rgb(np.repeat(vignette[..., None], 3, axis=2), out_dir / "vignette.png")
+
+
+def _save_rgb(rgb: np.ndarray, path: Path) -> None:
+    """Save an (h, w, 3) array as a PNG."""
+    pixels = np.ascontiguousarray(rgb.clip(0, 255).astype(np.uint8).transpose(1, 0, 2))
+    pygame.image.save(pygame.surfarray.make_surface(pixels), str(path))
+
+
 def build_icons() -> None:
     out_dir = ASSETS / "icons"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -436,12 +469,16 @@ def build_icons() -> None:
 
 
 def main(argv: list[str]) -> int:
+    pygame.init()
+    ASSETS.mkdir(exist_ok=True)
+    if "--textures" in argv:
+        build_textures()
+        print(f"wrote the UI textures to {ASSETS / 'textures'}")
+        return 0
     if not Path(EMOJI_FONT).is_file():
         print(f"{EMOJI_FONT} not found: install Noto Color Emoji (apt-get install fonts-noto-color-emoji)",
               file=sys.stderr)
         return 2
-    pygame.init()
-    ASSETS.mkdir(exist_ok=True)
     if "--icons" in argv:
         build_icons()
         print(f"wrote {len(ICON_EMOJI)} icons to {ASSETS / 'icons'}")
@@ -453,6 +490,7 @@ def main(argv: list[str]) -> int:
     sheet = build_tokens()
     build_token_tileset(sheet)
     build_icons()
+    build_textures()
     print(f"wrote assets to {ASSETS}")
     return 0
 

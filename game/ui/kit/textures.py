@@ -1,16 +1,25 @@
-"""Procedural parchment and wood textures and the framed panels built from them (cached)."""
+"""Parchment and wood textures and the framed panels built from them (cached).
+
+The textures are tileable squares baked by ``tools/make_assets.py`` into
+``assets/textures`` (no noise is computed at start-up): a surface of any size
+repeats its tile from an offset chosen by ``seed``; parchment darkens towards
+its edges (the baked vignette), wood gets a dark seam every ``plank`` pixels.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 import pygame
 
+from game import resources
 from game.ui.kit import theme
 
+PLANK_SEAM = (158, 158, 158)   # multiplies the wood by 0.62 on the seams between planks
 
-def _smooth_noise(w: int, h: int, cells: int, seed: int) -> np.ndarray:
-    """Value noise in [0, 1], shape (w, h) (pygame's x-major order)."""
+
+def _smooth_noise(w: int, h: int, cells: int, seed: int):
+    """Value noise in [0, 1], shape (w, h) (pygame's x-major order), as a numpy array."""
+    import numpy as np   # only the procedural board terrain needs noise, not the first screen
     rng = np.random.default_rng(seed)
     gw, gh = max(2, w * cells // max(w, h)), max(2, h * cells // max(w, h))
     grid = (rng.random((gw, gh, 3)) * 255).astype(np.uint8)
@@ -19,34 +28,54 @@ def _smooth_noise(w: int, h: int, cells: int, seed: int) -> np.ndarray:
     return pygame.surfarray.array3d(big)[:, :, 0].astype(np.float32) / 255.0
 
 
-def _fractal(w: int, h: int, seed: int) -> np.ndarray:
+def _fractal(w: int, h: int, seed: int):
+    """Three octaves of value noise (the mottle of the procedural terrain, game/ui/board/terrain.py)."""
+    import numpy as np
     total = np.zeros((w, h), np.float32)
     for octave, weight in ((4, 0.5), (12, 0.3), (40, 0.2)):
         total += weight * _smooth_noise(w, h, octave, seed + octave)
     return total
 
 
+@lru_cache(maxsize=8)
+def _tile(name: str) -> pygame.Surface | None:
+    """A baked texture tile, or None when the file is missing (panels then fall back to flat colour)."""
+    try:
+        tile = pygame.image.load(str(resources.textures_dir() / f"{name}.png"))
+    except (pygame.error, FileNotFoundError):
+        return None
+    return tile.convert() if pygame.display.get_surface() else tile
+
+
+def _tiled(name: str, w: int, h: int, seed: int, flat: tuple[int, int, int]) -> pygame.Surface:
+    out = pygame.Surface((max(1, w), max(1, h)))
+    tile = _tile(name)
+    if tile is None:
+        out.fill(flat)
+        return out
+    tw, th = tile.get_size()
+    ox, oy = (seed * 197) % tw, (seed * 113) % th
+    for y in range(-oy, h, th):
+        for x in range(-ox, w, tw):
+            out.blit(tile, (x, y))
+    return out
+
+
 @lru_cache(maxsize=64)
 def parchment(w: int, h: int, seed: int = 7) -> pygame.Surface:
-    noise = _fractal(w, h, seed)
-    xs = np.linspace(-1, 1, w, dtype=np.float32)[:, None]
-    ys = np.linspace(-1, 1, h, dtype=np.float32)[None, :]
-    vignette = np.clip(1.0 - 0.22 * (xs ** 4 + ys ** 4), 0.6, 1.0)
-    shade = (0.86 + 0.2 * noise) * vignette
-    rgb = np.array(theme.PARCHMENT, np.float32)[None, None, :] * shade[:, :, None]
-    return pygame.surfarray.make_surface(np.clip(rgb, 0, 255).astype(np.uint8))
+    out = _tiled("parchment", w, h, seed, theme.PARCHMENT)
+    vignette = _tile("vignette")
+    if vignette is not None:
+        out.blit(pygame.transform.smoothscale(vignette, out.get_size()), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return out
 
 
 @lru_cache(maxsize=64)
 def wood(w: int, h: int, seed: int = 3, plank: int = 46) -> pygame.Surface:
-    noise = _fractal(w, h, seed)
-    ys = np.arange(h, dtype=np.float32)[None, :]
-    grain = 0.5 + 0.5 * np.sin(ys * 0.55 + noise * 14.0)
-    shade = 0.78 + 0.16 * grain + 0.14 * noise
-    planks = (np.arange(h) % plank) < 2
-    shade[:, planks] *= 0.62
-    rgb = np.array(theme.WOOD, np.float32)[None, None, :] * shade[:, :, None]
-    return pygame.surfarray.make_surface(np.clip(rgb, 0, 255).astype(np.uint8))
+    out = _tiled("wood", w, h, seed, theme.WOOD)
+    for y in range(0, h, max(2, plank)):
+        out.fill(PLANK_SEAM, (0, y, w, 2), special_flags=pygame.BLEND_RGB_MULT)
+    return out
 
 
 def dim_wood_backdrop(surface: pygame.Surface, seed: int, plank: int, veil: int = 120) -> None:

@@ -10,7 +10,6 @@ from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import AI_LEVELS, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
 from game.ui.kit.scene import Scene
-from game.ui.menus.thumbnail import render_thumbnail
 
 SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
 ROW_H = 56
@@ -74,7 +73,7 @@ class TitleScene(Scene):
         self.maps = maps if maps is not None else catalog()
         self.on_start = on_start
         self.map_index = default_index(self.maps)
-        self.maps[self.map_index].load()
+        self.shown = False          # the chosen map is loaded after the first frame: the window opens at once
         self.seats: list[Seat] = default_seats(2)
         self.mode = "normal"
         self.seed = random_seed()
@@ -340,7 +339,13 @@ class TitleScene(Scene):
         self._sync()
         return used
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.shown and not self.selected_map.loaded:
+            self.select_map(self.map_index)
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.shown = True
         w, h = surface.get_size()
         surface.blit(textures.wood(w, h, seed=11, plank=60), (0, 0))
         self._draw_title(surface)
@@ -370,10 +375,11 @@ class TitleScene(Scene):
         frame = self.thumb_rect
         pygame.draw.rect(surface, (60, 44, 30), frame, border_radius=8)
         if entry.board is not None and frame.h > 40:
+            from game.ui.menus.thumbnail import render_thumbnail
             thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
             surface.blit(thumb, (frame.x + 6, frame.y + 6))
         else:
-            msg = widgets.text("This map has problems", 16, theme.CREAM, "bold")
+            msg = widgets.text("This map has problems" if entry.loaded else "Reading the map…", 16, theme.CREAM, "bold")
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
         lo, hi = entry.players

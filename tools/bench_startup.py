@@ -1,0 +1,127 @@
+"""Start-up time: process start to the first frame, as a ratio to a floor measured in the same run.
+
+    python tools/bench_startup.py [--runs N] [--json]
+
+Each measurement is a fresh Python process; its CPU time (user + system, from
+process start to exit right after the first ``display.flip``) is taken. The
+screens are started the way ``fuzzyknights`` starts them:
+
+- ``title``: the title screen (``fuzzyknights`` with no options).
+- ``board``: ``fuzzyknights --map M`` (two human seats) on the largest shipped map.
+
+The floor is the cheapest program that shows a window: ``import pygame``, open a
+1280×720 window, fill it, flip. A first unmeasured run of each screen writes
+the bytecode caches (an installed game has them). Runs are interleaved (floor, title, board, floor,
+...) so load on the machine hits all alike; the median of ``--runs`` is kept.
+``ratio`` = s / floor_s; the goals (issue 14) are title <= 2.0 and board <= 2.5.
+
+``--json`` prints ``{"results": [{"screen", "map", "s", "floor_s", "ratio"}, ...]}``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+FLOOR = """
+import pygame
+pygame.display.init()
+screen = pygame.display.set_mode((1280, 720))
+screen.fill((24, 20, 17))
+pygame.display.flip()
+"""
+
+TITLE = """
+import pygame
+from game.ui.app import App, _first_scene
+app = App()
+app.push(_first_scene(None))
+app.frame(1 / 60)
+pygame.display.flip()
+"""
+
+BOARD = """
+import sys
+import pygame
+from game.cli import parse_args
+from game.ui.app import App, _first_scene
+from game.ui.menus.options import NewGameOptions, default_seats
+args = parse_args(["--map", sys.argv[1]])
+app = App()
+app.push(_first_scene(NewGameOptions(map_path=args.map, seats=default_seats(args.players), seed=1)))
+app.frame(1 / 60)
+pygame.display.flip()
+"""
+
+
+def largest_shipped_map() -> Path:
+    from game import resources
+    from game.ui.menus.map_catalog import read_header
+
+    def cells(path: Path) -> int:
+        header = read_header(path)
+        return header.width * header.height
+    return max(resources.shipped_maps(), key=cells)
+
+
+def cpu_seconds(code: str, *args: str) -> float:
+    """CPU time of a fresh interpreter running ``code`` (start-up and exit included)."""
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+           "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy"), "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], env=env, cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    error = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    if proc.returncode != 0:
+        raise SystemExit(f"bench_startup: the measured program failed (exit {proc.returncode}):\n{error}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(runs: int) -> list[dict]:
+    board_map = largest_shipped_map()
+    samples: dict[str, list[float]] = {"floor": [], "title": [], "board": []}
+    cpu_seconds(TITLE), cpu_seconds(BOARD, board_map.stem)     # compiles the bytecode, as installing does
+    for _ in range(runs):
+        samples["floor"].append(cpu_seconds(FLOOR))
+        samples["title"].append(cpu_seconds(TITLE))
+        samples["board"].append(cpu_seconds(BOARD, board_map.stem))
+    floor = statistics.median(samples["floor"])
+    results = []
+    for screen, map_name in (("title", None), ("board", board_map.stem)):
+        s = statistics.median(samples[screen])
+        results.append({"screen": screen, "map": map_name, "s": round(s, 4), "floor_s": round(floor, 4),
+                        "ratio": round(s / floor, 2)})
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python tools/bench_startup.py",
+                                     description="Process start to first frame, as a ratio to a minimal pygame window.")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each program (median kept; default 5)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs takes 1 or more")
+    results = measure(args.runs)
+    if args.json:
+        print(json.dumps({"results": results}, indent=1))
+        return 0
+    goals = {"title": 2.0, "board": 2.5}
+    print(f"{'screen':8} {'map':12} {'CPU s':>7} {'floor s':>8} {'ratio':>6}  goal")
+    for r in results:
+        print(f"{r['screen']:8} {r['map'] or '-':12} {r['s']:7.3f} {r['floor_s']:8.3f} {r['ratio']:6.2f}  "
+              f"<= {goals[r['screen']]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
