@@ -6,6 +6,7 @@ from enginekit import hero_game, script
 from game.board.model import MapToken
 from game.engine import actions as A
 from game.engine import apply
+from game.engine.battle import default_arrangement
 from game.engine.dice import Rng
 from game.ui.kit import widgets
 from game.ui.app import App
@@ -81,6 +82,8 @@ def test_plus_minus_move_units_and_confirm_arranges_exactly_the_pool():
     app, scene, rec = open_scene(state, events)
     arr = scene.arrangement
     assert arr is not None and arr.limit == 3
+    arr.use(default_arrangement({"mercenary": 7}, 3))                        # arrange: three even squads
+    scene._rebuild_widgets()
     before = [arr.count(i, "mercenary") for i in range(3)]
     assert sum(before) == 7
     click(app, scene.arrange_buttons[(0, "mercenary", "+")].rect.center)    # one unit moves into squad 1

@@ -18,6 +18,7 @@ from game.engine.state import NEUTRAL
 from game import settings
 from game.ui.kit import sound, widgets
 from game.ui.battle.arrange import Arrangement
+from game.ui.battle.plan import default_plan, remembered
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
 from game.ui.battle.view import Beat, BattleView, beats, this_battle
@@ -128,7 +129,10 @@ class BattleScene(BattlePainting, Scene):
             side = battle.sides[index]
             self.arrange_side = index
             self.arrangement = Arrangement(side.pool, battle.max_squads(self.state.rules))
-            self.mode_toggle.index = 0
+            squads, mode, _ = default_plan(self.state, choice=remembered(self.session).get(side.player))
+            self.arrangement.use(squads)
+            self.arrangement.mode = mode
+            self.mode_toggle.index = 0 if mode == "representative" else 1
             self._update_arrange_odds()
         elif index is None and self.human_to_act():
             from game.ai.battle_odds import attack_chances
@@ -189,7 +193,9 @@ class BattleScene(BattlePainting, Scene):
         self._rebuild_widgets()
 
     def _set_speed(self, index: int) -> None:
+        """The speed chosen here is the next battle's too (kept in the player's settings)."""
         self.speed = list(SPEEDS)[index]
+        settings.update(battle_speed=self.speed)
 
     def _set_mode(self, index: int) -> None:
         if self.arrangement:
@@ -199,8 +205,7 @@ class BattleScene(BattlePainting, Scene):
     def suggest(self) -> None:
         if not self.arrangement:
             return
-        from game.ai.battle_odds import best_arrangement
-        squads, mode, _ = best_arrangement(self.state)
+        squads, mode, _ = default_plan(self.state)
         self.arrangement.use(squads)
         self.arrangement.mode = mode
         self.mode_toggle.index = 0 if mode == "representative" else 1
@@ -222,6 +227,12 @@ class BattleScene(BattlePainting, Scene):
             self.toast.show("Place every unit in a squad first")
             return
         seat = self.state.battle.sides[self.arrange_side].player
+        best, best_mode, _ = default_plan(self.state)
+        plans = remembered(self.session)
+        if (arr.squads(), arr.mode) == (best, best_mode):
+            plans.pop(seat, None)            # the best split stays the default
+        else:
+            plans[seat] = (len(arr.squads()), arr.mode)
         self.submit(A.ArrangeBattle(seat, arr.squads(), arr.mode))
 
     # --- layout ------------------------------------------------------------------------------------

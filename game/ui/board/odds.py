@@ -1,9 +1,9 @@
 """Pre-battle odds for the board's hover tooltip: what a hero risks by stopping on a cell.
 
-Known defenders (enemy heroes, Cities) get the attacker's chance to win
-(``game.ai.battle_odds.hero_vs``). Monsters and mine guardians are rolled on
-arrival (R-MON-1, R-MINE-1/2, R-CMP-9/11), so their lines give each outcome's
-chance and the chance to win averaged over the rolled count.
+Every chance is the one the battle screen first offers (``game.ui.battle.plan``):
+the battle the engine would start, arranged the best way. Monsters, mine guardians
+and a neutral City's defenders are rolled on arrival (R-MON-1, R-MINE-1/2,
+R-CITY-6, R-CMP-9/11), so their lines average over the rolled count.
 """
 from __future__ import annotations
 
@@ -44,19 +44,41 @@ def pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def win_vs_rolled(state: GameState, hero: Hero, expr: str) -> float:
-    """The hero's chance to beat monsters/guardians whose count is ``expr``, averaged over the roll."""
-    from game.ai.battle_odds import hero_vs, monster_defence
+def win_vs_rolled(state: GameState, hero: Hero, expr: str, battle_for, choice=None) -> float:
+    """The hero's chance against defenders whose count is ``expr`` (rolled on arrival), averaged over
+    the roll; ``battle_for(n)`` is the battle the engine would start with ``n`` of them."""
+    from game.ui.battle.plan import attacking_chance
+    return sum(p * attacking_chance(state, battle_for(max(1, n)), choice) for n, p in distribution(expr).items())
+
+
+def monster_fight(state: GameState, hero: Hero, cell):
+    """``n -> Battle``: the monster fight the hero would get on ``cell`` (R-MON-1)."""
     from game.engine.interactions import monster_unit
+    from game.ui.battle.plan import prospective_neutral
     unit = monster_unit(state)
-    return sum(p * hero_vs(state, hero, monster_defence(state, {unit: max(1, n)}))
-               for n, p in distribution(expr).items())
+    return lambda n: prospective_neutral(state, hero, "monsters", unit, n, cell)
+
+
+def guardian_fight(state: GameState, hero: Hero, cell):
+    from game.engine.interactions import monster_unit
+    from game.ui.battle.plan import prospective_neutral
+    unit = monster_unit(state)
+    return lambda n: prospective_neutral(state, hero, "guardians", unit, n, cell)
+
+
+def neutral_city_fight(state: GameState, hero: Hero, city):
+    """``n -> Battle``: a neutral City with ``n`` rolled defenders (R-CITY-6)."""
+    from game.engine.interactions import neutral_defender_unit
+    from game.ui.battle.plan import prospective_neutral
+    unit = neutral_defender_unit(state)
+    parts = state.rules["cities"]["neutral_defender_squads"]
+    return lambda n: prospective_neutral(state, hero, "city", unit, n, city.cell, city_id=city.id, parts=parts)
 
 
 NAMES = {"hard_fight": "Hard fight", "fight": "Fight", "bribe": "Bribe", "defect": "Defect"}
 
 
-def monster_lines(state: GameState, hero: Hero) -> list[str]:
+def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
     rules = state.rules["monsters"]
     chances = outcome_chances("1dP", rules["reaction_table"])
     lines = ["Monsters: the reaction is rolled on arrival"]
@@ -67,7 +89,7 @@ def monster_lines(state: GameState, hero: Hero) -> list[str]:
             continue
         expr = rules["count"][reaction]
         if reaction in ("fight", "hard_fight"):
-            win = win_vs_rolled(state, hero, expr)
+            win = win_vs_rolled(state, hero, expr, monster_fight(state, hero, cell), choice)
             overall += p * win
             lines.append(f"  {NAMES[reaction]} {expr} ({pct(p)}): win {pct(win)}")
         else:
@@ -78,43 +100,48 @@ def monster_lines(state: GameState, hero: Hero) -> list[str]:
     return lines
 
 
-def mine_lines(state: GameState, hero: Hero, mine) -> list[str]:
+def mine_lines(state: GameState, hero: Hero, mine, choice=None) -> list[str]:
     rules = state.rules["mines"]
     chances = outcome_chances(rules["guard_die"], rules["guard_table"])
     capture = chances.get("capture", 0.0)
     guarded = 1.0 - capture
     expr = rules["guardians_by_tier"][state.highest_city_tier()]
-    win = win_vs_rolled(state, hero, expr)
+    win = win_vs_rolled(state, hero, expr, guardian_fight(state, hero, mine.cell), choice)
     owner = "enemy" if mine.owner != NEUTRAL else "unowned"
     return [f"Mine ({owner}): captured at once {pct(capture)}",
             f"  Guardians {expr} ({pct(guarded)}): win {pct(win)}",
             f"Chance to capture: {pct(capture + guarded * win)}"]
 
 
-def cell_odds(state: GameState, hero: Hero, cell) -> list[str]:
-    """Tooltip lines with the odds of stopping ``hero`` on ``cell`` (empty when nothing hostile is there)."""
-    from game.ai.battle_odds import city_defence, hero_defence, hero_vs
+def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None = None) -> list[str]:
+    """Tooltip lines with the odds of stopping ``hero`` on ``cell`` (empty when nothing hostile is there).
+
+    Every chance is the one the battle screen first shows: the same battles, arranged by
+    ``battle.plan.default_plan``: the best split, or the player's remembered ``choice``."""
     from game.engine.movement import walled
+    from game.ui.battle.plan import attacking_chance, prospective_city, prospective_heroes
     seat = hero.owner
     try:
         if state.tokens_at(cell, "monster"):
-            return monster_lines(state, hero)
+            return monster_lines(state, hero, cell, choice)
         enemies = [h for h in state.heroes_at(cell) if not state.allied(h.owner, seat) and not state.is_garrisoned(h)]
         if enemies:
-            owner = enemies[0].owner
-            group = [h for h in enemies if h.owner == owner]
-            p = hero_vs(state, hero, hero_defence(state, group))
-            return [f"Battle against {state.players[owner].name}'s hero", f"Chance to win: {pct(p)}"]
+            p = attacking_chance(state, prospective_heroes(state, hero, enemies, cell), choice)
+            return [f"Battle against {state.players[enemies[0].owner].name}'s hero", f"Chance to win: {pct(p)}"]
         city = state.city_at(cell)
         if city is not None and not state.allied(city.owner, seat):
             if walled(state, city):
                 return ["Walled City: besiege it first (🐎15, R-CITY-2)"]
-            p = hero_vs(state, hero, city_defence(state, city))
-            about = "about " if city.owner == NEUTRAL else ""
-            return ["Attack the City", f"Chance to win: {about}{pct(p)}"]
+            if city.owner == NEUTRAL:
+                expr = state.rules["cities"]["neutral_defenders"]
+                p = win_vs_rolled(state, hero, expr, neutral_city_fight(state, hero, city), choice)
+                return ["Attack the neutral City", f"  its defenders are rolled on arrival ({expr})",
+                        f"Chance to win: {pct(p)}"]
+            p = attacking_chance(state, prospective_city(state, hero, city), choice)
+            return ["Attack the City", f"Chance to win: {pct(p)}"]
         mine = state.mine_at(cell)
         if mine is not None and not state.allied(mine.owner, seat):
-            return mine_lines(state, hero, mine)
+            return mine_lines(state, hero, mine, choice)
     except (ValueError, KeyError):
         return []
     return []

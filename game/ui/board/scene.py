@@ -626,8 +626,9 @@ class GameScene(DecisionDialogs, Scene):
             return []
         key = (cell, hero.id, len(self.state.actions))
         if key not in self._odds_cache:
+            from game.ui.battle.plan import remembered
             from game.ui.board.odds import cell_odds
-            self._odds_cache[key] = cell_odds(self.state, hero, cell)
+            self._odds_cache[key] = cell_odds(self.state, hero, cell, remembered(self.session).get(hero.owner))
         return self._odds_cache[key]
 
     def _tooltip_lines(self, cell) -> list[str]:

@@ -1,0 +1,122 @@
+"""One odds figure (issue 11 item 6): the board's figure for a tile is the battle screen's
+first figure for the battle the hero then gets, and the screen opens on the best split.
+
+The defenders' count is made certain (``1d1+6``) so the board's averaged figure is a single battle.
+"""
+import pytest
+
+from enginekit import hero_game, script
+from game.board.model import MapToken
+from game.engine import actions as A
+from game.engine import apply
+from game.engine.battle import default_arrangement
+from game.engine.battle_odds import best_arrangement
+from game.engine.dice import Rng
+from game.engine.state import Token
+from game.ui.app import App
+from game.ui.battle.plan import remembered
+from game.ui.battle.scene import maybe_battle_scene
+from game.ui.board.odds import cell_odds, headline_chance
+from game.ui.session import GameSession
+
+SEVEN = "1d1+6"
+CERTAIN = {"cities": {"neutral_defenders": SEVEN},
+           "monsters": {"count": {"hard_fight": SEVEN, "fight": SEVEN, "bribe": "2d6", "defect": "1d6+3"}}}
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings():
+    from game import settings
+    settings.reset_for_tests(settings.Settings())
+    yield
+    settings.reset_for_tests()
+
+
+def arrange(city=False, monster=False, army=9, mode="normal"):
+    unit = "mercenary" if mode == "normal" else "unit_1_1"
+    tokens = [MapToken("city", (4, 5), tier="encampment")] if city else []
+    state, hero = hero_game(mode=mode, tokens=tokens, at=(4, 4), moves=5, army={unit: army}, overlay=CERTAIN)
+    if monster:
+        tid = state.new_id()
+        state.tokens[tid] = Token(tid, "monster", (4, 5))
+    return state, hero
+
+
+def fight_line_chance(lines):
+    """The board's 'Fight 1d1+6 (60%): win 81%' figure."""
+    line = next(l for l in lines if l.strip().startswith("Fight"))
+    return int(line.rsplit("win ", 1)[1].strip("%<>")) / 100
+
+
+def battle_screen(state, hero, dice):
+    script(state, *dice)
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    session = GameSession(state)
+    app = App((1280, 720), headless=True)
+    scene = maybe_battle_scene(session, events)
+    app.push(scene)
+    return scene, session
+
+
+@pytest.mark.rule("R-MON-1")
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_a_monster_tiles_fight_figure_is_the_battle_screens_first_figure(mode):
+    state, hero = arrange(monster=True, mode=mode)
+    board = fight_line_chance(cell_odds(state, hero, (4, 5)))
+    scene, _ = battle_screen(state, hero, [("1dP", 30), (SEVEN, 1)])
+    assert state.battle.kind == "monsters"
+    assert round(100 * scene.arrange_odds) == round(100 * board)
+    assert scene.arrange_odds == pytest.approx(best_arrangement(state)[2]), "the screen opens on the best split"
+
+
+@pytest.mark.rule("R-CITY-6")
+def test_a_neutral_camps_figure_is_the_battle_screens_first_figure():
+    state, hero = arrange(city=True)
+    board = headline_chance(cell_odds(state, hero, (4, 5)))
+    scene, _ = battle_screen(state, hero, [(SEVEN, 1)])
+    assert state.battle.kind == "city"
+    assert round(100 * scene.arrange_odds) == round(100 * board)
+    squads, mode, p = best_arrangement(state)
+    assert (scene.arrangement.squads(), scene.arrangement.mode) == (squads, mode)
+    scene.suggest()                                        # "Best split" changes nothing: it is the default
+    assert scene.arrange_odds == pytest.approx(p)
+
+
+@pytest.mark.rule("R-MOV-7", "R-CITY-6")
+def test_a_monster_on_a_city_shows_the_monster_fights_figure():
+    state, hero = arrange(city=True, monster=True)
+    board = fight_line_chance(cell_odds(state, hero, (4, 5)))
+    scene, _ = battle_screen(state, hero, [("1dP", 30), (SEVEN, 1)])
+    assert state.battle.kind == "monsters"
+    assert round(100 * scene.arrange_odds) == round(100 * board)
+
+
+def test_a_chosen_split_and_speed_are_remembered_and_the_board_follows():
+    """A player who confirms its own split (three squads, Representative) gets it again next battle,
+    and the board's figure is that split's; the battle speed chosen is the next battle's too."""
+    from game import settings
+    state, hero = arrange(city=True)
+    scene, session = battle_screen(state, hero, [(SEVEN, 1)])
+    scene._set_speed(2)                                    # Instant
+    arr = scene.arrangement
+    arr.use(default_arrangement({"mercenary": 9}, 3))
+    arr.mode = "representative"
+    assert (arr.squads(), arr.mode) != best_arrangement(state)[:2]
+    scene.confirm_arrangement()
+    assert remembered(session)[1] == (3, "representative")
+    assert settings.current().battle_speed == "Instant"
+    again, hero2 = arrange(city=True)
+    chosen = headline_chance(cell_odds(again, hero2, (4, 5), remembered(session)[1]))
+    best = headline_chance(cell_odds(again, hero2, (4, 5)))
+    script(again, (SEVEN, 1))
+    apply(again, A.Move(1, hero2.id, ((4, 5),)))
+    session.state = again
+    app = App((1280, 720), headless=True)
+    scene2 = maybe_battle_scene(session)
+    app.push(scene2)
+    assert scene2.speed == "Instant"
+    assert (scene2.arrangement.squads(), scene2.arrangement.mode) == (default_arrangement({"mercenary": 9}, 3),
+                                                                       "representative")
+    assert round(100 * scene2.arrange_odds) == round(100 * chosen)
+    assert chosen != best
