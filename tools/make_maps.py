@@ -373,10 +373,10 @@ RECIPES = [
 PROJECT = {
     "automappingRulesFile": "",
     "commands": [
-        {"arguments": "tools/validate_map.py %mapfile", "command": "python", "enabled": True,
+        {"arguments": "tools/validate_map.py %mapfile", "command": "tools/fk-python", "enabled": True,
          "name": "Validate this map", "saveBeforeExecute": True, "shortcut": "",
          "showOutput": True, "workingDirectory": "%projectpath/.."},
-        {"arguments": "-m game --map %mapfile", "command": "python", "enabled": True,
+        {"arguments": "-m game --map %mapfile", "command": "tools/fk-python", "enabled": True,
          "name": "Play this map", "saveBeforeExecute": True, "shortcut": "",
          "showOutput": True, "workingDirectory": "%projectpath/.."},
     ],

@@ -1,0 +1,111 @@
+"""maps/extensions/fuzzyknights.js, run by node against a stand-in of Tiled's scripting API.
+
+The stand-in runs real processes (the launcher and the validator), so this
+checks the whole chain a designer gets in Tiled: save -> validator -> Issues
+panel entries whose activation selects the object.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTENSION = ROOT / "maps" / "extensions" / "fuzzyknights.js"
+
+FAKE_TILED = r"""
+const fs = require("fs"), vm = require("vm"), child = require("child_process");
+const [extension, mapFile, objectIds] = process.argv.slice(1);   // node -e: no script name
+const issues = [], logs = [], actions = {}, saved = [];
+const objects = JSON.parse(objectIds).map(id => ({id: id, x: id * 10, y: 5}));
+const tokens = {isObjectLayer: true, isGroupLayer: false, objects: objects};
+const group = {isGroupLayer: true, isObjectLayer: false, layerCount: 1, layerAt: () => tokens};
+const map = {isTileMap: true, fileName: mapFile, layerCount: 1, layerAt: () => group, selectedObjects: []};
+let centred = null;
+class Process {
+  exec(program, args, throwOnError) {
+    const r = child.spawnSync(program, args, {cwd: this.workingDirectory, encoding: "utf8"});
+    this.out = r.stdout; this.err = r.stderr; return r.status;
+  }
+  readStdOut() { return this.out; }
+  readStdErr() { return this.err; }
+  close() {}
+}
+const tiled = {
+  platform: "linux", projectFilePath: "", activeAsset: map,
+  registerAction(id, cb) { actions[id] = cb; return {}; },
+  extendMenu(menu, items) { this.menu = menu; },
+  assetSaved: {connect(fn) { saved.push(fn); }},
+  error(text, cb) { issues.push({level: "error", text, cb}); },
+  warn(text, cb) { issues.push({level: "warning", text, cb}); },
+  log(text) { logs.push(text); },
+  mapEditor: {currentMapView: {centerOn(x, y) { centred = [x, y]; }}},
+};
+const context = {tiled, Process, File: {exists: p => fs.existsSync(p)}, __filename: extension, JSON, Math};
+vm.runInNewContext(fs.readFileSync(extension, "utf8"), context);
+saved.forEach(fn => fn(map));                         // the designer saves the map
+const selected = issues.filter(i => i.cb).map(i => { i.cb(); return map.selectedObjects.map(o => o.id); });
+actions["FuzzyKnightsValidate"]();                   // and runs the menu action once
+console.log(JSON.stringify({issues: issues.map(i => ({level: i.level, text: i.text, link: !!i.cb})),
+                            selected, centred, logs, menu: tiled.menu}));
+"""
+
+
+def run_extension(map_file: Path, object_ids: list[int], env: dict | None = None) -> dict:
+    out = subprocess.run(["node", "-e", FAKE_TILED, str(EXTENSION), str(map_file), json.dumps(object_ids)],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "FUZZYKNIGHTS_PYTHON": sys.executable, **(env or {})})
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+@needs_node
+def test_problems_reach_the_issues_panel_and_select_their_object():
+    broken = ROOT / "tests" / "data" / "broken_maps" / "unknown_kind.tmx"
+    result = run_extension(broken, [1, 2, 3])
+    errors = [i for i in result["issues"] if i["level"] == "error"]
+    assert len(errors) == 2                             # once on save, once from the menu action
+    assert all("object 3 'dragon'" in e["text"] and "unknown kind 'dragon'" in e["text"] and e["link"]
+               for e in errors)
+    assert result["selected"][0] == [3] and result["centred"] == [30, 5]
+    assert result["menu"] == "Map"
+
+
+@needs_node
+def test_a_good_map_is_logged_ok_and_warnings_are_warnings():
+    result = run_extension(ROOT / "tests" / "data" / "tiled" / "semantics.tmx", [1, 2, 3, 4])
+    assert not [i for i in result["issues"] if i["level"] == "error"]
+    warnings = [i for i in result["issues"] if i["level"] == "warning"]
+    assert any("object 4 'hidden item'" in w["text"] and w["link"] for w in warnings)
+    assert [4] in result["selected"]
+    assert any(line.startswith("Fuzzy Knights: ok ") for line in result["logs"])
+
+
+@needs_node
+def test_no_usable_python_is_one_clear_error():
+    result = run_extension(ROOT / "maps" / "meadow.tmx", [], env={"FUZZYKNIGHTS_PYTHON": "/nonexistent/python",
+                                                                 "PATH": "/usr/bin:/bin", "VIRTUAL_ENV": ""})
+    errors = [i["text"] for i in result["issues"] if i["level"] == "error"]
+    assert errors and all("validator could not run" in e and "FUZZYKNIGHTS_PYTHON" in e for e in errors)
+
+
+def test_the_launcher_runs_the_validator_with_the_projects_python(tmp_path):
+    done = subprocess.run([str(ROOT / "tools" / "fk-python"), "tools/validate_map.py", "--json", "maps/meadow.tmx"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "FUZZYKNIGHTS_PYTHON": sys.executable, "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["maps"][0]["ok"] is True
+
+
+def test_the_project_commands_use_the_launcher_and_load_the_extension():
+    project = json.loads((ROOT / "maps" / "fuzzyknights.tiled-project").read_text())
+    assert project["extensionsPath"] == "extensions" and (ROOT / "maps" / "extensions" / "fuzzyknights.js").exists()
+    commands = {c["name"]: c for c in project["commands"]}
+    assert all(c["command"].endswith("tools/fk-python") for c in commands.values())
+    assert commands["Validate this map"]["arguments"].startswith("tools/validate_map.py")
