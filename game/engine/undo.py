@@ -37,7 +37,7 @@ def _first_refusal(state: GameState) -> str | None:
         return "The game is over"
     last = state.actions[-1]
     if isinstance(last, A.RollMovement):
-        return "The 🐎 roll stands: dice are never rolled again"
+        return "The movement roll stands: dice are never rolled again"
     if not isinstance(last, UNDOABLE):
         return "Only a hero's move or a change of equipment can be undone, and only until a die is rolled"
     if last.player != state.actor():

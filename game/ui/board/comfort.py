@@ -99,6 +99,11 @@ class BoardComfort:
         width = 84 if self.equip_button.label else 36
         self.equip_button.rect = pygame.Rect(side.right - 12 - width, side.y + 9, width, 30)
 
+    def covers(self, pos) -> bool:
+        """The mouse is on one of these controls (the board's own tooltip stays away)."""
+        return any(w.visible and w.rect.collidepoint(pos)
+                   for w in (self.undo_button, self.equip_button, self.hints.box))
+
     # the widgets --------------------------------------------------------------------------------
     def widgets(self) -> list[widgets.Widget]:
         scene = self.scene

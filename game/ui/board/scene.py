@@ -707,7 +707,7 @@ class GameScene(DecisionDialogs, Scene):
             self._draw_handoff(surface)
             self.toast.draw(surface)
             return
-        over_ui = self.side.collidepoint(self.mouse) or self.mouse[1] < TOP_BAR or self.dialog is not None
+        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < TOP_BAR or self.dialog is not None
         key = self._still_key()
         if not self.still.fresh(surface.get_size(), key):     # redraw the still picture only on change
             canvas = self.still.begin(surface.get_size(), key)

@@ -69,6 +69,11 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
     ]),
     "SettingsScene": ("Settings", [
         ("Click a choice", "it takes effect at once and is kept for the next start"),
+        ("Fullscreen", "fill the screen, or a resizable window"),
+        ("Text and panels", "the size of text and panels, 80% to 150%"),
+        ("Battle speed", "how fast new battles roll their dice; each battle can still switch"),
+        ("− / +", "sound effects and music volume, in steps of 10%"),
+        ("Show every hint again", "hints you closed with Got it come back"),
     ]),
 }
 
@@ -77,7 +82,8 @@ def help_for(scene: Scene | None) -> tuple[str, Rows]:
     for cls in type(scene).__mro__ if scene is not None else ():
         if cls.__name__ in SCREEN_HELP:
             title, rows = SCREEN_HELP[cls.__name__]
-            return title, rows + GENERAL
+            own = {keys for keys, _ in rows}
+            return title, rows + [row for row in GENERAL if row[0] not in own]
     return "Help", GENERAL
 
 

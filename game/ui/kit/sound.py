@@ -7,7 +7,9 @@ sounds like (each sound once per batch).
 """
 from __future__ import annotations
 
+import os
 from collections import deque
+from contextlib import contextmanager
 
 import pygame
 
@@ -28,12 +30,31 @@ def _mixer() -> bool:
     global _mixer_ok
     if _mixer_ok is None:
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            with _quiet_stderr():
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             _mixer_ok = True
         except (pygame.error, NotImplementedError):   # no audio device, or no mixer in this pygame
             _mixer_ok = False
     return _mixer_ok
+
+
+@contextmanager
+def _quiet_stderr():
+    """The sound libraries print their search for a device (ALSA "cannot find card") straight to the
+    process's stderr; a machine without sound should start as quietly as one with it."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _sound(name: str):

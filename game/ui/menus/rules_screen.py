@@ -104,7 +104,7 @@ class RulesScene(OverlayScene):
     def _rebuild(self) -> None:
         if not hasattr(self, "text_rect"):
             return
-        width = self.text_rect.w - 40
+        width = self.text_rect.w - 80      # room for the scroll bar; emoji draw wider than the font measures
         self.lines = []
         sections = self.sections
         if self.query:
