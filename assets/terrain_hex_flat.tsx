@@ -547,4 +547,29 @@
    <property name="passable" type="bool" value="true"/>
   </properties>
  </tile>
+ <wangsets>
+  <wangset name="ground" type="mixed" tile="-1">
+   <wangcolor name="grass" color="#ff5a9a3c" tile="0" probability="1"/>
+   <wangcolor name="forest" color="#ff2e6b2a" tile="3" probability="1"/>
+   <wangcolor name="hills" color="#ffa08850" tile="5" probability="1"/>
+   <wangcolor name="mountain" color="#ff7a7a7a" tile="7" probability="1"/>
+   <wangcolor name="water" color="#ff3c78c8" tile="9" probability="1"/>
+   <wangcolor name="ford" color="#ff78b4dc" tile="11" probability="1"/>
+   <wangcolor name="swamp" color="#ff5a6e46" tile="12" probability="1"/>
+   <wangtile tileid="0" wangid="1,1,1,1,1,1,1,1"/>
+   <wangtile tileid="1" wangid="1,1,1,1,1,1,1,1"/>
+   <wangtile tileid="2" wangid="1,1,1,1,1,1,1,1"/>
+   <wangtile tileid="3" wangid="2,2,2,2,2,2,2,2"/>
+   <wangtile tileid="4" wangid="2,2,2,2,2,2,2,2"/>
+   <wangtile tileid="5" wangid="3,3,3,3,3,3,3,3"/>
+   <wangtile tileid="6" wangid="3,3,3,3,3,3,3,3"/>
+   <wangtile tileid="7" wangid="4,4,4,4,4,4,4,4"/>
+   <wangtile tileid="8" wangid="4,4,4,4,4,4,4,4"/>
+   <wangtile tileid="9" wangid="5,5,5,5,5,5,5,5"/>
+   <wangtile tileid="10" wangid="5,5,5,5,5,5,5,5"/>
+   <wangtile tileid="11" wangid="6,6,6,6,6,6,6,6"/>
+   <wangtile tileid="12" wangid="7,7,7,7,7,7,7,7"/>
+   <wangtile tileid="13" wangid="7,7,7,7,7,7,7,7"/>
+  </wangset>
+ </wangsets>
 </tileset>

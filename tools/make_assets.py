@@ -27,6 +27,7 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.maps.tmx_writer import tsx_text  # noqa: E402
+from game.maps.wang import tileset_wang_sets  # noqa: E402
 from game.ui.kit.icons import EMOJI, PNG_NAMES  # noqa: E402
 
 ASSETS = ROOT / "assets"
@@ -324,7 +325,8 @@ def build_tileset(name: str, geometry, seed: int) -> None:
         props[tid] = {"terrain": "road", "move_cost": 1, "passable": True}
     pygame.image.save(sheet, str(ASSETS / f"{name}.png"))
     (ASSETS / f"{name}.tsx").write_text(
-        tsx_text(name, f"{name}.png", sheet.get_size(), (w, h), COLUMNS, props, tile_count=COLUMNS * rows),
+        tsx_text(name, f"{name}.png", sheet.get_size(), (w, h), COLUMNS, props, tile_count=COLUMNS * rows,
+                 wang_sets=tileset_wang_sets(terrain_manifest(), name)),
         encoding="utf-8")
 
 

@@ -113,8 +113,9 @@ def write_tmx(path: str | Path, m: TmxMap) -> None:
 
 
 def tsx_text(name: str, image: str, image_size: tuple[int, int], tile_size: tuple[int, int],
-             columns: int, tiles: list[dict], *, tile_count: int | None = None) -> str:
-    """A tileset with one image; ``tiles[i]`` are the properties of tile id i."""
+             columns: int, tiles: list[dict], *, tile_count: int | None = None, wang_sets: str = "") -> str:
+    """A tileset with one image; ``tiles[i]`` are the properties of tile id i; ``wang_sets`` is a
+    <wangsets> element (game.maps.wang) for Tiled's terrain brush."""
     tw, th = tile_size
     count = len(tiles) if tile_count is None else tile_count
     text = ('<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -124,4 +125,4 @@ def tsx_text(name: str, image: str, image_size: tuple[int, int], tile_size: tupl
     for tid, props in enumerate(tiles):
         if props:
             text += f' <tile id="{tid}">\n{properties_xml(props, "  ")} </tile>\n'
-    return text + "</tileset>\n"
+    return text + wang_sets + "</tileset>\n"
