@@ -8,36 +8,52 @@ from game.ui.kit.rich_text import render
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
 PHASE_NAMES = {"capitals": "Capitals", "daybreak": "Daybreak", "turn": "Turn", "over": "Game over", "setup": "Setup"}
-TOP_BAR = 56
+TOP_BAR = 56        # at scale 1 (1280x720); see top_bar_height()
 
 
-def draw_top_bar(surface: pygame.Surface, state, seat: int | None) -> pygame.Rect:
-    bar = pygame.Rect(0, 0, surface.get_width(), TOP_BAR)
+def top_bar_height() -> int:
+    return theme.px(TOP_BAR)
+
+
+def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | None = None) -> pygame.Rect:
+    """Day, phase, the acting player and their purse, the seed; nothing is drawn right of ``right``
+    (the Menu button's left edge): the seed gives way first, then the purse shrinks."""
+    px = theme.px
+    bar = pygame.Rect(0, 0, surface.get_width(), top_bar_height())
+    right = bar.right - px(124) if right is None else right
     surface.blit(textures.wood(bar.w, bar.h, seed=5, plank=200), bar)
     pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
     pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (bar.right, bar.bottom - 4), 1)
-    day = widgets.text(f"Day {max(1, state.day)}", 26, theme.GOLD, "heading", (10, 6, 2))
-    surface.blit(day, day.get_rect(midleft=(16, bar.centery)))
-    x = 40 + day.get_width()
-    phase = widgets.text(PHASE_NAMES.get(state.phase, state.phase.title()), 16, theme.CREAM, "bold", (10, 6, 2))
+    day = widgets.text(f"Day {max(1, state.day)}", px(26), theme.GOLD, "heading", (10, 6, 2))
+    surface.blit(day, day.get_rect(midleft=(px(16), bar.centery)))
+    x = px(40) + day.get_width()
+    phase = widgets.text(PHASE_NAMES.get(state.phase, state.phase.title()), px(16), theme.CREAM, "bold", (10, 6, 2))
     surface.blit(phase, phase.get_rect(midleft=(x, bar.centery)))
-    x += phase.get_width() + 28
+    x += phase.get_width() + px(28)
     if seat:
         player = state.players[seat]
-        chip = pygame.Rect(x, bar.centery - 15, 30, 30)
-        pygame.draw.circle(surface, theme.seat_colour(seat), chip.center, 14)
-        pygame.draw.circle(surface, (20, 12, 6), chip.center, 14, 2)
+        radius = px(14)
+        centre = (x + radius, bar.centery)
+        pygame.draw.circle(surface, theme.seat_colour(seat), centre, radius)
+        pygame.draw.circle(surface, (20, 12, 6), centre, radius, 2)
+        x += 2 * radius + px(8)
         who = "computer" if player.kind == "computer" else "to play"
-        name = widgets.text(f"{player.name}", 20, theme.CREAM, "bold", (10, 6, 2))
-        surface.blit(name, name.get_rect(midleft=(chip.right + 8, bar.centery - 1)))
-        note = widgets.text(who, 13, (220, 200, 170))
-        surface.blit(note, note.get_rect(midleft=(chip.right + 14 + name.get_width(), bar.centery + 2)))
-        x = chip.right + 30 + name.get_width() + note.get_width()
+        name = widgets.text(f"{player.name}", px(20), theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(name, name.get_rect(midleft=(x, bar.centery - 1)))
+        x += name.get_width() + px(6)
+        note = widgets.text(who, px(13), (220, 200, 170))
+        surface.blit(note, note.get_rect(midleft=(x, bar.centery + 2)))
+        x += note.get_width() + px(24)
         purse = "   ".join(f"{RESOURCE_ICONS.get(r, r)} {player.purse.get(r, 0)}" for r in state.rules.resources)
-        label = render(purse, 20, theme.CREAM, "bold", (10, 6, 2))
-        surface.blit(label, label.get_rect(midleft=(x + 16, bar.centery)))
-    seed = widgets.text(f"seed {state.seed}", 13, (200, 180, 150))
-    surface.blit(seed, seed.get_rect(midright=(bar.right - 124, bar.centery)))
+        for size in (20, 17, 15, 13):
+            label = render(purse, px(size), theme.CREAM, "bold", (10, 6, 2))
+            if x + label.get_width() <= right - px(8):
+                break
+        surface.blit(label, label.get_rect(midleft=(x, bar.centery)))
+        x += label.get_width() + px(16)
+    seed = widgets.text(f"seed {state.seed}", px(13), (200, 180, 150))
+    if x + seed.get_width() <= right - px(12):
+        surface.blit(seed, seed.get_rect(midright=(right - px(12), bar.centery)))
     return bar
 
 
@@ -57,13 +73,13 @@ def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> No
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (16, 10, 6, 170), shade.get_rect(), border_radius=10)
     surface.blit(shade, rect)
-    y = rect.bottom - 8
+    y = rect.bottom - theme.px(8)
     for line in reversed(lines):
-        img = render(_drawable(line.strip()), 14, theme.CREAM, "body", (0, 0, 0))
+        img = render(_drawable(line.strip()), theme.px(14), theme.CREAM, "body", (0, 0, 0))
         y -= img.get_height() + 2
         if y < rect.y + 4:
             break
-        surface.blit(img, (rect.x + 10, y), area=pygame.Rect(0, 0, rect.w - 20, img.get_height()))
+        surface.blit(img, (rect.x + theme.px(10), y), area=pygame.Rect(0, 0, rect.w - theme.px(20), img.get_height()))
 
 
 class HeroCard(widgets.Button):
@@ -80,6 +96,7 @@ class HeroCard(widgets.Button):
         self.tooltip = "Click to select" + (" (R rolls its 🐎)" if hero.moves_left is None else "")
 
     def draw(self, surface: pygame.Surface) -> None:
+        px = theme.px
         r = self.rect
         face = (250, 238, 206) if self.selected else ((240, 226, 190) if self.hovered else (228, 212, 172))
         pygame.draw.rect(surface, (60, 40, 20), r.move(0, 2), border_radius=8)
@@ -91,16 +108,17 @@ class HeroCard(widgets.Button):
         pygame.draw.ellipse(surface, (40, 24, 12), portrait, 2)
         img = icons.token_sprite("hero", self.owner, None, portrait.h + 6)
         surface.blit(img, img.get_rect(center=(portrait.centerx, portrait.centery - 2)))
-        name = widgets.text(self.label, 15, theme.INK, "bold")
-        surface.blit(name, (portrait.right + 8, r.y + 6))
-        detail = render(self.detail, 12, theme.INK_SOFT)
-        surface.blit(detail, (portrait.right + 8, r.y + 29))
         pill_colour = (120, 110, 100) if self.spent else (96, 60, 30)
-        moves = render(self.moves, 14, theme.CREAM, "bold")
-        pill = moves.get_rect().inflate(14, 6)
-        pill.midright = (r.right - 8, r.centery)
+        moves = render(self.moves, px(14), theme.CREAM, "bold")
+        pill = moves.get_rect().inflate(px(14), px(6))
+        pill.midright = (r.right - px(8), r.centery)
         pygame.draw.rect(surface, pill_colour, pill, border_radius=10)
         surface.blit(moves, moves.get_rect(center=pill.center))
+        room = pill.x - px(6) - (portrait.right + px(8))          # the name gives way to the 🐎 pill
+        name = widgets.text(self.label, px(15), theme.INK, "bold")
+        surface.blit(name, (portrait.right + px(8), r.y + r.h * 6 // 54), area=pygame.Rect(0, 0, room, name.get_height()))
+        detail = render(self.detail, px(12), theme.INK_SOFT)
+        surface.blit(detail, (portrait.right + px(8), r.y + r.h * 29 // 54), area=pygame.Rect(0, 0, room, detail.get_height()))
 
 
 def player_rows(state) -> list[dict]:
@@ -112,23 +130,44 @@ def player_rows(state) -> list[dict]:
     return rows
 
 
-def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int | None, rows: list[dict]) -> None:
-    """The players' panel: colour, name, Cities and heroes, alliances (the Ally buttons are the scene's)."""
-    caption = widgets.text("Players", 16, theme.INK, "heading")
-    surface.blit(caption, (rect.x + 4, rect.y))
-    y = rect.y + 26
-    for row in rows:
+PLAYER_ROW = 30          # a player's row in the side panel, at scale 1
+PLAYERS_CAPTION = 26
+
+
+def players_height(count: int) -> int:
+    """Height of the players' panel for ``count`` players (caption and rows)."""
+    return theme.px(PLAYERS_CAPTION) + theme.px(PLAYER_ROW) * count
+
+
+def player_row_rect(rect: pygame.Rect, index: int) -> pygame.Rect:
+    """Where row ``index`` of the players' panel in ``rect`` lies (its Ally button sits at the right)."""
+    return pygame.Rect(rect.x, rect.y + theme.px(PLAYERS_CAPTION) + index * theme.px(PLAYER_ROW),
+                       rect.w, theme.px(PLAYER_ROW) - theme.px(4))
+
+
+def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int | None, rows: list[dict],
+                 stats_right: int | None = None) -> None:
+    """The players' panel: colour, name, Cities and heroes, alliances (the Ally buttons are the scene's;
+    the stats end before ``stats_right``)."""
+    px = theme.px
+    caption = widgets.text("Players", px(16), theme.INK, "heading")
+    surface.blit(caption, (rect.x + px(4), rect.y))
+    for i, row in enumerate(rows):
         seat = row["seat"]
-        line = pygame.Rect(rect.x, y, rect.w, 26)
+        line = player_row_rect(rect, i)
         if seat == acting:
             pygame.draw.rect(surface, (246, 226, 170), line, border_radius=6)
-        pygame.draw.circle(surface, theme.seat_colour(seat), (line.x + 12, line.centery), 8)
-        pygame.draw.circle(surface, (30, 20, 10), (line.x + 12, line.centery), 8, 1)
-        name = widgets.text(row["name"][:12], 14, theme.INK, "bold")
-        surface.blit(name, name.get_rect(midleft=(line.x + 26, line.centery)))
+        dot = (line.x + px(12), line.centery)
+        pygame.draw.circle(surface, theme.seat_colour(seat), dot, px(8))
+        pygame.draw.circle(surface, (30, 20, 10), dot, px(8), 1)
+        stats_x = line.x + px(120)
+        name = widgets.text(row["name"], px(14), theme.INK, "bold")
+        surface.blit(name, name.get_rect(midleft=(line.x + px(26), line.centery)),
+                     area=pygame.Rect(0, 0, stats_x - px(30) - line.x, name.get_height()))
         allied = acting is not None and seat != acting and state.allied(acting, seat)
         offered = acting is not None and (acting, seat) in state.alliance_offers
         stats = f"🏰{row['cities']} 🧙{row['heroes']}" + ("  ally" if allied else "") + ("  asked" if offered else "")
-        img = render(stats, 12, theme.INK_SOFT, "bold")
-        surface.blit(img, img.get_rect(midleft=(line.x + 120, line.centery)))
-        y += 30
+        img = render(stats, px(12), theme.INK_SOFT, "bold")
+        end = (stats_right or line.right) - px(4)
+        surface.blit(img, img.get_rect(midleft=(stats_x, line.centery)),
+                     area=pygame.Rect(0, 0, max(0, end - stats_x), img.get_height()))

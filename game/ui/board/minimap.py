@@ -27,7 +27,7 @@ class Minimap:
     def fit(self, view: pygame.Rect) -> None:
         """Size and place the minimap in the view's bottom-right corner: at most a fifth of the view's
         width and a quarter of its height, so on a small window it covers little of the board."""
-        self._resize((min(220, max(40, view.w // 5)), min(160, max(30, view.h // 4))))
+        self._resize((min(theme.px(220), max(40, view.w // 5)), min(theme.px(160), max(30, view.h // 4))))
         margin = max(8, min(14, view.w // 80))
         self.rect.bottomright = (view.right - margin, view.bottom - margin)
 

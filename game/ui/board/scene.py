@@ -22,13 +22,14 @@ from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.comfort import BoardComfort
 from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.dialogs import DicePopups, Dialog
-from game.ui.board.hud import TOP_BAR, HeroCard, draw_log, draw_players, draw_top_bar, player_rows
+from game.ui.board.hud import (HeroCard, draw_log, draw_players, draw_top_bar, player_row_rect, player_rows,
+                                players_height, top_bar_height)
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.ui.session import GameSession
 
 STEP_TIME = 0.08          # seconds per step of a walking hero
-SIDE_W = 290
+SIDE_W = 290              # at scale 1: theme.px(SIDE_W) at the window's scale
 MAX_CHOICES = 7
 # Actions with their own control, left out of the choices panel.
 _OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
@@ -416,20 +417,26 @@ class GameScene(DecisionDialogs, Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
+        px = theme.px
+        top, side_w = top_bar_height(), px(SIDE_W)
         first = not hasattr(self, "side")
-        self.view.layout(pygame.Rect(0, TOP_BAR, w - SIDE_W, h - TOP_BAR))
+        self.view.layout(pygame.Rect(0, top, w - side_w, h - top))
         if first:
             self.center_on_actor()
-        self.side = pygame.Rect(w - SIDE_W, TOP_BAR, SIDE_W, h - TOP_BAR)
-        self.menu_button.rect = pygame.Rect(w - 110, 9, 98, 38)
-        self.end_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 62, SIDE_W - 32, 50)
-        self.speed_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 96, SIDE_W - 32, 28)
-        self.roll_button.rect = pygame.Rect(self.side.x + 16, self.side.bottom - 150, SIDE_W - 32, 44)
-        self.handoff_button.rect = pygame.Rect(0, 0, 260, 56)
-        self.handoff_button.rect.center = (w // 2, h // 2 + 40)
-        self.over_button.rect = pygame.Rect(0, 0, 260, 54)
-        self.over_button.rect.center = (w // 2, h // 2 + 70)
-        self.log_rect = pygame.Rect(12, h - 150, min(540, w - SIDE_W - 290), 138)
+        self.side = pygame.Rect(w - side_w, top, side_w, h - top)
+        self.menu_button.rect = pygame.Rect(w - px(110), (top - px(38)) // 2, px(98), px(38))
+        inner = self.side.inflate(-2 * px(16), 0)
+        self.end_button.rect = pygame.Rect(inner.x, self.side.bottom - px(62), inner.w, px(50))
+        self.speed_button.rect = pygame.Rect(inner.x, self.side.bottom - px(96), inner.w, px(28))
+        self.roll_button.rect = pygame.Rect(inner.x, self.side.bottom - px(150), inner.w, px(44))
+        for button, size in ((self.menu_button, 16), (self.end_button, 18), (self.speed_button, 14),
+                             (self.roll_button, 17), (self.handoff_button, 20), (self.over_button, 20)):
+            button.size = px(size)
+        self.handoff_button.rect = pygame.Rect(0, 0, px(260), px(56))
+        self.handoff_button.rect.center = (w // 2, h // 2 + px(40))
+        self.over_button.rect = pygame.Rect(0, 0, px(260), px(54))
+        self.over_button.rect.center = (w // 2, h // 2 + px(70))
+        self.log_rect = pygame.Rect(px(12), h - px(150), min(px(540), w - side_w - px(290)), px(138))
         if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
             self._forget_press()
             events = self.session.take_events()
@@ -443,19 +450,27 @@ class GameScene(DecisionDialogs, Scene):
     def _rebuild_side_panel(self) -> None:
         if not hasattr(self, "side"):
             return
-        x, y, w = self.side.x + 14, self.side.y + 46, SIDE_W - 28
+        px = theme.px
+        x, y, w = self.side.x + px(14), self.side.y + px(46), self.side.w - px(28)
         seat = self.actor
         state = self.state
+        self._side_for = (len(state.actions), seat, state.phase)
         show_seat = seat if seat and (self.human_to_act() or not self.session.is_computer(seat)) else seat
         self.hero_buttons = []
-        heroes = state.heroes_of(show_seat) if show_seat else []
-        for hero in heroes[:5]:
-            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, 54))
+        heroes = state.heroes_of(show_seat) if show_seat and state.phase != "over" else []
+        # players' rows sit on the Roll button, the hero cards fill what is left above them
+        rows_top = self.roll_button.rect.y - px(10) - players_height(len(state.live_players()))
+        fit = max(1, (rows_top - px(40) - y) // px(60))
+        for hero in heroes[:min(5, fit)]:
+            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)))
             card.selected = hero.id == self.selected
             card.enabled = self.human_to_act()
+            card.size = px(15)
             self.hero_buttons.append(card)
-            y += 60
-        self.hero_more = max(0, len(heroes) - 5)
+            y += px(60)
+        self.hero_more = max(0, len(heroes) - len(self.hero_buttons))
+        if not heroes or self.hero_more:
+            y += px(22)                  # room for the "No heroes yet" or "+N more" note
         self.action_buttons = []
         hero = state.heroes.get(self.selected) if self.selected else None
         human = self.human_to_act()
@@ -476,32 +491,33 @@ class GameScene(DecisionDialogs, Scene):
                     self.action_buttons.append(widgets.Button(f"{self._hero_name(act.hero)}: found a City",
                                                               (lambda a=act: self.submit(a)), icon="city", size=15,
                                                               tooltip="💰5: the hero becomes the Mayor (R-BLD-2)"))
-        ay = y + 6
+        ay = y + px(6)
         for b in self.action_buttons:
-            b.rect = pygame.Rect(x, ay, w, 36)
-            ay += 42
-        self.choices_top = ay + 30
+            b.rect = pygame.Rect(x, ay, w, px(36))
+            b.size = px(15)
+            ay += px(42)
+        self.choices_top = ay + px(30)
         self.choice_buttons = []
-        rows_top = self.side.bottom - 160 - 30 * len(state.live_players())
         if human and not state.pending and state.battle is None:
             from game.engine import legal_actions
             choices = [a for a in legal_actions(state, moves=False) if not isinstance(a, _OWN_CONTROLS)]
             cy = self.choices_top
             for action in choices[:MAX_CHOICES]:
-                if cy + 32 > rows_top - 36:
+                if cy + px(32) > rows_top - px(8):
                     break
                 b = widgets.Button(action_label(state, action), (lambda a=action: self.submit(a)),
-                                   rect=(x, cy, w, 30), size=13)
+                                   rect=(x, cy, w, px(30)), size=px(13))
                 self.choice_buttons.append(b)
-                cy += 34
+                cy += px(34)
         # players: one row each, with an alliance proposal
         self.players_top = rows_top
         self.player_buttons = []
         proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if human and state.phase == "turn" else [])}
         for i, other in enumerate(state.live_players()):
             if other in proposals:
-                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=13,
-                                   rect=(self.side.right - 86, rows_top + 26 + i * 30, 70, 26),
+                row = player_row_rect(self.players_rect(), i)
+                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=px(13),
+                                   rect=(self.side.right - px(86), row.y, px(70), row.h),
                                    tooltip=f"Propose an alliance to {state.players[other].name}")
                 self.player_buttons.append(b)
         phase = state.phase
@@ -515,6 +531,11 @@ class GameScene(DecisionDialogs, Scene):
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
                         + self.action_buttons + self.choice_buttons + self.player_buttons)
         self.widgets += self.comfort.widgets()
+
+    def players_rect(self) -> pygame.Rect:
+        """The players' panel in the side panel, right above the Roll button."""
+        return pygame.Rect(self.side.x + theme.px(12), self.players_top, self.side.w - theme.px(24),
+                           players_height(len(self.state.live_players())))
 
     def _legal_of(self, cls) -> list:
         from game.engine import legal_actions
@@ -707,13 +728,15 @@ class GameScene(DecisionDialogs, Scene):
             self._draw_handoff(surface)
             self.toast.draw(surface)
             return
-        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < TOP_BAR or self.dialog is not None
+        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < self.view.rect.y or self.dialog is not None
+        if getattr(self, "_side_for", None) != (len(self.state.actions), self.actor, self.state.phase):
+            self._rebuild_side_panel()         # e.g. a vote hands the board to another player under a dialog
         key = self._still_key()
         if not self.still.fresh(surface.get_size(), key):     # redraw the still picture only on change
             canvas = self.still.begin(surface.get_size(), key)
             self.view.draw_base(canvas)
             draw_log(canvas, self.log_lines[-7:], self.log_rect)
-            draw_top_bar(canvas, self.state, self.actor)
+            draw_top_bar(canvas, self.state, self.actor, right=self.menu_button.rect.x)
             self._draw_side(canvas)
             for widget in self.widgets:
                 if widget.visible:
@@ -725,7 +748,7 @@ class GameScene(DecisionDialogs, Scene):
             self.still.restore_on_top(surface)
         self.draw_widget_tooltip(surface)
         self.toast.draw(surface)
-        self.dice.draw(surface, TOP_BAR + 60, self.view.rect.centerx)
+        self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
             self.dialog.draw(surface)
             self.toast.draw(surface)
@@ -742,25 +765,32 @@ class GameScene(DecisionDialogs, Scene):
                 self.session.speed, bool(self.walks), widget_key(self.widgets))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
+        px = theme.px
         surface.blit(textures.parchment(self.side.w, self.side.h, seed=9), self.side)
         pygame.draw.line(surface, theme.WOOD_DARK, self.side.topleft, self.side.bottomleft, 4)
         seat = self.actor
-        who = self.state.players[seat].name + "'s heroes" if seat in self.state.players else "Heroes"
-        title = widgets.text(who, 20, theme.INK, "heading")
-        surface.blit(title, (self.side.x + 16, self.side.y + 12))
-        if not self.hero_buttons:
-            note = widgets.text("No heroes yet — recruit one at Daybreak", 13, theme.INK_SOFT)
-            surface.blit(note, (self.side.x + 16, self.side.y + 50))
+        x, width = self.side.x + px(16), self.side.w - px(32)
+        if self.state.phase == "over":
+            who = "Game over"
+        else:
+            who = self.state.players[seat].name + "'s heroes" if seat in self.state.players else "Heroes"
+        title = widgets.text(who, px(20), theme.INK, "heading")
+        surface.blit(title, (x, self.side.y + px(12)), area=pygame.Rect(0, 0, width, title.get_height()))
+        note = None
+        if not self.hero_buttons and self.state.phase != "over":
+            note = "No heroes yet: recruit one at Daybreak"
         elif self.hero_more:
-            note = widgets.text(f"+{self.hero_more} more (Tab)", 13, theme.INK_SOFT)
-            surface.blit(note, (self.side.x + 16, self.hero_buttons[-1].rect.bottom + 2))
+            note = f"+{self.hero_more} more (Tab)"
+        if note:
+            top = self.hero_buttons[-1].rect.bottom + px(4) if self.hero_buttons else self.side.y + px(46)
+            for line in widgets.wrap(note, px(13), width)[:1]:
+                surface.blit(widgets.text(line, px(13), theme.INK_SOFT), (x, top))
         if self.choice_buttons:
             cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
-                               16, theme.INK, "heading")
-            surface.blit(cap, (self.side.x + 16, self.choices_top - 24))
-        draw_players(surface, self.state, pygame.Rect(self.side.x + 12, self.players_top, SIDE_W - 24,
-                                                      30 * len(self.state.live_players()) + 30), seat,
-                     player_rows(self.state))
+                               px(16), theme.INK, "heading")
+            surface.blit(cap, (x, self.choices_top - px(24)))
+        ally = min((b.rect.x for b in self.player_buttons), default=None)
+        draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state), stats_right=ally)
 
     def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
         text = None
@@ -779,9 +809,9 @@ class GameScene(DecisionDialogs, Scene):
         elif self.human_to_act() and self.state.phase == "daybreak":
             text = "Daybreak: build, recruit, then End daybreak"
         if text:
-            img = render(text, 17, theme.CREAM, "bold", (0, 0, 0))
-            box = img.get_rect().inflate(30, 14)
-            box.midtop = (self.view.rect.centerx, TOP_BAR + 12)
+            img = render(text, theme.px(17), theme.CREAM, "bold", (0, 0, 0))
+            box = img.get_rect().inflate(theme.px(30), theme.px(14))
+            box.midtop = (self.view.rect.centerx, self.view.rect.y + theme.px(12))
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, (20, 12, 6, 190), shade.get_rect(), border_radius=12)
             surface.blit(shade, box)

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.kit import widgets
+from game.ui.kit import theme, widgets
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -33,6 +33,7 @@ class Scene:
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
+        theme.fit_window(size)
 
     # frame -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -39,6 +39,39 @@ FPS = 60
 RADIUS = 8
 PAD = 12
 
+# Text and panels scale with the window (1280x720 is 1.0) times the player's own setting.
+MIN_SCALE, MAX_SCALE = 0.7, 1.8
+_user_scale = 1.0
+_window_scale = 1.0
+
+
+def set_ui_scale(factor: float) -> None:
+    """The player's text-and-panel size (the settings screen's 0.75 to 1.5); screens apply it at their next layout."""
+    global _user_scale
+    _user_scale = max(0.75, min(1.5, float(factor)))
+
+
+def window_scale(size: tuple[int, int]) -> float:
+    """How much bigger than 1280x720 a window is (the smaller of its two ratios), kept within 0.8 to 1.5."""
+    w, h = size
+    return max(0.8, min(1.5, w / WINDOW_SIZE[0], h / WINDOW_SIZE[1]))
+
+
+def fit_window(size: tuple[int, int]) -> float:
+    """Scale to this window (every scene's layout calls it); returns the scale now in use."""
+    global _window_scale
+    _window_scale = window_scale(size)
+    return ui_scale()
+
+
+def ui_scale() -> float:
+    return max(MIN_SCALE, min(MAX_SCALE, _user_scale * _window_scale))
+
+
+def px(n: float) -> int:
+    """A size designed at 1280x720 (pixels, or a font size), at the current scale."""
+    return max(1, round(n * ui_scale()))
+
 # Procedural terrain colours by terrain name; unknown names fall back to grass.
 TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
     "grass": (104, 150, 66),
