@@ -109,3 +109,58 @@ def narrate(state: GameState, event: Event) -> str | None:
     }
     line = simple.get(k)
     return line() if line else None
+
+
+_BATTLE_FOES = {"monsters": "monsters", "guardians": "mine guardians", "city": "a City", "hero": "a hero"}
+
+
+def _city_name(state: GameState, city_id) -> str:
+    city = state.cities.get(city_id)
+    return (city.name or f"a {nice_name(city.tier)}") if city else "a City"
+
+
+def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 8) -> list[str]:
+    """What the other players did in ``events`` that ``seat`` should know at the start of its turn:
+    battles (yours first), Cities lost or won, Cities founded, sieges, monsters placed, eliminations."""
+    mine, others = [], []
+    for event in events:
+        d, k = event.data, event.kind
+        actor = d.get("player")
+        if k == "battle_over":
+            attacker, defender = d.get("attacker"), d.get("defender")
+            if attacker == seat:
+                continue
+            won = d["winner"] == 0
+            who = _who(state, attacker)
+            if defender == seat:
+                mine.append(f"⚔ {who} attacked you and {'won' if d['winner'] == 0 else 'lost'}")
+            else:
+                foe = _who(state, defender) if defender else _BATTLE_FOES.get(d.get("kind"), "a foe")
+                outcome = "retreated from" if d.get("retreated") else "beat" if won else "lost to"
+                others.append(f"⚔ {who} {outcome} {foe}")
+        elif actor == seat:
+            continue
+        elif k == "city_conquered":
+            if d.get("previous") == seat:
+                mine.append(f"🏰 {_who(state, actor)} took your City {_city_name(state, d['city'])}")
+            else:
+                others.append(f"🏰 {_who(state, actor)} conquered {_city_name(state, d['city'])}")
+        elif k == "city_founded":
+            others.append(f"🏰 {_who(state, actor)} founded a City")
+        elif k == "siege":
+            if d.get("owner") == seat:
+                mine.append(f"🛡 {_who(state, actor)} besieges your City {_city_name(state, d['city'])}")
+            else:
+                others.append(f"🛡 {_who(state, actor)} besieges a City")
+        elif k == "token_placed" and d.get("kind") == "monster":
+            others.append("🧟 A Monster token was placed" + (" (deserters)" if d.get("reason") == "deserters" else ""))
+        elif k == "mine_captured" and d.get("previous") == seat:
+            mine.append(f"⚒️ {_who(state, actor)} took your {d.get('resource', '')} mine")
+        elif k == "player_eliminated":
+            others.append(f"☠ {_who(state, actor)} is out of the game")
+        elif k == "alliance_answered" and d.get("proposer") == seat:
+            mine.append(f"🤝 {_who(state, actor)} {'accepted' if d['accepted'] else 'declined'} your alliance")
+    lines = mine + others
+    if len(lines) > limit:
+        lines = lines[:limit - 1] + [f"… and {len(lines) - limit + 1} more in the log (L)"]
+    return lines

@@ -262,11 +262,19 @@ def test_siege_button_next_to_a_walled_enemy_city(scene):
     assert state.cities[enemy.id].sieged
 
 
-def test_handoff_cover_answers_an_alliance_offer(scene):
-    """R-ALLY-1: an offer made during one player's turn is answered on the next player's cover screen."""
+def test_handoff_cover_answers_an_alliance_offer():
+    """R-ALLY-1: an offer made during one player's turn is answered on the next player's cover screen
+    (alliances take at least three players)."""
+    from game.maps import MAPS_DIR
+    app = App(headless=True)
+    path = MAPS_DIR / "riverlands.tmx"
+    options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
+                                               Seat("Cid", 3, "human")], seed=11, rules=OptionalRules(starting_hero=True))
+    scene = GameScene(GameSession.start(options, load_map(path)))
+    app.push(scene)
     to_turn(scene)
     first = scene.actor
-    other = next(s for s in scene.state.players if s != first)
+    other = scene.state.turn_order[(scene.state.turn_order.index(first) + 1) % 3]
     assert scene.submit(A.ProposeAlliance(first, other))
     scene.end_turn(confirmed=True)
     assert scene.handoff_to == other

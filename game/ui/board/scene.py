@@ -21,6 +21,7 @@ from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.comfort import BoardComfort
 from game.ui.board.decisions import DecisionDialogs
+from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hud import (HeroCard, draw_log, draw_players, draw_top_bar, player_row_rect, player_rows,
                                 players_height, top_bar_height)
@@ -58,7 +59,8 @@ class GameScene(DecisionDialogs, Scene):
         self.still = StillFrame()
         self.selected: int | None = None
         self.reach = None
-        self.log_lines: list[str] = []
+        self.event_log = EventLog()             # the history: scrollable, "since your last turn"
+        self.log_lines: list[str] = self.event_log.lines
         self._press_from: str | None = None    # where the mouse press under way began (see _press_target)
         self.handoff_to: int | None = None     # a human seat that must take the mouse
         self.last_human: int | None = None
@@ -88,6 +90,9 @@ class GameScene(DecisionDialogs, Scene):
         self.player_buttons: list[widgets.Button] = []
         self.offer_buttons: list[widgets.Button] = []
         self._absorb(session.take_events(), animate=False)
+        for seat, player in self.state.players.items():
+            if player.kind == "human":
+                self.event_log.mark_seen(seat)
         self.refresh()
 
     @property
@@ -183,6 +188,7 @@ class GameScene(DecisionDialogs, Scene):
             self._last_events = list(events)
         if animate:
             sound.for_events(events)
+        self.event_log.add(events, [line for line in (narrate(self.state, e) for e in events) if line])
         for event in events:
             line = narrate(self.state, event)
             if line:
@@ -201,7 +207,6 @@ class GameScene(DecisionDialogs, Scene):
                     self.walks.append([hero, [start, cell], 0.0, False])
             elif event.kind == "hero_moved" and self.walks and self.walks[-1][0] == event.data["hero"]:
                 self.walks[-1][3] = True          # this walk is complete
-        del self.log_lines[:-60]
         self._remember_positions()
 
     def _remember_positions(self) -> None:
@@ -215,6 +220,7 @@ class GameScene(DecisionDialogs, Scene):
             self.toast.show(outcome.reason)
             return False
         self._absorb(self.session.take_events())
+        self.event_log.mark_seen(action.player)             # a player saw what its own action did
         self.refresh()
         return True
 
@@ -247,6 +253,22 @@ class GameScene(DecisionDialogs, Scene):
             self._layout_dialog()
             return
         self.submit(A.EndTurn(self.actor))
+
+    def _show_summary(self) -> None:
+        """At the start of a human's turn after computer players: what they did (no cover needed)."""
+        seat = self.actor
+        if seat is None or self.handoff_to is not None or self.dialog is not None:
+            return
+        lines = self.event_log.summary_for(self.state, seat)
+        if not lines:
+            return
+
+        def done() -> None:
+            self.event_log.mark_seen(seat)
+            self.close_dialog()
+        self.dialog = Dialog("Since your last turn", lines, [("On we go", done)], cancel=done, key="ui:summary",
+                             icon="star", width=560)
+        self._layout_dialog()
 
     def _close_and(self, fn) -> None:
         self.dialog = None
@@ -281,6 +303,7 @@ class GameScene(DecisionDialogs, Scene):
         self.pop()
 
     def take_over(self) -> None:
+        self.event_log.mark_seen(self.handoff_to)          # the cover showed what happened meanwhile
         self.last_human, self.handoff_to = self.handoff_to, None
         self.refresh()
         self.center_on_actor()
@@ -618,12 +641,33 @@ class GameScene(DecisionDialogs, Scene):
             if event.key == pygame.K_r:
                 self.roll()
                 return True
+            if event.key == pygame.K_l:
+                self.open_log()
+                return True
         if super().handle_event(event):
+            return True
+        if self._log_event(event):
             return True
         used = self.view.handle_event(event)
         if event.type == pygame.MOUSEMOTION:
             self._preview_path(self.view.hover_cell)
         return used
+
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """Over the log, the wheel scrolls its history (not the map) and a click opens the whole log."""
+        if not hasattr(self, "log_rect") or not self.log_lines or not self.log_rect.collidepoint(self.mouse):
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.event_log.scroll_by(event.y)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.open_log()
+            return True
+        return False
+
+    def open_log(self) -> None:
+        self.push(LogScene(self.event_log))
 
     def _preview_path(self, cell) -> None:
         if self.reach is None or cell is None or self.reach.cost(cell) is None or cell == self.reach.start:
@@ -722,6 +766,7 @@ class GameScene(DecisionDialogs, Scene):
                     self.refresh()
                     if not self.session.is_computer(self.actor):
                         self.center_on_actor()
+                        self._show_summary()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff_to is not None:
@@ -735,7 +780,8 @@ class GameScene(DecisionDialogs, Scene):
         if not self.still.fresh(surface.get_size(), key):     # redraw the still picture only on change
             canvas = self.still.begin(surface.get_size(), key)
             self.view.draw_base(canvas)
-            draw_log(canvas, self.log_lines[-7:], self.log_rect)
+            draw_log(canvas, self.event_log.visible(), self.log_rect)
+            draw_hint(canvas, self.event_log, self.log_rect)
             draw_top_bar(canvas, self.state, self.actor, right=self.menu_button.rect.x)
             self._draw_side(canvas)
             for widget in self.widgets:
@@ -761,7 +807,8 @@ class GameScene(DecisionDialogs, Scene):
         """Everything the still picture shows (see still_frame.py): add to it what you add to that picture."""
         state = self.state
         return (self.view.base_key(), len(state.actions), state.phase, self.actor, self.selected,
-                len(self.log_lines), tuple(self.log_lines[-1:]), tuple(self.log_rect), self.dialog is None,
+                len(self.log_lines), tuple(self.log_lines[-1:]), self.event_log.scroll, tuple(self.log_rect),
+                self.dialog is None,
                 self.session.speed, bool(self.walks), widget_key(self.widgets))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -826,9 +873,11 @@ class GameScene(DecisionDialogs, Scene):
         seat = self.handoff_to
         player = self.state.players[seat]
         offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
+        summary = self.event_log.summary_for(self.state, seat)
+        news_h = 52 + 24 * len(summary) if summary else 0
         panel = pygame.Rect(0, 0, 600, 210 + 48 * len(offers[:3]) + (20 if offers else 0))
         panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
-        panel.y = min(panel.y, h // 2 - 120)
+        panel.y = max(50, min(panel.y, h // 2 - 120) - news_h // 2)
         textures.draw_panel(surface, panel, "parchment", radius=16)
         pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
         img = icons.token_sprite("hero", seat, None, 72)
@@ -849,6 +898,18 @@ class GameScene(DecisionDialogs, Scene):
                     b.rect.y = y
                     b.rect.x = panel.right - (250 if b.label == "Accept" else 130)
                     b.draw(surface)
+        if summary:
+            self._draw_summary(surface, pygame.Rect(panel.x, panel.bottom + 14, panel.w, news_h), summary)
+
+    @staticmethod
+    def _draw_summary(surface: pygame.Surface, box: pygame.Rect, lines: list[str]) -> None:
+        """The "since your last turn" panel of the handoff cover."""
+        textures.draw_panel(surface, box, "parchment", radius=12)
+        pygame.draw.rect(surface, theme.WOOD_DARK, box, 2, border_radius=12)
+        head = widgets.text("Since your last turn", 18, theme.INK, "heading")
+        surface.blit(head, (box.x + 20, box.y + 12))
+        for i, line in enumerate(lines):
+            surface.blit(render(line, 15, theme.INK, "body"), (box.x + 24, box.y + 44 + 24 * i))
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -1,0 +1,141 @@
+"""The event log's history and "since your last turn" (issue 11 item 14, issue 12 Turn summary)."""
+import pygame
+import pytest
+
+from game.engine import actions as A
+from game.engine.state import Event
+from game.maps import DEFAULT_MAP, load_map
+from game.narration import turn_summary
+from game.ui.app import App
+from game.ui.board.event_log import SHOWN, EventLog, LogScene
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.session import GameSession
+from uikit import click
+
+
+def board_scene(kinds=("human", "human"), seed=11):
+    app = App(headless=True)
+    seats = [Seat(name, i + 1, kind) for i, (name, kind) in enumerate(zip(("Ann", "Bob"), kinds))]
+    options = NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed, rules=OptionalRules(starting_hero=True))
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def wheel(scene, y, pos):
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                          precise_y=float(y)))
+
+
+def filled(scene, n=40):
+    scene.event_log.add([], [f"line {i}" for i in range(n)])
+    return scene
+
+
+def test_the_wheel_over_the_log_scrolls_its_history_not_the_map():
+    scene = filled(board_scene())
+    zoom = scene.view.zoom
+    newest = scene.event_log.visible()[-1]
+    wheel(scene, 3, scene.log_rect.center)
+    assert scene.view.zoom == zoom, "the map did not zoom"
+    assert scene.event_log.scroll == 3 and scene.event_log.visible()[-1] != newest
+    wheel(scene, -10, scene.log_rect.center)
+    assert scene.event_log.scroll == 0 and scene.event_log.visible()[-1] == newest
+    wheel(scene, 1, scene.view.rect.center)                   # over the map the wheel still zooms
+    assert scene.view.zoom != zoom
+
+
+def test_the_history_keeps_far_more_than_the_box_shows():
+    log = EventLog()
+    log.add([], [f"line {i}" for i in range(500)])
+    assert len(log.lines) == 500 and len(log.visible()) == SHOWN
+    log.scroll_by(10_000)
+    assert log.visible()[0] == "line 0"
+    log.add([], ["new"])                                      # reading old lines: the page stays put
+    assert log.visible()[0] == "line 0"
+
+
+def test_l_or_a_click_on_the_log_opens_the_whole_history():
+    scene = filled(board_scene())
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    top = scene.app.scene
+    assert isinstance(top, LogScene)
+    top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+    assert top.offset > 0
+    scene.app.frame(1 / 60)
+    top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert scene.app.scene is scene
+    click(scene, scene.log_rect.center)
+    assert isinstance(scene.app.scene, LogScene)
+
+
+def to_turn(scene):
+    for _ in range(10):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.state.phase == "turn":
+            return
+        click(scene, scene.end_button.rect.center)
+    raise AssertionError("never reached a turn")
+
+
+def test_the_hotseat_cover_lists_what_the_other_player_did(monkeypatch):
+    scene = board_scene()
+    to_turn(scene)
+    first = scene.actor
+    other = next(s for s in scene.state.players if s != first)
+    scene.event_log.add([Event("city_founded", {"player": first, "city": 1, "cell": [0, 0], "mayor": 1})], [])
+    scene.end_turn(confirmed=True)
+    assert scene.handoff_to == other
+    news = scene.event_log.summary_for(scene.state, other)
+    assert any("founded a City" in line for line in news)
+    drawn = []
+    monkeypatch.setattr(GameScene, "_draw_summary", staticmethod(lambda s, box, lines: drawn.append(lines)))
+    scene.app.frame(1 / 60)
+    assert drawn and drawn[-1] == news
+    click(scene, scene.handoff_button.rect.center)
+    assert scene.event_log.summary_for(scene.state, other) == [], "seen once, then gone"
+
+
+def test_a_human_turn_after_the_computer_opens_the_summary():
+    scene = board_scene(kinds=("human", "computer"), seed=5)
+    for _ in range(400):
+        if scene.dialog is not None and scene.dialog.key == "ui:summary":
+            break
+        if scene.human_to_act():
+            if scene.dialog is not None:
+                click(scene, scene.dialog.buttons[0].rect.center)
+            elif scene.app.scene is not scene:
+                scene.app.pop()
+            else:
+                scene.end_turn(confirmed=True)
+        scene.update(0.5)
+    dialog = scene.dialog
+    assert dialog is not None and dialog.key == "ui:summary" and dialog.lines
+    click(scene, dialog.buttons[0].rect.center)
+    assert scene.dialog is None or scene.dialog.key != "ui:summary"
+
+
+def ev(event_kind, **data):
+    return Event(event_kind, data)
+
+
+class FakeState:
+    players = {}
+    cities = {}
+
+
+def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
+    from game.engine.state import Player
+    state = FakeState()
+    state.players = {1: Player(1, "Ann"), 2: Player(2, "Bob")}
+    events = [ev("token_placed", kind="monster", cell=[1, 1], player=2),
+              ev("battle_over", winner=0, kind="monsters", retreated=False, attacker=2, defender=0),
+              ev("city_conquered", city=9, player=2, previous=1),
+              ev("city_founded", city=3, player=1, cell=[0, 0], mayor=4)]
+    lines = turn_summary(state, events, 1)
+    assert lines[0].startswith("🏰 Bob took your City")
+    assert any("Bob beat monsters" in l for l in lines) and any("Monster token" in l for l in lines)
+    assert not any("founded" in l for l in lines)
