@@ -92,13 +92,14 @@ def test_R_DEATH_1_2_death_in_a_city_items_to_armory_monster_blocks_city():
     city = capital(state, 1)
     assert city.armory == [item]
     assert [t.kind for t in state.tokens_at(city.cell)] == ["monster"]
+    b.cell = (1, 3)                                                 # arrange: outside
     end_daybreak(state, 1); end_daybreak(state, 2)
     script(state, ("1d10+10", 1))
-    b.cell = (1, 3)                                                 # arrange: outside
     apply(state, A.RollMovement(1, b.id))
     reach = hero_reach(state, b)
-    assert reach.is_stop(city.cell)
-    assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1), (1, 0))), "cannot pass through")
+    assert city.cell not in set(reach.cells())                      # R-MOV-7: the Monster blocks the City
+    assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1))), "blocked")
+    assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1), (1, 0))), "cannot move there")
 
 
 @pytest.mark.rule("R-DEATH-3", "R-BAT-5")
@@ -115,6 +116,7 @@ def test_R_DEATH_3_retreat_loses_the_hero_items_drop_behind_the_monster():
     assert [e.data["cause"] for e in events if e.kind == "hero_died"] == ["retreat"]
     kinds_here = [t.kind for t in state.tokens_at((4, 5))]
     assert kinds_here[0] == "monster" and "item" in kinds_here     # the monster still stands first
+    assert kinds_here.count("monster") == 2                         # R-DEATH-2: its 3 deserters add one
     assert [t.item for t in state.tokens_at((4, 5), "item")] == [item]
     assert state.battle is None and state.actor() == 1
     dice.done()

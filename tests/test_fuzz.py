@@ -46,6 +46,9 @@ def check_invariants(state):
         assert all(n > 0 for n in city.garrison.values()), f"garrison counts {city.garrison}"
     for token in state.tokens.values():
         assert topo.in_bounds(token.cell) and state.board.passable(token.cell), f"token off the board {token}"
+    if state.phase == "turn" and not state.pending and state.battle is None and state.interaction is None:
+        for hero in state.heroes_of(state.current_player):       # R-MOV-7: a Monster is faced first
+            assert not state.tokens_at(hero.cell, "monster"), f"hero {hero.id} stands with a Monster"
     if state.battle is not None:
         for side in state.battle.sides:
             for squad in side.squads:

@@ -10,7 +10,7 @@
   lists what it may do (computer players, the screen and tests use it).
 - ``state.pending`` holds decisions the rules leave to a player
   (``place_capital``, ``upkeep_deaths``, ``place_token``, ``take_monsters``,
-  ``pickups``, ``vote``); ``state.battle`` is the battle under way.
+  ``pickups``, ``vote``, ``face_monster``); ``state.battle`` is the battle under way.
 - ``hero_reach(state, hero)`` is the move preview; the Move action checks
   paths with the same pathfinder.
 - ``save_game``/``load_game`` write and read JSON saves (seed + actions).

@@ -129,6 +129,13 @@ class FinishPickups:
 
 
 @action
+class FaceMonster:
+    """R-MOV-7: a hero on a tile with a Monster takes the monster interaction before anything else."""
+    player: int
+    hero: int
+
+
+@action
 class TakeMonsters:
     """R-MON-1, R-CMP-11: how many bribed or defecting monsters join the hero."""
     player: int

@@ -31,6 +31,7 @@ def apply(state: GameState, act) -> list[Event]:
             raise IllegalAction("finish the battle first")
     events: list[Event] = []
     handler(state, act, events)
+    interactions.demand_monster_fights(state, events)
     state.actions.append(act)
     state.log.extend(events)
     return events
@@ -141,6 +142,7 @@ _HANDLERS = {
     A.PickUp: _pickup,
     A.FinishPickups: _finish_pickups,
     A.TakeMonsters: _take_monsters,
+    A.FaceMonster: lambda s, a, e: interactions.face_monster(s, a.player, a.hero, e),
     A.Siege: lambda s, a, e: movement.siege(s, a.player, a.hero, a.city, e),
     A.ArrangeBattle: _arrange,
     A.Attack: _attack,
@@ -161,6 +163,7 @@ _WHILE_PENDING = {
     "take_monsters": (A.TakeMonsters,),
     "pickups": (A.PickUp, A.FinishPickups),
     "vote": (A.CastVote,),
+    "face_monster": (A.FaceMonster,),
 }
 _PENDING_REASON = {
     "place_capital": "place your capital first",
@@ -169,6 +172,7 @@ _PENDING_REASON = {
     "take_monsters": "decide how many monsters join you first",
     "pickups": "pick up what you want, then face the mine",
     "vote": "cast your vote first",
+    "face_monster": "a Monster stands with one of your heroes: face it first",
 }
 _BATTLE_ACTIONS = (A.ArrangeBattle, A.Attack, A.Retreat)
 # Answers to an alliance offer may come from the offered player at any time.

@@ -133,6 +133,8 @@ def _garrison_of(state: GameState, seat: int, hero_id: int) -> tuple[Hero, City]
     city = state.city_at(hero.cell)
     if city is None or city.owner != seat:
         raise IllegalAction("the hero must be garrisoned in one of your Cities")
+    if state.tokens_at(city.cell, "monster"):
+        raise IllegalAction("a Monster blocks this City: no exchange with its garrison until it is beaten")
     return hero, city
 
 

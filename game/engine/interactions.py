@@ -29,6 +29,9 @@ def advance(state: GameState, events: list[Event]) -> None:
     if state.tokens_at(hero.cell, "monster"):
         meet_monsters(state, hero, events)
         return
+    if inter.monsters_only:
+        state.interaction = None
+        return
     enemies = [h for h in state.heroes_at(hero.cell) if not state.allied(h.owner, seat) and not state.is_garrisoned(h)]
     if enemies:
         owner = enemies[0].owner
@@ -50,6 +53,30 @@ def advance(state: GameState, events: list[Event]) -> None:
         meet_mine(state, hero, mine, events)
         return
     state.interaction = None
+
+
+def face_monster(state: GameState, seat: int, hero_id: int, events: list[Event]) -> None:
+    """R-MOV-7: the hero a Monster came to fights (or bribes) it now, for no 🐎."""
+    pending = state.pending[0] if state.pending else None
+    if pending is None or pending.kind != "face_monster" or pending.data["hero"] != hero_id:
+        raise IllegalAction("that hero has no Monster to face")
+    state.pending.pop(0)
+    hero = state.heroes[hero_id]
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell, monsters_only=True)
+    advance(state, events)
+
+
+def demand_monster_fights(state: GameState, events: list[Event]) -> None:
+    """R-MOV-7: in its player's turn, a hero standing with a Monster must take the monster
+    interaction first: a pending decision for that player until it is done."""
+    if state.phase != "turn" or state.pending or state.battle is not None or state.interaction is not None:
+        return
+    seat = state.current_player
+    for hero in sorted(state.heroes_of(seat), key=lambda h: h.id):
+        if state.tokens_at(hero.cell, "monster"):
+            state.pending.append(Pending("face_monster", seat, {"hero": hero.id}))
+            state.emit(events, "monster_must_be_faced", hero=hero.id, player=seat, cell=list(hero.cell))
+            return
 
 
 def attack_with(state: GameState, hero: Hero, kind: str, defender, events: list[Event], **context) -> None:

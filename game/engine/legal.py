@@ -67,6 +67,8 @@ def _answers(state: GameState, seat: int) -> list:
         return picks + [A.FinishPickups(seat, hero.id)]
     if pending.kind == "vote":
         return [A.CastVote(seat, True), A.CastVote(seat, False)]
+    if pending.kind == "face_monster":
+        return [A.FaceMonster(seat, pending.data["hero"])]
     return []
 
 
@@ -115,7 +117,7 @@ def _garrison_actions(state: GameState, seat: int) -> list:
     options: list = []
     for hero in state.heroes_of(seat):
         city = state.city_at(hero.cell)
-        if city is None or city.owner != seat:
+        if city is None or city.owner != seat or state.tokens_at(city.cell, "monster"):
             continue
         options += [A.TransferUnits(seat, hero.id, unit, count) for unit, count in city.garrison.items()]
         options += [A.TransferUnits(seat, hero.id, unit, -count) for unit, count in hero.army.items()]

@@ -25,6 +25,9 @@ def movement_masks(state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray,
     for city in state.cities.values():
         if not state.allied(city.owner, seat) and walled(state, city):
             blocked[city.cell[1], city.cell[0]] = True
+    for token in state.tokens.values():      # R-MOV-7: a Monster on a City blocks it for everyone
+        if token.kind == "monster" and state.city_at(token.cell) is not None:
+            blocked[token.cell[1], token.cell[0]] = True
     return stop, pickups, blocked
 
 

@@ -92,6 +92,7 @@ class Interaction:
     cell: Cell
     done: list[str] = field(default_factory=list)      # steps already resolved
     monsters: dict[str, Any] = field(default_factory=dict)
+    monsters_only: bool = False    # R-MOV-7: a Monster came to the hero; the rest of the cell was done
 
 
 @dataclass

@@ -57,6 +57,8 @@ def label(state, action) -> str:
         token = state.tokens.get(action.token)
         what = {"item": "item", "resource": "resource cache"}.get(token.kind if token else "", "token")
         return f"{_hero(state, action.hero)} picks up the {what}"
+    if isinstance(action, A.FaceMonster):
+        return f"{_hero(state, action.hero)} faces the Monster"
     if isinstance(action, A.TakeMonsters):
         return f"Take {action.count} monster{'s' * (action.count != 1)}"
     if isinstance(action, A.Siege):

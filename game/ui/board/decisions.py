@@ -30,7 +30,8 @@ class DecisionDialogs:
             pending = state.pending[0]
             key = ("pending", pending.kind, len(state.actions))
             build = {"take_monsters": self._take_monsters_dialog, "pickups": self._pickups_dialog,
-                     "upkeep_deaths": self._upkeep_dialog, "vote": self._vote_dialog}.get(pending.kind)
+                     "upkeep_deaths": self._upkeep_dialog, "vote": self._vote_dialog,
+                     "face_monster": self._face_monster_dialog}.get(pending.kind)
         elif state.battle is not None:
             key = ("battle", id(state.battle), len(state.actions), self.app is not None)
             build = self._battle
@@ -123,6 +124,13 @@ class DecisionDialogs:
                 self.dialog = None
         return Dialog("On this tile", lines, [("Done", done)], rows=rows, cancel=done if pending is None else None,
                       icon="item")
+
+    def _face_monster_dialog(self) -> Dialog:
+        """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""
+        hero_id = self.state.pending[0].data["hero"]
+        return Dialog("A Monster!", [f"A Monster stands on {self._hero_name(hero_id)}'s tile.",
+                                     "The hero must face it before doing anything else (no 🐎)."],
+                      [("Face it", lambda: self.submit(A.FaceMonster(self.actor, hero_id)))], icon="monster")
 
     def _upkeep_dialog(self) -> Dialog:
         """The choice itself is made on the Daybreak panel, where every hero can be picked."""
