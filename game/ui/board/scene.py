@@ -190,9 +190,6 @@ class GameScene(DecisionDialogs, Scene):
             sound.for_events(events)
         self.event_log.add(events, [line for line in (narrate(self.state, e) for e in events) if line])
         for event in events:
-            line = narrate(self.state, event)
-            if line:
-                self.log_lines.append(line)
             if event.kind == "dice" and animate:
                 seat = event.data.get("player")
                 who = self.state.players[seat].name if seat in self.state.players else ""
