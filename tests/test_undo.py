@@ -112,7 +112,8 @@ def test_random_play_every_undo_gives_back_the_game_before_that_action(seed):
             break
         options = [a for a in legal_actions(state) if not isinstance(a, (A.ProposeAlliance, A.EndAlliance))]
         before = snapshot(state)
-        apply(state, chooser.choice(options))
+        events = apply(state, chooser.choice(options))
+        assert (undo.why_not(state, events) is None) == (undo.why_not(state) is None)   # the events tell
         if undo.why_not(state) is None:
             undo.undo(state)
             assert snapshot(state) == before

@@ -57,20 +57,31 @@ def rewound(state: GameState, count: int = 1) -> GameState:
     return earlier
 
 
-def _refusal_after_replay(state: GameState, earlier: GameState) -> str | None:
-    if _rng_position(earlier.rng) != _rng_position(state.rng):
-        return "That move rolled dice: it stands"
-    caused = state.log[len(earlier.log):]
-    if any(event.kind not in QUIET_EVENTS for event in caused) or set(earlier.tokens) != set(state.tokens):
+def _refusal_for_events(caused) -> str | None:
+    if any(event.kind not in QUIET_EVENTS for event in caused):
         return "That move met something on the board: it stands"
     return None
 
 
-def why_not(state: GameState) -> str | None:
-    """None when the last action can be undone, else the reason for the player."""
+def _refusal_after_replay(state: GameState, earlier: GameState) -> str | None:
+    if _rng_position(earlier.rng) != _rng_position(state.rng):
+        return "That move rolled dice: it stands"
+    if set(earlier.tokens) != set(state.tokens):
+        return "That move met something on the board: it stands"
+    return _refusal_for_events(state.log[len(earlier.log):])
+
+
+def why_not(state: GameState, last_events: list | None = None) -> str | None:
+    """None when the last action can be undone, else the reason for the player.
+
+    ``last_events`` (the events the last action returned), when the caller has them, spare the
+    replay: every die, token, mine, fight or City shows in them.  ``undo`` always replays."""
     reason = _first_refusal(state)
     if reason is None:
-        reason = _refusal_after_replay(state, rewound(state))
+        if last_events is not None:
+            reason = _refusal_for_events(last_events)
+        else:
+            reason = _refusal_after_replay(state, rewound(state))
     return reason
 
 

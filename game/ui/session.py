@@ -47,6 +47,7 @@ class GameSession:
         self.ai_rng = random.Random(state.seed)
         from game import settings
         self.speed = settings.current().computer_speed
+        self.last_events: tuple = (None, None)     # (action count, events of the last action): undo checks them
         self.battles_won: dict[int, int] = {}
         self._count_battles(self.new_events)
 
@@ -84,6 +85,7 @@ class GameSession:
         except IllegalAction as refusal:
             return Outcome(reason=str(refusal) or "That is not allowed now")
         self.new_events.extend(events)
+        self.last_events = (len(self.state.actions), list(events))
         self._count_battles(events)
         self.autosaver.after_action(self.state, computer_next=self.is_computer(self.actor()))
         return Outcome(list(events))
@@ -95,7 +97,8 @@ class GameSession:
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be taken back now (None: Undo may)."""
         from game.engine.undo import why_not
-        return why_not(self.state)
+        count, events = self.last_events
+        return why_not(self.state, events if count == len(self.state.actions) else None)
 
     def undo(self) -> Outcome:
         """Take back the last quiet move: the game is replayed without it, nothing random is re-rolled."""
