@@ -76,6 +76,10 @@ class App:
         scene = self.scene
         if scene is None:
             return
+        if getattr(self, "map_watch", None) is not None:    # a quick test game follows its map file
+            from game.ui.menus.game_menu import live_reload_tick
+            if live_reload_tick(self) or self.scene is not scene:
+                scene = self.scene
         scene.update(dt)
         if not getattr(scene, "covers_screen", False):     # a scene that paints every pixel needs no clearing
             self.screen.fill(theme.BACKGROUND)
@@ -106,6 +110,9 @@ def run(options=None) -> int:
     from game.ui.menus.settings_screen import apply_at_start
     problems = apply_at_start(app)
     app.push(_first_scene(options))
+    if getattr(options, "map_path", None):     # python -m game --map MAP: reload MAP whenever it is saved
+        from game.maps.watch import MapWatch
+        app.map_watch, app.map_options = MapWatch(options.map_path), options
     if problems:
         app.scene.toast.show(problems[0])
     app.run()

@@ -80,10 +80,36 @@ def reload_map(scene: Scene) -> bool:
         return False
     from game.ui.board.scene import GameScene
     game = GameScene(new_session)
-    if scene.app is not None and scene.app.scene is scene:
-        scene.app.replace(game)
+    app = scene.app
+    if app is not None and scene in app.scenes:
+        while app.scene is not scene:          # dialogs and the map-error screen of the old game
+            app.pop()
+        app.replace(game)
+        old_view = getattr(scene, "view", None)
+        if old_view is not None:               # the designer keeps looking where they were
+            game.view.zoom_index, game.view.cam = old_view.zoom_index, list(old_view.cam)
     game.toast.show(f"Map reloaded: a new game on {board.title or path}")
     return True
+
+
+def live_reload_tick(app, force: bool = False) -> bool:
+    """A quick test game (``python -m game --map MAP``) follows its map: when MAP, one of its tilesets or
+    templates is saved, the game starts again on it with the same seats and seed, the camera where it was.
+    A broken save shows its problems; the next good save (or F5 there) recovers."""
+    watch = getattr(app, "map_watch", None)
+    if watch is None or not (watch.poll() or force):
+        return False
+    games = [s for s in app.scenes if getattr(s, "session", None) is not None]
+    if games:
+        while app.scene is not games[-1]:      # an earlier save's problems, the old game's dialogs
+            app.pop()
+        return reload_map(games[-1])
+    from game.ui.board.launch import make_board_scene    # the map was broken from the start
+    scene = make_board_scene(app.map_options)
+    while len(app.scenes) > 1:
+        app.pop()
+    app.replace(scene)
+    return getattr(scene, "session", None) is not None
 
 
 # --- the menu -------------------------------------------------------------------------------

@@ -28,10 +28,28 @@ class MapErrorScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.pop()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:    # map makers: try the map again
+            self.retry()
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(len(self.problems) - 1, self.scroll - event.y))
             return True
         return super().handle_event(event)
+
+    def retry(self) -> None:
+        """F5: read the map again, for the quick test game or the game underneath."""
+        from game.ui.menus.game_menu import live_reload_tick, reload_map
+        app = self.app
+        if app is None:
+            return
+        if getattr(app, "map_watch", None) is not None:
+            live_reload_tick(app, force=True)
+            return
+        games = [s for s in app.scenes if getattr(s, "session", None) is not None]
+        if games:
+            while app.scene is not games[-1]:
+                app.pop()
+            reload_map(games[-1])
 
     def lines(self) -> list[str]:
         return self.problems[self.scroll:]
