@@ -117,17 +117,17 @@ def rules_for(mode="normal", options=None, overlay=None):
     return load_rules(mode, overlay=merged, options=options)
 
 
-def board(w=9, h=9, kind="square", tokens=(), starts=((1, 1), (7, 7))):
+def board(w=9, h=9, kind="square", tokens=(), starts=((1, 1), (7, 7)), diagonal=False):
     marks = [MapToken("start", cell, seat=i + 1) for i, cell in enumerate(starts)]
-    return Board.blank(w, h, kind, tokens=marks + list(tokens))
+    return Board.blank(w, h, kind, tokens=marks + list(tokens), diagonal=diagonal)
 
 
 def start_game(mode="normal", tokens=(), w=9, h=9, kind="square", starts=((1, 1), (7, 7)),
-               options=None, overlay=None, players=2, first=1):
+               options=None, overlay=None, players=2, first=1, diagonal=False):
     """A started game with seat ``first`` as the Anchor; scripted dice installed (empty)."""
     if players > 2 and len(starts) < players:
         starts = tuple(starts) + ((1, 7), (7, 1))[:players - len(starts)]
-    b = board(w, h, kind, tokens, starts[:players])
+    b = board(w, h, kind, tokens, starts[:players], diagonal)
     rules = rules_for(mode, options, overlay)
     seats = [Seat(f"P{i}") for i in range(1, players + 1)]
     for seed in range(500):

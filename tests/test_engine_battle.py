@@ -2,6 +2,7 @@
 import pytest
 
 from enginekit import assert_refused, dice_events, hero_game, kinds, script
+from game.board.model import MapToken
 from game.engine import apply, legal_actions
 from game.engine import actions as A
 from game.engine.state import Hero
@@ -136,7 +137,16 @@ def test_R_BAT_7_event_stream_of_an_exchange():
 
 @pytest.mark.rule("R-BAT-6")
 def test_R_BAT_6_unit_dice_normal():
-    from game.engine.rules import load_rules
-    r = load_rules("normal")
-    assert str(r.unit_dice("mercenary")) == "1d6" and str(r.unit_dice("monster")) == "1d6"
-    assert r["hero"]["dice"] == "2d6+6" and r["cities"]["dice"] == "3d3+9"
+    """The dice a Normal battle really rolls: mercenary and monster 1d6 each, hero 2d6+6 (the
+    scripted dice refuse any other expression)."""
+    state, hero = hero_game(tokens=[MapToken("monster", (4, 5))], at=(4, 4), moves=5, army={"mercenary": 2})
+    dice = script(state, ("1dP", 30), ("2d6", 1, 2))              # FIGHT 3 monsters: squads of 2 and 1
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 2),),), "individual"))
+    dice.expect("1d6", 6).expect("1d6", 6).expect("1d6", 1)       # 2 mercenaries (12) beat 2 monsters (2 × 1)
+    dice.expect("1d6", 6).expect("2d6+6", 1, 1)                  # the last monster (6) loses to the hero (8)
+    events = apply(state, A.Attack(1, 1, 0))
+    rolled = [r["expr"] for e in events if e.kind == "dice" for r in e.data["rolls"]]
+    assert rolled == ["1d6", "1d6", "1d6", "2d6+6"]
+    assert state.battle is None and hero.army == {"mercenary": 2}
+    dice.done()

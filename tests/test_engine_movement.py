@@ -232,13 +232,10 @@ def test_R_MOV_8_square_four_neighbours():
 
 @pytest.mark.rule("R-MOV-8")
 def test_R_MOV_8_square_map_may_allow_eight():
-    from game.board.model import Board
-    from game.engine import new_game, Seat
-    from enginekit import rules_for, script as sc
-    b = Board.blank(9, 9, "square", diagonal=True, tokens=[MapToken("start", (1, 1), seat=1),
-                                                           MapToken("start", (7, 7), seat=2)])
-    state, _ = new_game(b, [Seat("A"), Seat("B")], 0, rules=rules_for())
+    state, hero = hero_game(at=(4, 4), moves=5, diagonal=True)
     assert len(list(state.board.topology.neighbours((4, 4)))) == 8
+    apply(state, A.Move(1, hero.id, ((5, 5),)))                   # one diagonal step, 🐎1
+    assert hero.cell == (5, 5) and hero.moves_left == 4
 
 
 @pytest.mark.rule("R-MOV-8")

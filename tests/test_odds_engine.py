@@ -64,3 +64,54 @@ def test_play_engine_battle_is_reproducible():
     runs = [[play_engine_battle(att, dfn, random.Random(s)) for s in range(20)] for _ in range(2)]
     assert runs[0] == runs[1]
     assert 0 < sum(runs[0]) < 20 or win_probability(att, dfn) in (0.0, 1.0)
+
+
+EXACT_MATCHUPS = [
+    # a garrisoned hero that faints: only its own army deserts, the garrison stays
+    ("hero:1x2d6+6,4x1d6,4x1d6", "city:1x3d3+9,hero@a:1x2d6+6,3x1d6@a,6x1d6@city"),
+    # two heroes on one side, each with its own army; one mixed squad
+    ("hero:1x2d6+6&1x1d6+2,5x1d6", "hero@a:1x2d6+6,hero@b:1x2d6+6,4x1d6@a&2x2d6@b,3x1d6@b"),
+    ("hero:1x2d6+6,5x1d6,4x1d6&2x2d6", "6x1d6,5x1d6"),
+]
+
+
+@pytest.mark.rule("R-HERO-2", "R-BAT-4", "R-BAT-8", "R-CITY-4")
+@pytest.mark.parametrize("attacker,defender", EXACT_MATCHUPS)
+def test_every_engine_exchange_leads_to_the_state_the_exact_odds_expect(attacker, defender):
+    """Exact agreement, step by step: the engine plays the odds' best move, and after every
+    exchange (faints included) each side holds exactly the squads the odds model moves to, so
+    the odds shown are the odds of the battle fought."""
+    from game.engine import apply
+    from game.engine.actions import Attack
+    from game.engine.battle_odds import best_attack, side_squads
+    from game.engine.odds import best_move, desert, format_squad
+    att, dfn = parse_squads(attacker), parse_squads(defender)
+    faints = 0
+    for seed in range(40):
+        state = engine_battle_state(att, dfn, seed)
+        as_odds = lambda: [sorted(side_squads(state, s), key=format_squad) for s in state.battle.sides]
+        assert [sorted(map(format_squad, side)) for side in as_odds()] == \
+            [sorted(map(format_squad, att)), sorted(map(format_squad, dfn))]
+        while state.battle is not None:
+            battle = state.battle
+            mover = battle.to_act
+            before = [list(side_squads(state, s)) for s in battle.sides]
+            own, target = best_attack(state)
+            odds_move = best_move(before[0], before[1], to_move="attacker" if mover == 0 else "defender")
+            assert (own, target) == (odds_move.own, odds_move.target)
+            events = apply(state, Attack(battle.sides[mover].player, own, target))
+            (result,) = [e for e in events if e.kind == "exchange"]
+            loser = 1 - result.data["winner"]
+            rest = list(before[loser])
+            dead = rest.pop(own if loser == mover else target)
+            if dead.is_hero and rest:
+                rest = desert(rest, dead)
+                faints += 1
+            expected = [before[0], before[1]]
+            expected[loser] = rest
+            if state.battle is None:
+                assert not rest
+                break
+            assert [sorted(map(format_squad, side)) for side in as_odds()] == \
+                [sorted(map(format_squad, side)) for side in expected]
+    assert faints, "the seeds should reach at least one faint"

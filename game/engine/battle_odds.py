@@ -24,7 +24,9 @@ from typing import Sequence
 
 from game.engine import odds as O
 from game.engine.dice import Dice
-from game.engine.squads import GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, split_evenly
+from game.engine.squads import (
+    GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, side_tags, split_evenly,
+)
 from game.engine.squads import Squad as EngineSquad
 from game.engine.squads import to_odds_squad
 from game.engine.state import NEUTRAL, GameState, Hero
@@ -98,7 +100,7 @@ def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
     battle = state.battle
     index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
     side, other = battle.sides[index], battle.sides[1 - index]
-    tags = owner_tags(side.heroes, side.owned)
+    tags = side_tags(side)
     fixed = [to_odds_squad(state, s, tags) for s in side.squads]
     enemy = side_squads(state, other)
     enemy_mode = _mode(other) if other.arranged else O.REPRESENTATIVE

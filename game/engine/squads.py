@@ -55,6 +55,7 @@ class Side:
     heroes: list[int] = field(default_factory=list)
     fainted: list[int] = field(default_factory=list)
     owned: dict[int, dict[str, int]] = field(default_factory=dict)   # the pool by owner, in allocation order
+    odds_tags: dict[int, str] | None = None     # fixed once known, so the odds states stay comparable
 
     def unit_count(self) -> int:
         return sum(unit_total(s.units) for s in self.squads if s.is_unit_squad)
@@ -162,10 +163,12 @@ def to_odds_squad(state: GameState, squad: Squad, tags: dict[int, str] | None = 
 
 
 def side_tags(side: Side) -> dict[int, str]:
-    owners = set(side.owned)
-    for squad in side.squads:
-        owners.update(squad.owners)
-    return owner_tags(side.heroes, sorted(owners))
+    if side.odds_tags is None:
+        owners = set(side.owned)
+        for squad in side.squads:
+            owners.update(squad.owners)
+        side.odds_tags = owner_tags(side.heroes, sorted(owners))
+    return side.odds_tags
 
 
 def side_odds_squads(state: GameState, side: Side) -> list[O.Squad]:
