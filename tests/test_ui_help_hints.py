@@ -74,3 +74,20 @@ def test_no_more_hints_turns_guidance_off():
     click(scene, scene.comfort.hints.stop.rect.center)
     assert settings.current().hints is False
     assert next_hint(scene) is None and not scene.comfort.hints.box.visible
+
+
+def test_a_click_on_the_hint_text_does_not_reach_the_board():
+    scene = new_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    box = scene.comfort.hints.box
+    assert box.visible
+    lit = [c for c in scene.reach.cells() if c != scene.reach.start and not scene.reach.is_stop(c)]
+    target = lit[-1]
+    scene.view.center_on(target)
+    x, y = scene.view.cell_center(target)
+    scene.view.center_on_world(*scene.view.screen_to_world(x - (box.rect.centerx - x), y - (box.rect.centery - y)))
+    under = next(c for c in lit if box.rect.inflate(-20, -20).collidepoint(scene.view.cell_center(c)))
+    count = len(scene.state.actions)
+    click(scene, scene.view.cell_center(under))
+    assert len(scene.state.actions) == count

@@ -87,6 +87,12 @@ class HintBox(widgets.Widget):
         super().__init__((0, 0, 0, 0))
         self.label = ""
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        # a click on the box is not a click on the board beneath it
+        return (self.visible and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                and self.rect.collidepoint(event.pos))
+
     def draw(self, surface: pygame.Surface) -> None:
         box = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (250, 236, 196, 240), box.get_rect(), border_radius=10)
