@@ -63,5 +63,8 @@ def test_every_screen_named_in_the_help_exists():
     from game.ui.city.scene import CityScene
     from game.ui.menus.rules_screen import RulesScene
     from game.ui.menus.settings_screen import SettingsScene
-    names = {c.__name__ for c in (BattleScene, GameScene, CityScene, TitleScene, RulesScene, SettingsScene)}
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    from game.ui.menus.game_menu import GameMenu
+    names = {c.__name__ for c in (BattleScene, GameScene, CityScene, TitleScene, RulesScene, SettingsScene,
+                                  DaybreakPanel, GameMenu)}
     assert set(help_overlay.SCREEN_HELP) == names

@@ -67,6 +67,19 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Click a search result", "read it in place"),
         ("Normal | Campaign", "the book of that ruleset"),
     ]),
+    "DaybreakPanel": ("Daybreak", [
+        ("Open", "a City's screen: build one building, recruit heroes and units (R-DAY-4)"),
+        ("Found a City here", "a hero becomes the Mayor of a new Encampment (R-BLD-2)"),
+        ("See the board / Esc", "look at the board; click your City there to come back"),
+        ("End Daybreak", "the next player's Daybreak, or the turns"),
+    ]),
+    "GameMenu": ("Menu", [
+        ("Save game / Load game", "keep this game, or go back to a saved one"),
+        ("Rules & votes", "propose switching an optional rule; every player votes (R-VOTE-1)"),
+        ("Rulebook", "the rules of this mode, searchable"),
+        ("Settings", "window, text size, speeds, hints, sound"),
+        ("Esc / Resume", "back to the board"),
+    ]),
     "SettingsScene": ("Settings", [
         ("Click a choice", "it takes effect at once and is kept for the next start"),
         ("Fullscreen", "fill the screen, or a resizable window"),
