@@ -4,7 +4,7 @@ import pytest
 import enginekit as K
 from game.engine.dice import Rng
 from game.ui.app import App
-from game.ui.board.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines
+from game.ui.board.daybreak_panel import DaybreakPanel, daybreak_tick, income_lines, upkeep_paid
 from game.ui.session import GameSession
 from uikit import click
 
@@ -110,3 +110,34 @@ def test_daybreak_tick_autosaves_and_opens_the_panel_once(tmp_path, monkeypatch)
     app.pop()
     daybreak_tick(board)
     assert app.scene is board
+
+
+def drawn_words(panel, monkeypatch) -> str:
+    """Every text the panel draws, joined (read from the drawing itself)."""
+    from layoutkit import record, recording
+    with recording(monkeypatch):
+        drawing = record(panel.draw, panel.app.size)
+    return " | ".join(label for label, _ in drawing.texts)
+
+
+@pytest.mark.rule("R-DAY-3")
+def test_day_one_charges_no_upkeep_for_a_hero_recruited_after_dawn(monkeypatch):
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 15
+    K.recruit_hero(state, seat)
+    assert upkeep_paid(state, seat) == {}
+    words = drawn_words(panel_for(state), monkeypatch)
+    assert "Nothing to pay today" in words and "Paid" not in words
+
+
+@pytest.mark.rule("R-DAY-3")
+def test_the_next_daybreak_shows_the_upkeep_paid_for_the_heroes_of_its_dawn(monkeypatch):
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 15
+    K.recruit_hero(state, seat)
+    K.to_daybreak_of(state, seat)
+    assert upkeep_paid(state, seat) == {"coin": 1}
+    words = drawn_words(panel_for(state), monkeypatch)
+    assert "✓ Paid -" in words and "Nothing to pay" not in words

@@ -112,10 +112,13 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
     ribbon = pygame.Rect(inner.x, inner.y, inner.w, 24)
     pygame.draw.rect(card, colour, ribbon, border_top_left_radius=10, border_top_right_radius=10)
     pygame.draw.line(card, theme.WOOD_DARK, ribbon.bottomleft, ribbon.bottomright, 2)
-    name = widgets.text(squad.name, 14, theme.CREAM, "bold", (20, 10, 4))
-    card.blit(name, name.get_rect(midleft=(ribbon.x + 8, ribbon.centery)), area=pygame.Rect(0, 0, inner.w - 16, 24))
-    crowd = pygame.Rect(inner.x + 6, ribbon.bottom + 4, inner.w - 12, inner.h - 24 - 50)
+    size, words = widgets.fit_label(squad.name, 14, inner.w - 16)
+    name = widgets.text(words, size, theme.CREAM, "bold", (20, 10, 4))
+    card.blit(name, name.get_rect(midleft=(ribbon.x + 8, ribbon.centery)))
+    crowd = pygame.Rect(inner.x + 6, ribbon.bottom + 4, inner.w - 12, max(0, inner.h - 24 - 50))
+    card.set_clip(crowd)                  # the crowd stays inside its card, however small the card
     draw_crowd(card, squad, crowd)
+    card.set_clip(None)
     if squad.is_unit_squad:
         count = render(f"× {squad.count}", 18, theme.CREAM, "bold", (10, 6, 2))
         badge = count.get_rect(bottomright=(inner.right - 6, crowd.bottom + 2)).inflate(10, 2)

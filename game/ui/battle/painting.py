@@ -76,6 +76,8 @@ class BattlePainting:
             mode = "" if side.player == NEUTRAL else f"  ·  {side.mode} rolls"
             if not side.arranged and side.pool:
                 mode = "  ·  arranging…"
+            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+                continue                          # the arrange panel stands where this label would be
             tag = render(f"{'⚔️ Attacker' if side_index == 0 else '🛡️ Defender'}: {side.name}{mode}", 14,
                          theme.CREAM, "bold", (0, 0, 0))
             surface.blit(tag, tag.get_rect(center=(self.field.centerx, label_y)))
@@ -295,8 +297,9 @@ class BattlePainting:
         side = self.state.battle.sides[self.arrange_side]
         title = widgets.text(f"{self.view.sides[self.arrange_side].name}: arrange your squads", 22, theme.INK, "heading")
         surface.blit(title, (p.x + 18, p.y + 12))
-        sub = widgets.text(f"Split your units into up to {arr.limit} squads (at least one unit each). "
-                           f"Heroes and Cities fight as squads of their own.", 13, theme.INK_SOFT)
+        size, words = widgets.fit_label(f"Split your units into up to {arr.limit} squads (at least one unit each). "
+                                        f"Heroes and Cities fight as squads of their own.", 13, p.w - 36, "body")
+        sub = widgets.text(words, size, theme.INK_SOFT)
         surface.blit(sub, (p.x + 18, p.y + 40))
         from game.engine.battle import Squad as EngineSquad
         from game.engine.battle import squad_dice_text
@@ -317,7 +320,8 @@ class BattlePainting:
                 img = widgets.text(dice, 13, theme.INK_SOFT, "bold")
                 surface.blit(img, (rect.x + 10, rect.y + 30))
             else:
-                img = widgets.text("empty — not used", 13, (150, 120, 90))
+                size, words = widgets.fit_label("empty — not used", 13, rect.w - 16, "body")
+                img = widgets.text(words, size, (150, 120, 90))
                 surface.blit(img, (rect.x + 10, rect.y + 30))
             y = rect.y + 58
             for unit in arr.units:
@@ -352,8 +356,14 @@ class BattlePainting:
         odds = self.arrange_odds
         text = f"Win chance {odds:.0%}" if odds is not None else "Place every unit"
         colour = D.chance_colour(odds) if odds is not None else theme.DANGER
-        img = widgets.text(text, 20, colour, "bold")
-        surface.blit(img, img.get_rect(midleft=(self.mode_toggle.rect.right + 24, self.mode_toggle.rect.centery)))
+        room = pygame.Rect(self.mode_toggle.rect.right, self.mode_toggle.rect.y,
+                           self.suggest_button.rect.x - self.mode_toggle.rect.right, self.mode_toggle.rect.h)
+        for words in ((text, f"Win {odds:.0%}", f"{odds:.0%}") if odds is not None else (text,)):
+            size, fitted = widgets.fit_label(words, 20, room.w - 20)
+            if fitted == words:                # the whole figure, never an ellipsis in place of the odds
+                break
+        img = widgets.text(fitted, size, colour, "bold")
+        surface.blit(img, img.get_rect(center=room.center))
 
     # dialogs -------------------------------------------------------------------------------------------------------
     def _dim(self, surface) -> None:

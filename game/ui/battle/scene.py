@@ -306,8 +306,8 @@ class BattleScene(BattlePainting, Scene):
         out: list[widgets.Widget] = []
         fixed = len(self.view.sides[self.arrange_side].squads)
         fixed_w = fixed * 124
-        self.fixed_rects = [pygame.Rect(p.x + 16 + i * 124, p.y + 64, 112, min(CARD_H, p.h - 64 - 70))
-                            for i in range(fixed)]
+        self.fixed_rects = [pygame.Rect(p.x + 16 + i * 124, p.y + 64, 112, min(CARD_H, p.h - 64 - 70 - 22))
+                            for i in range(fixed)]       # room below for its "own squad" note
         slots_area = pygame.Rect(p.x + 16 + fixed_w, p.y + 60, p.w - 32 - 150 - fixed_w, p.h - 60 - 64)
         self.slot_rects = []
         n = arr.limit
@@ -331,9 +331,11 @@ class BattleScene(BattlePainting, Scene):
         self.reserve_rect = pygame.Rect(slots_area.right + 14, slots_area.y, p.right - 16 - slots_area.right - 14,
                                         slots_area.h)
         by = p.bottom - 54
-        self.mode_toggle.rect = pygame.Rect(p.x + 16, by, 300, 38)
-        self.suggest_button.rect = pygame.Rect(p.right - 16 - 200 - 12 - 150, by - 2, 150, 42)
-        self.confirm_button.rect = pygame.Rect(p.right - 16 - 200, by - 2, 200, 42)
+        narrow = p.w < 820                 # a small window: narrower buttons leave the win chance its room
+        toggle_w, suggest_w, confirm_w = (230, 124, 150) if narrow else (300, 150, 200)
+        self.mode_toggle.rect = pygame.Rect(p.x + 16, by, toggle_w, 38)
+        self.confirm_button.rect = pygame.Rect(p.right - 16 - confirm_w, by - 2, confirm_w, 42)
+        self.suggest_button.rect = pygame.Rect(self.confirm_button.rect.x - 12 - suggest_w, by - 2, suggest_w, 42)
         self.confirm_button.enabled = arr.ready
         return out + [self.mode_toggle, self.suggest_button, self.confirm_button]
 

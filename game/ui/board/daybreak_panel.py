@@ -68,6 +68,20 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
     return lines
 
 
+def upkeep_paid(state, seat: int) -> dict[str, int]:
+    """What this player's current Daybreak charged for upkeep (R-DAY-3): the heroes of its dawn only,
+    so nothing on a Day 1 without heroes, even after recruiting one."""
+    paid: dict[str, int] = {}
+    for event in reversed(state.log):
+        data = event.data
+        if event.kind == "daybreak" and data.get("player") == seat:
+            break
+        if event.kind == "purse" and data.get("player") == seat and data.get("reason") == "upkeep":
+            for resource, amount in data["change"].items():
+                paid[resource] = paid.get(resource, 0) - amount
+    return paid
+
+
 def _signed(amounts: dict, sign: str = "+") -> str:
     parts = [f"{sign}{RESOURCE_ICONS.get(r, r)}{n}" for r, n in amounts.items() if n]
     return " ".join(parts) if parts else "0"
@@ -237,17 +251,18 @@ class DaybreakPanel(OverlayScene):
         t = render(_signed(total), 14, GOOD, "bold")
         surface.blit(t, t.get_rect(topright=(x + w - 10, y + 6)))
         y += 38
-        each, owing = upkeep_cost(state, seat)
+        each, _ = upkeep_cost(state, seat)
         self._heading(surface, "Upkeep", (x, y))
         y += 30
         per = _signed(each, "")
-        garrison_note = "" if state.rules["daybreak"]["upkeep_garrisoned_heroes"] else " (heroes in a City eat free)"
-        surface.blit(render(f"{len(owing)} hero{'es' if len(owing) != 1 else ''} × {per}{garrison_note}", 14,
-                            theme.INK), (x + 10, y))
+        garrison_note = "" if state.rules["daybreak"]["upkeep_garrisoned_heroes"] else " (in a City: free)"
+        surface.blit(render(f"Each hero at dawn costs {per}{garrison_note}", 14, theme.INK), (x + 10, y))
         y += 26
         pending = self.upkeep_pending()
         if pending is None:
-            surface.blit(render("✓ Paid" if owing else "Nothing to pay", 14, GOOD, "bold"), (x + 10, y))
+            paid = upkeep_paid(state, seat)
+            line = f"✓ Paid {_signed(paid, '-')}" if paid else "Nothing to pay today"
+            surface.blit(render(line, 14, GOOD, "bold"), (x + 10, y))
             return
         n = pending.data["count"]
         y = blit_wrapped(surface, f"The purse is short: {n} hero{'es' if n != 1 else ''} cannot be paid and "

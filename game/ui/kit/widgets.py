@@ -72,6 +72,21 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
     return rect
 
 
+@lru_cache(maxsize=512)
+def fit_label(label: str, size: int, width: int, style: str = "bold") -> tuple[int, str]:
+    """A font size (down to 70% of ``size``) at which ``label`` fits ``width`` pixels; past that, the label
+    shortened with an ellipsis. Returns (size, label)."""
+    smallest = max(9, round(size * 0.7))
+    for candidate in range(size, smallest - 1, -1):
+        if theme.font(candidate, style).size(label)[0] <= width:
+            return candidate, label
+    font = theme.font(smallest, style)
+    words = label
+    while len(words) > 1 and font.size(words + "…")[0] > width:
+        words = words[:-1]
+    return smallest, words.rstrip() + "…"
+
+
 class Widget:
     tooltip: str = ""
 
@@ -168,11 +183,12 @@ class Button(Widget):
         frame = theme.GOLD if (self.selected and self.enabled) else theme.WOOD_DARK
         pygame.draw.rect(surface, frame, r, width=2, border_radius=theme.RADIUS)
         colour = theme.CREAM if self.enabled else (170, 160, 150)
-        label = text(self.label, self.size, colour, "bold", (30, 16, 6) if self.enabled else None)
+        size, words = fit_label(self.label, self.size, r.w - 12 - (self.size + 12 if self.icon else 0))
+        label = text(words, size, colour, "bold", (30, 16, 6) if self.enabled else None)
         content_w = label.get_width()
         icon_surf = None
         if self.icon:
-            icon_surf = icons.icon(self.icon, self.size + 6)
+            icon_surf = icons.icon(self.icon, size + 6)
             if not self.enabled:
                 icon_surf = icon_surf.copy()
                 icon_surf.set_alpha(110)
@@ -221,8 +237,8 @@ class Toggle(Widget):
             if on:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, seg.inflate(-4, -4), border_radius=theme.RADIUS - 2)
                 pygame.draw.rect(surface, theme.GOLD, seg.inflate(-4, -4), 2, border_radius=theme.RADIUS - 2)
-            label = text(self.choices[i], self.size, theme.CREAM if on else (190, 170, 140), "bold",
-                         (30, 16, 6) if on else None)
+            size, words = fit_label(self.choices[i], self.size, seg.w - 10)
+            label = text(words, size, theme.CREAM if on else (190, 170, 140), "bold", (30, 16, 6) if on else None)
             surface.blit(label, label.get_rect(center=seg.center))
 
 

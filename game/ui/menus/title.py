@@ -285,8 +285,10 @@ class TitleScene(Scene):
         w, h = size
         top, bottom, gap = 118, 84, 20
         body_h = h - top - bottom
-        left_w = max(300, min(380, w // 3 - 40))
-        right_w = max(280, min(340, w // 4))
+        if w >= 1200:
+            left_w, right_w = max(300, min(380, w // 3 - 40)), max(280, min(340, w // 4))
+        else:                    # a small window: the players' panel keeps room for names
+            left_w, right_w = max(230, w // 4), max(240, w // 4 - 6)
         self.left = pygame.Rect(gap, top, left_w, body_h)
         self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
         self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
@@ -394,9 +396,10 @@ class TitleScene(Scene):
     def _draw_seat_swatches(self, surface: pygame.Surface) -> None:
         hints = ("Players take turns at this computer; pass the mouse when asked.",
                  "Who goes first is rolled on the dice when the game starts.")
-        y = min(self.players_hint_y, self.middle.bottom - 50)
-        for hint in hints:
-            surface.blit(widgets.text(hint, 14, theme.INK_SOFT), (self.middle.x + 22, y))
+        lines = [line for hint in hints for line in widgets.wrap(hint, 14, self.middle.w - 44)]
+        y = min(self.players_hint_y, self.middle.bottom - 12 - 20 * len(lines))
+        for line in lines:
+            surface.blit(widgets.text(line, 14, theme.INK_SOFT), (self.middle.x + 22, y))
             y += 20
 
     def _draw_game_labels(self, surface: pygame.Surface) -> None:
