@@ -150,3 +150,20 @@ def test_R_BAT_6_unit_dice_normal():
     assert rolled == ["1d6", "1d6", "1d6", "2d6+6"]
     assert state.battle is None and hero.army == {"mercenary": 2}
     dice.done()
+
+
+@pytest.mark.rule("R-BAT-8")
+def test_R_BAT_8_two_defending_heroes_each_keep_their_own_survivors():
+    state, hero = hero_game(at=(4, 4), moves=5)
+    first = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 2}, moves_left=0)
+    second = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 2}, moves_left=0)
+    state.heroes[first.id] = first                                  # arrange: two heroes on one tile
+    state.heroes[second.id] = second
+    dice = script(state)
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    apply(state, A.ArrangeBattle(2, ((("mercenary", 3),), (("mercenary", 1),))))
+    dice.expect("2d6+6", 1, 1).expect("2d6+6", 1, 1)               # a tie goes to the squad attacked
+    apply(state, A.Attack(1, 0, 0))
+    assert state.battle is None and hero.id not in state.heroes
+    assert first.army == {"mercenary": 2} and second.army == {"mercenary": 2}   # not 4 and 0
+    dice.done()

@@ -278,3 +278,27 @@ def test_R_CMP_13_acquisition_for_all_then_exploration():
             if e.kind in ("daybreak", "turn_started") or (e.kind == "purse" and e.data["reason"] == "income")]
     assert flow == [("daybreak", 2), ("purse", 2), ("daybreak", 1), ("purse", 1), ("turn_started", 2)]
     assert state.players[1].purse == {"coin": 7, "wood": 11, "food": 1, "stone": 1}
+
+
+@pytest.mark.rule("R-BAT-8", "R-CMP-5")
+def test_R_BAT_8_after_a_defence_the_garrison_and_the_hero_keep_their_own_five_slots():
+    """Today's pooling put 10 unit kinds in a 5-slot garrison; survivors now go back where they came from."""
+    from game.engine.state import Hero
+    state, hero = hero_game("campaign", at=(6, 7), moves=5)
+    city = capital(state, 2)
+    city.buildings.pop("ramparts", None)                                 # arrange: walls down
+    garrison = {"unit_1_1": 2, "unit_2_1": 1, "unit_3_1": 1, "unit_4_1": 1, "unit_5_1": 1}
+    army = {"unit_1_2": 1, "unit_2_2": 1, "unit_3_2": 1, "unit_4_2": 1, "unit_5_2": 1}
+    city.garrison = dict(garrison)
+    defender = Hero(id=state.new_id(), owner=2, cell=(7, 7), army=dict(army), moves_left=0)
+    state.heroes[defender.id] = defender                                 # arrange: garrisoned, full army
+    dice = script(state)
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    pool = sorted({**garrison, **army}.items())
+    apply(state, A.ArrangeBattle(2, (tuple(pool[:3]), tuple(pool[3:6]), tuple(pool[6:8]), tuple(pool[8:]))))
+    dice.expect("2d6+6", 1, 1).expect("3d3+9", 1, 1, 1)                  # the lone hero (8) loses to the City
+    apply(state, A.Attack(1, 0, 0))
+    assert state.battle is None and hero.id not in state.heroes
+    assert city.garrison == garrison and defender.army == army
+    assert len(city.garrison) <= 5 and len(defender.army) <= 5
+    dice.done()

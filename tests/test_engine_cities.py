@@ -25,7 +25,7 @@ def test_R_CITY_2_walls_block_until_sieged():
     hero.cell = (6, 7)
     hero.moves_left = 14
     assert_refused(state, A.Siege(1, hero.id, city.id), "costs 🐎15")
-    hero.moves_left = 16
+    hero.moves_left = 15                                   # exactly 🐎15 is enough
     events = apply(state, A.Siege(1, hero.id, city.id))
     assert hero.moves_left == 0 and "siege" in kinds(events)
     assert not city.has("ramparts") and city.sieged

@@ -140,6 +140,17 @@ def test_R_DAY_5_no_token_roll_on_day_1():
     assert not dice_events(events, "token_roll")
 
 
+@pytest.mark.rule("R-DAY-5", "R-DICE-2")
+def test_R_DAY_5_a_token_roll_of_exactly_50_fails():
+    state = start_game()
+    to_daybreak_of(state, 1)
+    dice = script(state, ("1dP", 50))
+    events = apply(state, A.EndDaybreak(1))
+    (roll,) = dice_events(events, "token_roll")
+    assert roll.data["success"] is False and not state.pending and state.current_player == 2
+    dice.done()
+
+
 @pytest.mark.rule("R-DAY-5")
 @pytest.mark.parametrize("face,kind", [(1, "resource"), (2, "resource"), (3, "item"), (4, "monster")])
 def test_R_DAY_5_token_kind_and_placement(face, kind):

@@ -230,3 +230,50 @@ def test_R_END_1_out_during_its_own_daybreak_play_goes_on():
     assert "player_eliminated" in kinds(events)
     assert not state.players[1].alive
     assert state.phase == "daybreak" and state.actor() == state.current_player == state.turn_order[1]
+
+
+@pytest.mark.rule("R-END-1")
+def test_R_END_1_a_city_lost_after_its_own_turn_leaves_the_whole_next_day():
+    """P1 plays first; its City falls in P2's turn the same Day. P1's next turn is on Day 2: it is
+    still in the game through that Daybreak and out only when that turn ends without a City."""
+    from enginekit import end_daybreak
+    state = start_game()
+    to_turns(state)
+    city = capital(state, 1)
+    del city.buildings["ramparts"]                                        # arrange: walls down
+    p1_hero = Hero(id=state.new_id(), owner=1, cell=(4, 4), moves_left=0)
+    raider = Hero(id=state.new_id(), owner=2, cell=(1, 2), moves_left=0)
+    state.heroes[p1_hero.id] = p1_hero                                    # arrange
+    state.heroes[raider.id] = raider
+    apply(state, A.EndTurn(1))
+    dice = script(state, ("1d10+10", 1), ("2d6+6", 6, 6), ("3d3+9", 1, 1, 1))
+    apply(state, A.RollMovement(2, raider.id))
+    apply(state, A.Move(2, raider.id, ((1, 1),)))
+    apply(state, A.Attack(2, 0, 0))
+    assert city.owner == 2 and state.players[1].alive and not state.cities_of(1)
+    state.players[1].purse["coin"] = 3                                    # arrange: upkeep is paid
+    apply(state, A.EndTurn(2))                                            # Day 2
+    assert state.day == 2 and state.players[1].alive
+    end_daybreak(state, 1); end_daybreak(state, 2)
+    assert state.current_player == 1 and state.players[1].alive
+    events = apply(state, A.EndTurn(1))
+    assert not state.players[1].alive and "player_eliminated" in kinds(events)
+    assert state.phase == "over" and state.winners == [2]
+    dice.done()
+
+
+@pytest.mark.rule("R-CITY-5")
+def test_R_CITY_5_kings_purse_takes_the_whole_purse_of_a_one_city_player():
+    state, hero = hero_game(at=(6, 7), moves=5)
+    city = capital(state, 2)
+    del city.buildings["ramparts"]                                        # arrange: walls down
+    state.players[2].purse["coin"] = 7
+    p2_hero = Hero(id=state.new_id(), owner=2, cell=(3, 3), moves_left=0)
+    state.heroes[p2_hero.id] = p2_hero                                    # arrange: P2 stays in the game
+    before = state.players[1].purse["coin"]
+    dice = script(state, ("2d6+6", 6, 6), ("3d3+9", 1, 1, 1))
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    apply(state, A.Attack(1, 0, 0))
+    assert city.owner == 1
+    assert state.players[2].purse["coin"] == 0 and state.players[1].purse["coin"] == before + 7   # trunc(7 / 1)
+    dice.done()
