@@ -201,3 +201,22 @@ def test_a_save_of_an_edited_map_says_the_map_changed(tmp_path, monkeypatch):
     tmx.write_bytes(DEFAULT_MAP.read_bytes())                # the same map again: the old reason
     with pytest.raises(SaveError, match="snapshot"):
         load_game(path)
+
+
+def test_every_action_of_the_game_can_be_checked_when_loaded():
+    """A new action (or a new field) whose annotation the loader cannot check would refuse every save."""
+    import typing
+    from game.engine.actions import ACTIONS
+    from game.engine.save_checks import _action_fields, action_from_entry
+
+    def sample(hint):
+        if typing.get_origin(hint) is tuple:
+            args = typing.get_args(hint)
+            return [] if args[-1] is Ellipsis else [sample(a) for a in args]
+        if typing.get_origin(hint) in (typing.Union, type(int | None)):
+            return sample(typing.get_args(hint)[0])
+        return {int: 1, bool: True, str: "x"}.get(hint)
+
+    for kind in ACTIONS:
+        entry = {"type": kind, **{name: sample(hint) for name, hint, _ in _action_fields(kind)}}
+        assert type(action_from_entry(entry, "actions[0]")).__name__ == kind

@@ -3,9 +3,9 @@ action list, plus a snapshot of the state that loading checks the replay against
 Never pickle.
 
 Writes are atomic: a new save is written beside the old one and swapped in
-only once it is complete. Reading takes only regular files of at most
-``MAX_SAVE_BYTES``, and every way a save can be wrong becomes a ``SaveError``
-whose message names the field.
+only once it is complete. Loading checks every field first (``save_checks``):
+every way a save can be wrong becomes a ``SaveError`` whose message names the
+field.
 
 Autosaves belong to one game: ``autosave-<game>.json`` is its latest state and
 ``autosave-<game>-dayNNN.json`` its Daybreaks. Pruning keeps the current game's
@@ -17,41 +17,29 @@ import dataclasses
 import functools
 import hashlib
 import json
-import math
 import os
 import re
 import stat
 import tempfile
 import time
-import typing
 from pathlib import Path
 from typing import Any, Callable
 
 from game.board.model import Board, MapToken
-from game.engine.actions import ACTIONS, action_from_json, action_to_json
+from game.engine.actions import action_to_json
 from game.engine.apply import apply
 from game.engine.errors import IllegalAction
 from game.engine.rules import Rules, RulesError
+from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, VERSION,  # noqa: F401
+                                     SaveError, action_from_entry, check_header, describe, field, game_id_of,
+                                     map_title, read_save_data, seats_from, whole_number)
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
 
-FORMAT = "fuzzyknights-save"
-VERSION = 1
-MAX_SAVE_BYTES = 16 * 1024 * 1024     # a 40-day game is about 60 KB
-MAX_ACTIONS = 200_000
-MAX_NUMBER = 2 ** 31 - 1              # ids, counts and seeds in a save stay within this
-MAX_SEED = 2 ** 63 - 1
-MAX_TEXT = 200                        # characters of a name or key
-MAX_LIST = 10_000                     # entries of a path, squad list or token list
 MAX_BLANK_SIDE = 200                  # cells of a blank board's side
 STALE_TEMP_SECONDS = 60               # a temp file this old is left from an interrupted save
-GAME_ID = re.compile(r"[0-9a-f]{6,32}")
 MAP_NAME = re.compile(r"[^/\\\x00]{1,200}\.tmx")
 AUTOSAVE_NAME = re.compile(r"autosave-(?P<game>[0-9a-f]{6,32})(?:-day(?P<day>\d{1,6}))?\.json")
-
-
-class SaveError(ValueError):
-    pass
 
 
 @dataclasses.dataclass
@@ -84,8 +72,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 # --- the map a save refers to ----------------------------------------------------------
 def _shipped_maps_dir() -> Path:
-    from game.maps import MAPS_DIR
-    return MAPS_DIR
+    from game import resources
+    return resources.maps_dir()
 
 
 def _user_maps_dir() -> Path:
@@ -139,18 +127,6 @@ def board_reference(board: Board) -> dict[str, Any]:
                       "tokens": [dataclasses.asdict(t) for t in board.tokens]}}
 
 
-def map_title(reference: Any) -> str:
-    """The map's name for a list of saves."""
-    if not isinstance(reference, dict):
-        return "?"
-    if isinstance(reference.get("title"), str) and reference["title"]:
-        return reference["title"][:MAX_TEXT]
-    for key in ("name", "path"):
-        if isinstance(reference.get(key), str):
-            return Path(reference[key][:4096]).stem.replace("_", " ").title()
-    return "Blank board" if "blank" in reference else "?"
-
-
 def _map_file(reference: dict) -> Path:
     if "name" in reference:
         name = reference["name"]
@@ -200,7 +176,7 @@ def _blank_board(spec: Any) -> Board:
         raise SaveError("save field 'map.blank' must be an object")
     spec = dict(spec)
     for side in ("width", "height"):
-        _int(spec.get(side), f"map.blank.{side}", 1, MAX_BLANK_SIDE)
+        whole_number(spec.get(side), f"map.blank.{side}", 1, MAX_BLANK_SIDE)
     tokens = spec.pop("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > MAX_LIST:
         raise SaveError(f"save field 'map.blank.tokens' must be a list of at most {MAX_LIST} tokens")
@@ -306,144 +282,25 @@ def prune_autosaves(folder: str | os.PathLike, game_id: str, keep: int) -> None:
 
 
 # --- reading -------------------------------------------------------------------------------
-def _short(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
-        return f"a number of {len(str(abs(value)))} digits"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _int(value: Any, where: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SaveError(f"save field '{where}' must be a whole number, not {_short(value)}")
-    if not low <= value <= high:
-        raise SaveError(f"save field '{where}' is {_short(value)}: it must be from {low} to {high}")
-    return value
-
-
-def _field(data: dict, name: str, kind: type | tuple) -> Any:
-    if name not in data:
-        raise SaveError(f"save field '{name}' is missing")
-    if not isinstance(data[name], kind) or isinstance(data[name], bool) and kind is int:
-        raise SaveError(f"save field '{name}' has the wrong type ({type(data[name]).__name__})")
-    return data[name]
-
-
-def _check(value: Any, hint: Any, where: str) -> None:
-    """``value`` (plain JSON) fits the action field's annotation ``hint``."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is int:
-        _int(value, where)
-    elif hint is bool:
-        if not isinstance(value, bool):
-            raise SaveError(f"save field '{where}' must be true or false, not {_short(value)}")
-    elif hint is str:
-        if not isinstance(value, str):
-            raise SaveError(f"save field '{where}' must be a name (text), not {_short(value)}")
-        if len(value) > MAX_TEXT:
-            raise SaveError(f"save field '{where}' is longer than {MAX_TEXT} characters")
-    elif origin is tuple:
-        if not isinstance(value, list):
-            raise SaveError(f"save field '{where}' must be a list, not {_short(value)}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            if len(value) > MAX_LIST:
-                raise SaveError(f"save field '{where}' has {len(value)} entries; at most {MAX_LIST}")
-            for index, item in enumerate(value):
-                _check(item, args[0], f"{where}[{index}]")
-        else:
-            if len(value) != len(args):
-                raise SaveError(f"save field '{where}' must have {len(args)} entries, not {len(value)}")
-            for index, (item, inner) in enumerate(zip(value, args)):
-                _check(item, inner, f"{where}[{index}]")
-    elif hint is Any:          # ProposeRuleChange.value: one plain value
-        if isinstance(value, str):
-            _check(value, str, where)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            _int(value, where)
-        elif value is not None and not isinstance(value, (bool, float)):
-            raise SaveError(f"save field '{where}' must be a single value, not {_short(value)}")
-    else:
-        raise SaveError(f"save field '{where}' cannot be checked (annotation {hint!r})")
-
-
-@functools.lru_cache(maxsize=None)
-def _action_fields(kind: str) -> tuple[tuple[str, Any, bool], ...]:
-    cls = ACTIONS[kind]
-    hints = typing.get_type_hints(cls)
-    return tuple((f.name, hints[f.name], f.default is dataclasses.MISSING) for f in dataclasses.fields(cls))
-
-
-def _action(entry: Any, where: str) -> Any:
-    """The action of one save entry, every field checked against its type and range first."""
-    if not isinstance(entry, dict):
-        raise SaveError(f"save field '{where}' must be an object, not {_short(entry)}")
-    kind = entry.get("type")
-    if not isinstance(kind, str) or kind not in ACTIONS:
-        raise SaveError(f"save field '{where}.type' is {_short(kind)}: not an action of this game")
-    for name, hint, required in _action_fields(kind):
-        if name not in entry:
-            if required:
-                raise SaveError(f"save field '{where}.{name}' is missing ({kind})")
-            continue
-        _check(entry[name], hint, f"{where}.{name}")
-    return action_from_json(entry)
-
-
-def _seats(data: dict) -> list[Seat]:
-    entries = _field(data, "seats", list)
-    if not 1 <= len(entries) <= 16:
-        raise SaveError(f"save field 'seats' lists {len(entries)} players")
-    seats = []
-    for index, seat in enumerate(entries):
-        where = f"seats[{index}]"
-        if not isinstance(seat, dict) or set(seat) - {"name", "kind", "ai"}:
-            raise SaveError(f"save field '{where}' must hold only 'name', 'kind' and 'ai'")
-        for key in ("name", "kind", "ai"):
-            if key in seat:
-                _check(seat[key], str, f"{where}.{key}")
-        if "name" not in seat:
-            raise SaveError(f"save field '{where}.name' is missing")
-        if seat.get("kind", "human") not in ("human", "computer"):
-            raise SaveError(f"save field '{where}.kind' must be \"human\" or \"computer\"")
-        seats.append(Seat(**seat))
-    return seats
-
-
-def game_id_of(data: Any) -> str | None:
-    """The save's game identity, or None (saves from before games had one, or a damaged id)."""
-    game = data.get("game") if isinstance(data, dict) else None
-    game_id = game.get("id") if isinstance(game, dict) else None
-    return game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
-
-
-def _header(data: Any) -> None:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("not a Fuzzy Knights save (field 'format' is missing or wrong)")
-    version = _field(data, "version", int)
-    if version > VERSION:
-        raise SaveError(f"save field 'version': {_short(version)} is newer than this game understands")
-    _int(version, "version", 1, VERSION)
-
-
 def from_json(data: Any, map_loader: Callable[[str], Board] | None = None) -> GameState:
     return _load(data, map_loader).state
 
 
 def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
-    _header(data)
-    board, changed_map = _board(_field(data, "map", dict), map_loader)
+    check_header(data)
+    board, changed_map = _board(field(data, "map", dict), map_loader)
     try:
-        rules = Rules(_field(data, "rules", dict), "save field 'rules'")
+        rules = Rules(field(data, "rules", dict), "save field 'rules'")
     except (SaveError, RulesError) as exc:
         raise SaveError(str(exc)) from None
     except Exception as exc:       # rule data from a file: any failure is a broken save
         raise SaveError(f"save field 'rules' is broken: {exc}") from None
-    seats = _seats(data)
-    seed = _int(_field(data, "seed", int), "seed", -MAX_SEED, MAX_SEED)
-    entries = _field(data, "actions", list)
+    seats = seats_from(data)
+    seed = whole_number(field(data, "seed", int), "seed", -MAX_SEED, MAX_SEED)
+    entries = field(data, "actions", list)
     if len(entries) > MAX_ACTIONS:
         raise SaveError(f"save field 'actions' holds {len(entries)} actions; at most {MAX_ACTIONS}")
-    actions = [_action(entry, f"actions[{index}]") for index, entry in enumerate(entries)]
+    actions = [action_from_entry(entry, f"actions[{index}]") for index, entry in enumerate(entries)]
     different_map = (f"this save was made with a different version of {changed_map}: "
                      "the map has changed since, so the game cannot be replayed") if changed_map else None
     try:
@@ -471,75 +328,6 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
 def replay(state: GameState) -> GameState:
     """The same game rebuilt through a JSON save: seed, starting rules and actions."""
     return from_json(json.loads(json.dumps(to_json(state))))
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]} is out of range")
-    return value
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save can hold")
-
-
-def read_save_data(path: str | os.PathLike) -> Any:
-    """The JSON of a save file; only a regular file of at most MAX_SAVE_BYTES is read (a FIFO never hangs)."""
-    name = Path(path).name
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise SaveError(f"cannot read the save {name}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{name} is not a save file (not a regular file)")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"the save {name} is {info.st_size} bytes; a save is at most {MAX_SAVE_BYTES}")
-        with os.fdopen(fd, "rb") as handle:
-            fd = -1
-            raw = handle.read(MAX_SAVE_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"cannot read the save {name}: {exc.strerror or exc}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"the save {name} is larger than {MAX_SAVE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"the save {name} is not text (UTF-8): it is damaged or not a save") from None
-    try:
-        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"the save {name} is not valid JSON (line {exc.lineno}): it may be truncated") from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save {name} holds a value out of range or nested too deeply: {exc}") from None
-
-
-def describe(data: Any) -> dict[str, Any]:
-    """What a list of saves shows (day, map, players, mode, game); SaveError if the save is damaged."""
-    _header(data)
-    snap = _field(data, "snapshot", dict)
-    players = snap.get("players")
-    if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
-        raise SaveError("save field 'snapshot.players' is damaged")
-    names = [p.get("name") for p in players.values()]
-    if not all(isinstance(n, str) for n in names):
-        raise SaveError("save field 'snapshot.players' has a player without a name")
-    reference = _field(data, "map", dict)
-    if not any(isinstance(reference.get(key), kind) for key, kind in (("name", str), ("path", str), ("blank", dict))):
-        raise SaveError("save field 'map' names no map (it needs 'name', 'path' or 'blank')")
-    mode = data.get("mode", "normal")
-    return {"day": _int(snap.get("day", 1), "snapshot.day", 0, MAX_NUMBER),
-            "map": map_title(reference),
-            "players": [n[:MAX_TEXT] + (" (computer)" if p.get("kind") == "computer" else "")
-                        for n, p in zip(names, players.values())],
-            "mode": mode[:MAX_TEXT] if isinstance(mode, str) else "?",
-            "over": snap.get("phase") == "over",
-            "game": game_id_of(data)}
 
 
 def load_save(path: str | os.PathLike, map_loader: Callable[[str], Board] | None = None) -> LoadedSave:

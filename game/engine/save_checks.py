@@ -1,0 +1,250 @@
+"""Checking what a save file holds before the game trusts any of it.
+
+A save is outside input: it may be truncated, edited, huge, or not a file at
+all. ``read_save_data`` reads only a regular file of at most ``MAX_SAVE_BYTES``
+and parses it strictly (no NaN, no 1e999, no runaway nesting); the other
+functions check each field against its type and range. Every problem is a
+``SaveError`` whose message names the field.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import math
+import os
+import re
+import stat
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from game.engine.actions import ACTIONS, action_from_json
+from game.engine.setup import Seat
+
+FORMAT = "fuzzyknights-save"
+VERSION = 1
+MAX_SAVE_BYTES = 16 * 1024 * 1024     # a 40-day game is about 60 KB
+MAX_ACTIONS = 200_000
+MAX_NUMBER = 2 ** 31 - 1              # ids, counts and seeds in a save stay within this
+MAX_SEED = 2 ** 63 - 1
+MAX_TEXT = 200                        # characters of a name or key
+MAX_LIST = 10_000                     # entries of a path, squad list or token list
+GAME_ID = re.compile(r"[0-9a-f]{6,32}")
+
+
+class SaveError(ValueError):
+    pass
+
+
+def map_title(reference: Any) -> str:
+    """The map's name for a list of saves."""
+    if not isinstance(reference, dict):
+        return "?"
+    if isinstance(reference.get("title"), str) and reference["title"]:
+        return reference["title"][:MAX_TEXT]
+    for key in ("name", "path"):
+        if isinstance(reference.get(key), str):
+            return Path(reference[key][:4096]).stem.replace("_", " ").title()
+    return "Blank board" if "blank" in reference else "?"
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole_number(value: Any, where: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveError(f"save field '{where}' must be a whole number, not {_short(value)}")
+    if not low <= value <= high:
+        raise SaveError(f"save field '{where}' is {_short(value)}: it must be from {low} to {high}")
+    return value
+
+
+def field(data: dict, name: str, kind: type | tuple) -> Any:
+    if name not in data:
+        raise SaveError(f"save field '{name}' is missing")
+    if not isinstance(data[name], kind) or isinstance(data[name], bool) and kind is int:
+        raise SaveError(f"save field '{name}' has the wrong type ({type(data[name]).__name__})")
+    return data[name]
+
+
+def check_value(value: Any, hint: Any, where: str) -> None:
+    """``value`` (plain JSON) fits the action field's annotation ``hint``."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is int:
+        whole_number(value, where)
+    elif hint is bool:
+        if not isinstance(value, bool):
+            raise SaveError(f"save field '{where}' must be true or false, not {_short(value)}")
+    elif hint is str:
+        if not isinstance(value, str):
+            raise SaveError(f"save field '{where}' must be a name (text), not {_short(value)}")
+        if len(value) > MAX_TEXT:
+            raise SaveError(f"save field '{where}' is longer than {MAX_TEXT} characters")
+    elif origin is tuple:
+        if not isinstance(value, list):
+            raise SaveError(f"save field '{where}' must be a list, not {_short(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            if len(value) > MAX_LIST:
+                raise SaveError(f"save field '{where}' has {len(value)} entries; at most {MAX_LIST}")
+            for index, item in enumerate(value):
+                check_value(item, args[0], f"{where}[{index}]")
+        else:
+            if len(value) != len(args):
+                raise SaveError(f"save field '{where}' must have {len(args)} entries, not {len(value)}")
+            for index, (item, inner) in enumerate(zip(value, args)):
+                check_value(item, inner, f"{where}[{index}]")
+    elif origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return
+        problems = []
+        for option in (a for a in args if a is not type(None)):
+            try:
+                return check_value(value, option, where)
+            except SaveError as problem:
+                problems.append(str(problem))
+        raise SaveError(problems[0])
+    elif hint is Any:          # ProposeRuleChange.value: one plain value
+        if isinstance(value, str):
+            check_value(value, str, where)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            whole_number(value, where)
+        elif value is not None and not isinstance(value, (bool, float)):
+            raise SaveError(f"save field '{where}' must be a single value, not {_short(value)}")
+    else:
+        raise SaveError(f"save field '{where}' cannot be checked (annotation {hint!r})")
+
+
+@functools.lru_cache(maxsize=None)
+def _action_fields(kind: str) -> tuple[tuple[str, Any, bool], ...]:
+    cls = ACTIONS[kind]
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name], f.default is dataclasses.MISSING) for f in dataclasses.fields(cls))
+
+
+def action_from_entry(entry: Any, where: str) -> Any:
+    """The action of one save entry, every field checked against its type and range first."""
+    if not isinstance(entry, dict):
+        raise SaveError(f"save field '{where}' must be an object, not {_short(entry)}")
+    kind = entry.get("type")
+    if not isinstance(kind, str) or kind not in ACTIONS:
+        raise SaveError(f"save field '{where}.type' is {_short(kind)}: not an action of this game")
+    for name, hint, required in _action_fields(kind):
+        if name not in entry:
+            if required:
+                raise SaveError(f"save field '{where}.{name}' is missing ({kind})")
+            continue
+        check_value(entry[name], hint, f"{where}.{name}")
+    return action_from_json(entry)
+
+
+def seats_from(data: dict) -> list[Seat]:
+    entries = field(data, "seats", list)
+    if not 1 <= len(entries) <= 16:
+        raise SaveError(f"save field 'seats' lists {len(entries)} players")
+    seats = []
+    for index, seat in enumerate(entries):
+        where = f"seats[{index}]"
+        if not isinstance(seat, dict) or set(seat) - {"name", "kind", "ai"}:
+            raise SaveError(f"save field '{where}' must hold only 'name', 'kind' and 'ai'")
+        for key in ("name", "kind", "ai"):
+            if key in seat:
+                check_value(seat[key], str, f"{where}.{key}")
+        if "name" not in seat:
+            raise SaveError(f"save field '{where}.name' is missing")
+        if seat.get("kind", "human") not in ("human", "computer"):
+            raise SaveError(f"save field '{where}.kind' must be \"human\" or \"computer\"")
+        seats.append(Seat(**seat))
+    return seats
+
+
+def game_id_of(data: Any) -> str | None:
+    """The save's game identity, or None (saves from before games had one, or a damaged id)."""
+    game = data.get("game") if isinstance(data, dict) else None
+    game_id = game.get("id") if isinstance(game, dict) else None
+    return game_id if isinstance(game_id, str) and GAME_ID.fullmatch(game_id) else None
+
+
+def check_header(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a Fuzzy Knights save (field 'format' is missing or wrong)")
+    version = field(data, "version", int)
+    if version > VERSION:
+        raise SaveError(f"save field 'version': {_short(version)} is newer than this game understands")
+    whole_number(version, "version", 1, VERSION)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def read_save_data(path: str | os.PathLike) -> Any:
+    """The JSON of a save file; only a regular file of at most MAX_SAVE_BYTES is read (a FIFO never hangs)."""
+    name = Path(path).name
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise SaveError(f"cannot read the save {name}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{name} is not a save file (not a regular file)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"the save {name} is {info.st_size} bytes; a save is at most {MAX_SAVE_BYTES}")
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"cannot read the save {name}: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"the save {name} is larger than {MAX_SAVE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"the save {name} is not text (UTF-8): it is damaged or not a save") from None
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"the save {name} is not valid JSON (line {exc.lineno}): it may be truncated") from None
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the save {name} holds a value out of range or nested too deeply: {exc}") from None
+
+
+def describe(data: Any) -> dict[str, Any]:
+    """What a list of saves shows (day, map, players, mode, game); SaveError if the save is damaged."""
+    check_header(data)
+    snap = field(data, "snapshot", dict)
+    players = snap.get("players")
+    if not isinstance(players, dict) or not all(isinstance(p, dict) for p in players.values()):
+        raise SaveError("save field 'snapshot.players' is damaged")
+    names = [p.get("name") for p in players.values()]
+    if not all(isinstance(n, str) for n in names):
+        raise SaveError("save field 'snapshot.players' has a player without a name")
+    reference = field(data, "map", dict)
+    if not any(isinstance(reference.get(key), kind) for key, kind in (("name", str), ("path", str), ("blank", dict))):
+        raise SaveError("save field 'map' names no map (it needs 'name', 'path' or 'blank')")
+    mode = data.get("mode", "normal")
+    return {"day": whole_number(snap.get("day", 1), "snapshot.day", 0, MAX_NUMBER),
+            "map": map_title(reference),
+            "players": [n[:MAX_TEXT] + (" (computer)" if p.get("kind") == "computer" else "")
+                        for n, p in zip(names, players.values())],
+            "mode": mode[:MAX_TEXT] if isinstance(mode, str) else "?",
+            "over": snap.get("phase") == "over",
+            "game": game_id_of(data)}
+
+
