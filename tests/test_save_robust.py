@@ -220,3 +220,12 @@ def test_every_action_of_the_game_can_be_checked_when_loaded():
     for kind in ACTIONS:
         entry = {"type": kind, **{name: sample(hint) for name, hint, _ in _action_fields(kind)}}
         assert type(action_from_entry(entry, "actions[0]")).__name__ == kind
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_save_whose_map_is_a_fifo_is_refused_without_hanging(tmp_path, saved):
+    fifo = tmp_path / "map.tmx"
+    os.mkfifo(fifo)
+    data = json.loads(json.dumps(saved))
+    data["map"] = {"path": str(fifo)}
+    refused(tmp_path, data, "is not a map file")

@@ -121,6 +121,27 @@ def test_quit_to_title_saves_and_leaves_continue_and_load_enabled(folder):
     assert plain(app.scene.state) == expected
 
 
+def test_an_older_save_of_a_game_goes_on_as_a_new_game_and_continue_skips_finished_games(folder):
+    app, scene = game_on_screen()
+    older = save_through_the_dialog(app, scene, "before").saved
+    play_some(scene.session, 5)
+    scene.session.autosaver.flush(scene.state)
+    latest = folder / f"autosave-{scene.session.game_id}.json"
+    kept = latest.read_bytes()
+    from game.ui.menus.saves import load_session
+    branch = load_session(older)
+    assert branch.game_id != scene.session.game_id       # its moves never overwrite the later state
+    play_some(branch, 2, seed=9)
+    assert latest.read_bytes() == kept
+    assert load_session(latest).game_id == scene.session.game_id
+    finished = json.loads(kept)                           # stands in for another game played to its end
+    finished["snapshot"]["phase"], finished["game"]["id"] = "over", "0123456789ab"
+    (folder / "autosave-0123456789ab.json").write_text(json.dumps(finished))
+    assert list_saves(folder)[0].over
+    resumed = continue_on_a_new_title(folder)
+    assert resumed.state.phase != "over"
+
+
 def test_a_loaded_hotseat_game_opens_on_the_handoff_cover(folder):
     session = GameSession(battle_state())
     session.autosaver.flush(session.state)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.save import AUTOSAVE_NAME, SaveError, autosave_path, describe, read_save_data, \
-    remove_stale_temp_files
+from game.engine.save import AUTOSAVE_NAME, autosave_path, remove_stale_temp_files
+from game.engine.save_checks import SaveError, describe, read_save_data
 from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped
 from game.ui.kit.rich_text import render
@@ -207,6 +207,9 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
     if app is None:
         return True
     if replace is not None and replace in app.scenes:
+        leaving = getattr(replace, "session", None)
+        if leaving is not None:
+            leaving.autosaver.flush(leaving.state)     # the game being left is kept exactly too
         while app.scene is not replace:
             app.pop()
         app.replace(game)
@@ -216,12 +219,13 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
 
 
 def continue_newest(scene: Scene, folder: Path | None = None) -> None:
-    """The title screen's Continue: the newest save that loads (a damaged one is skipped, with a word)."""
+    """The title screen's Continue: the newest save of a game still going (else the newest save)."""
     saves = [s for s in list_saves(folder) if not s.problem]
     if not saves:
         scene.toast.show("No saved games yet")
         return
-    start_loaded(scene, saves[0].path)
+    going = [s for s in saves if not s.over]
+    start_loaded(scene, (going or saves)[0].path)
 
 
 def open_load_dialog(scene: Scene, game: Scene | None = None) -> None:
