@@ -1,4 +1,4 @@
-"""Test setup shared by every test module: headless SDL."""
+"""Test setup shared by every test module: headless SDL, private data folders, longest tests first."""
 import os
 import tempfile
 
@@ -6,9 +6,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Autosaves and the save dialogs write here, never into the tester's home folder.
 os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-saves-")
-# The player's own maps and settings too: the tester's data folder never changes a test.
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-data-")
-# Settings (and the rest of the player data folder) too.
+# Settings, the player's own maps (and the rest of the player data folder) too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-data-")
 
 # CI runs the same property-test examples every time, so a red run can be reproduced.
@@ -17,3 +15,36 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml). A few whole-game tests
+# take most of the time; started last they would leave one core idle at the end, so tests run
+# longest first: by their durations in the last run (pytest's cache), else these modules first.
+DURATIONS_KEY = "fuzzyknights/durations"
+LONG_MODULES = ("test_ui_watch", "test_ui_monkey", "test_rules_keys", "test_fuzz", "test_ai_levels",
+                "test_pathfinding_bench_json", "test_pathfinding_properties", "test_ui_battle")
+_durations: dict[str, float] = {}
+
+
+def pytest_collection_modifyitems(config, items):
+    cache = getattr(config, "cache", None)
+    known = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+
+    def expected_seconds(item) -> float:
+        if item.nodeid in known:
+            return known[item.nodeid]
+        module = item.nodeid.split("::")[0].rsplit("/", 1)[-1].removesuffix(".py")
+        return 30.0 - LONG_MODULES.index(module) if module in LONG_MODULES else 0.0
+    items.sort(key=lambda item: -expected_seconds(item))
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        _durations[report.nodeid] = round(report.duration, 3)
+
+
+def pytest_sessionfinish(session):
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _durations:
+        return                      # the workers report to the main process, which keeps the record
+    cache.set(DURATIONS_KEY, {**cache.get(DURATIONS_KEY, {}), **_durations})

@@ -1,11 +1,10 @@
 """Every glyph the UI draws comes from files the game ships: baked emoji PNGs or the bundled fonts.
 
-Scans the strings of the game's code (and the rulebook the rules screen shows)
-for characters outside ASCII: each one is either an emoji with an icon PNG in
+Scans the game's code (and the rulebook the rules screen shows) for
+characters outside ASCII: each one is either an emoji with an icon PNG in
 ``assets/icons`` (``rich_text`` draws those as images) or a character the
 bundled text fonts have a glyph for. Anything else would draw as a box.
 """
-import ast
 import re
 from pathlib import Path
 
@@ -23,17 +22,11 @@ HOW_TO_ADD = ("add it to EMOJI in game/ui/kit/icons.py, then run `python tools/m
 
 
 def ui_strings() -> list[tuple[str, str]]:
-    """(where, text) of every string literal in game/ and every line of the rulebook."""
-    found = []
-    for path in sorted(GAME.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and not node.value.isascii():
-                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.value))
-    rulebook = resources.rules_doc()
-    if rulebook.is_file():
-        found += [(f"docs/RULES.md:{n}", line) for n, line in enumerate(rulebook.read_text("utf-8").splitlines(), 1)
-                  if not line.isascii()]
-    return found
+    """(where, text) of every line outside ASCII in game/ (strings, and comments alike) and in the rulebook."""
+    files = sorted(GAME.rglob("*.py")) + [resources.rules_doc()] * resources.rules_doc().is_file()
+    return [(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{n}", line)
+            for path in files
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if not line.isascii()]
 
 
 def icon_names_in_code() -> set[str]:
@@ -47,10 +40,11 @@ def fonts():
     return {style: theme.font(20, style) for style in ("body", "bold")}
 
 
-def has_glyph(font: pygame.font.Font, ch: str) -> bool:
+def has_glyph(font: pygame.font.Font, ch: str, _boxes: dict = {}) -> bool:
     """False when the font would draw its 'missing glyph' box for ``ch``."""
-    box = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")   # a private-use code point
-    return pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA") != box
+    if font not in _boxes:   # what the font draws for a private-use code point: its box
+        _boxes[font] = pygame.image.tobytes(font.render("\ue000", True, (0, 0, 0)), "RGBA")
+    return pygame.image.tobytes(font.render(ch, True, (0, 0, 0)), "RGBA") != _boxes[font]
 
 
 def test_every_icon_name_has_a_shipped_png_that_loads():
@@ -67,7 +61,7 @@ def test_every_icon_name_the_code_asks_for_is_shipped():
 
 def test_every_character_in_the_ui_strings_is_drawable(fonts):
     emoji = set(icons.EMOJI.values()) | {g.rstrip(VARIATION) for g in icons.EMOJI.values()}
-    problems = []
+    problems, text_chars = [], {}
     for where, text in ui_strings():
         for part, is_emoji in rich_text.split(text):
             if is_emoji:
@@ -75,11 +69,12 @@ def test_every_character_in_the_ui_strings_is_drawable(fonts):
                     problems.append(f"{where}: {part} has no icon PNG")
                 continue
             for ch in set(part) - {VARIATION}:
-                if ch.isascii() or ch in emoji:
-                    continue
-                lacking = [style for style, font in fonts.items() if not has_glyph(font, ch)]
-                if lacking:
-                    problems.append(f"{where}: {ch!r} (U+{ord(ch):04X}) would draw as a box in the {lacking} font")
+                if not ch.isascii() and ch not in emoji:
+                    text_chars.setdefault(ch, where)
+    for ch, where in sorted(text_chars.items()):
+        lacking = [style for style, font in fonts.items() if not has_glyph(font, ch)]
+        if lacking:
+            problems.append(f"{where}: {ch!r} (U+{ord(ch):04X}) would draw as a box in the {lacking} font")
     assert problems == [], f"{HOW_TO_ADD}:\n" + "\n".join(problems[:30])
 
 

@@ -4,6 +4,7 @@ The full round trip (build the wheel, install it in a fresh environment, take
 screenshots from a temporary folder) is in ``.ci/run``; these tests check the
 pieces quickly.
 """
+import json
 import os
 import re
 import shutil
@@ -123,3 +124,19 @@ def test_map_option_finds_the_players_own_map_by_name(tmp_path):
     env = {**ENV, "XDG_DATA_HOME": str(data)}
     result = run_game("--map", "my_vale", "--seed", "1", "--screenshot", str(tmp_path / "x.png"), cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
+
+
+def test_bench_startup_json_keeps_its_contract():
+    """tools/bench_startup.py --json (issue 14): title and board first-frame ratios to a minimal window."""
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_startup.py"), "--runs", "1", "--json"],
+                            capture_output=True, text=True, env=ENV, timeout=300)
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["results"]
+    assert [r["screen"] for r in rows] == ["title", "board"]
+    from game.ui.menus.map_catalog import read_header
+    largest = max(resources.shipped_maps(), key=lambda p: read_header(p).width * read_header(p).height)
+    assert rows[0]["map"] is None and rows[1]["map"] == largest.stem
+    for row in rows:
+        assert set(row) == {"screen", "map", "s", "floor_s", "ratio"}
+        assert row["s"] > 0 and row["floor_s"] > 0
+        assert abs(row["ratio"] - row["s"] / row["floor_s"]) < 0.02 * row["ratio"] + 0.01
