@@ -221,8 +221,11 @@ def read_save_data(path: str | os.PathLike) -> Any:
         return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise SaveError(f"the save {name} is not valid JSON (line {exc.lineno}): it may be truncated") from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save {name} holds a value out of range or nested too deeply: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"the save {name} is nested too deeply to be a save") from None
+    except ValueError as exc:       # a number too long to read, 1e999 or NaN
+        why = "one with thousands of digits" if str(exc).startswith("Exceeds the limit") else str(exc)
+        raise SaveError(f"the save {name} holds a number out of range ({why})") from None
 
 
 def describe(data: Any) -> dict[str, Any]:

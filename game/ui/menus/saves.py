@@ -327,13 +327,14 @@ class SaveList:
             surface.blit(box, r)
             ink = theme.CREAM if chosen else theme.INK
             soft = (236, 220, 190) if chosen else (theme.DANGER if info.problem else theme.INK_SOFT)
-            icon = "🎲" if info.autosave else "🏰"
-            name = render(f"{icon} {info.name}", 16, ink, "bold")
-            surface.blit(name, (r.x + 10, r.y + 4))
             when = render(info.stamp, 13, soft)
             surface.blit(when, when.get_rect(topright=(r.right - 10, r.y + 6)))
-            summary = render(info.summary, 13, soft)
-            surface.blit(summary, (r.x + 36, r.y + 27))
+            icon = render("🎲" if info.autosave else "🏰", 16, ink, "bold")
+            surface.blit(icon, (r.x + 10, r.y + 4))
+            size, label = widgets.fit_label(info.name, 16, r.w - 60 - when.get_width(), "bold")
+            surface.blit(render(label, size, ink, "bold"), (r.x + 16 + icon.get_width(), r.y + 4))
+            size, label = widgets.fit_label(info.summary, 13, r.w - 46, "body")
+            surface.blit(render(label, size, soft), (r.x + 36, r.y + 27))
 
 
 class LoadDialog(OverlayScene):
@@ -348,6 +349,7 @@ class LoadDialog(OverlayScene):
         self.folder = folder
         self.list = SaveList()
         self.list.reload(folder)
+        self.list.selected = next((i for i, info in enumerate(self.list.saves) if not info.problem), 0)
         self.load_button = widgets.Button("Load", self.load_selected, icon="swords", size=18)
         self.cancel_button = widgets.Button("Back", self.close, size=17)
         self.widgets = [self.load_button, self.cancel_button]
