@@ -26,3 +26,24 @@ def test_no_module_level_random_in_engine():
                     and node.attr != "Random":
                 offenders.append(f"{path.name}:{node.lineno} random.{node.attr}")
     assert not offenders, offenders
+
+
+# The battle stack, lowest first: a module imports only modules below it (anywhere in the file,
+# local imports included), so there is no import circle to work around.
+LAYERS = ["state", "heroes", "monsters", "odds", "squads", "battle_odds", "battle", "flow", "outcomes",
+          "interactions", "movement", "diplomacy", "legal", "apply"]
+
+
+def _engine_imports(name: str) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse((ENGINE / f"{name}.py").read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game.engine"):
+            parts = node.module.split(".")
+            found.update([parts[2]] if len(parts) > 2 else [a.name for a in node.names])
+    return found & set(LAYERS)
+
+
+def test_the_engine_modules_import_one_way_only():
+    upward = [f"{name} imports {other}" for i, name in enumerate(LAYERS)
+              for other in _engine_imports(name) if LAYERS.index(other) >= i]
+    assert not upward, upward

@@ -24,6 +24,7 @@ from typing import Sequence
 
 from game.engine import odds as O
 from game.engine.dice import Dice
+from game.engine.monsters import neutral_defender_unit
 from game.engine.squads import (
     GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, side_tags, split_evenly,
 )
@@ -152,7 +153,6 @@ def city_defence(state: GameState, city) -> list[O.Squad]:
     """What defends a City: its own squad, garrisoned heroes, garrison plus their armies (R-CITY-4/6)."""
     squads = [to_odds_squad(state, EngineSquad(city=city.id))]
     if city.owner == NEUTRAL:
-        from game.engine.interactions import neutral_defender_unit
         rules = state.rules["cities"]
         mean = Dice.parse(rules["neutral_defenders"]).mean
         return squads + monster_defence(state, {neutral_defender_unit(state): int(mean)},

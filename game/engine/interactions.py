@@ -8,6 +8,9 @@ from game.engine.outcomes import capture_mine, settle
 from game.engine.dice import table_lookup
 from game.engine.errors import IllegalAction
 from game.engine.heroes import add_units, equip_default, slots_ok
+from game.engine.monsters import (  # noqa: F401  (computer players and the screen read them from here)
+    bribe_cost, joining_unit, monster_tier, monster_unit, neutral_defender_unit,
+)
 from game.engine.state import NEUTRAL, Event, GameState, Hero, Interaction, Item, Mine, Pending
 
 
@@ -99,41 +102,6 @@ def after_battle(state: GameState, outcome: Outcome | None, events: list[Event])
 
 
 # --- monsters (R-MON-1..3, R-CMP-10/11) ------------------------------------------------------
-def monster_unit(state: GameState) -> str:
-    rules = state.rules["monsters"]
-    if rules["monster_unit"] != "tiered":
-        return rules["monster_unit"]
-    return f"unit_{monster_tier(state)}_1"
-
-
-def neutral_defender_unit(state: GameState) -> str:
-    """R-CITY-6: the unit kind of a neutral City's monsters ("tiered" as R-CMP-10)."""
-    unit = state.rules["cities"]["neutral_defender_unit"]
-    return f"unit_{monster_tier(state)}_1" if unit == "tiered" else unit
-
-
-def monster_tier(state: GameState) -> int:
-    """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
-    best = 1
-    for city in state.cities.values():
-        for name in city.buildings:
-            if name.startswith("spawner_") and city.owner != NEUTRAL:
-                best = max(best, int(name.split("_")[1]))
-    return min(best, state.rules["monsters"].get("tier_cap", best))
-
-
-def joining_unit(state: GameState) -> str:
-    joins = state.rules["monsters"]["joins_as"]
-    return monster_unit(state) if joins == "tiered" else joins
-
-
-def bribe_cost(state: GameState) -> dict[str, int]:
-    rules = state.rules["monsters"]
-    if rules["bribe_cost_from_tier"]:
-        return state.rules["recruits"][monster_unit(state)]["cost"]
-    return rules["bribe_cost"]
-
-
 def meet_monsters(state: GameState, hero: Hero, events: list[Event]) -> None:
     inter = state.interaction
     if not inter.monsters:

@@ -1,0 +1,40 @@
+"""Which units board monsters, guardians and neutral City defenders are, and what bribes cost
+(R-MON-1, R-CITY-6, R-CMP-10/11). Plain queries on the state, below every battle module."""
+from __future__ import annotations
+
+from game.engine.state import NEUTRAL, GameState
+
+
+def monster_unit(state: GameState) -> str:
+    rules = state.rules["monsters"]
+    if rules["monster_unit"] != "tiered":
+        return rules["monster_unit"]
+    return f"unit_{monster_tier(state)}_1"
+
+
+def neutral_defender_unit(state: GameState) -> str:
+    """R-CITY-6: the unit kind of a neutral City's monsters ("tiered" as R-CMP-10)."""
+    unit = state.rules["cities"]["neutral_defender_unit"]
+    return f"unit_{monster_tier(state)}_1" if unit == "tiered" else unit
+
+
+def monster_tier(state: GameState) -> int:
+    """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
+    best = 1
+    for city in state.cities.values():
+        for name in city.buildings:
+            if name.startswith("spawner_") and city.owner != NEUTRAL:
+                best = max(best, int(name.split("_")[1]))
+    return min(best, state.rules["monsters"].get("tier_cap", best))
+
+
+def joining_unit(state: GameState) -> str:
+    joins = state.rules["monsters"]["joins_as"]
+    return monster_unit(state) if joins == "tiered" else joins
+
+
+def bribe_cost(state: GameState) -> dict[str, int]:
+    rules = state.rules["monsters"]
+    if rules["bribe_cost_from_tier"]:
+        return state.rules["recruits"][monster_unit(state)]["cost"]
+    return rules["bribe_cost"]
