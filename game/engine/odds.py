@@ -1,4 +1,4 @@
-"""Exact battle odds (RULES.md §1 Dice, §7 fainting, §9 Battle).
+"""Exact battle odds (docs/RULES.md §1 Dice, §7 fainting, §9 Battle).
 
 Pure Python + numpy; no pygame and no other engine module, so the screen, the
 computer players and the command line tools can all use it.
