@@ -80,3 +80,14 @@ def test_the_title_screen_offers_own_maps_and_checks_a_map_when_chosen(own_maps,
 def test_an_unreadable_file_becomes_the_entrys_problem(tmp_path):
     missing = entry_for(tmp_path / "gone.tmx")
     assert not missing.ok and "gone.tmx" in missing.problems[0] and missing.size_text == "unreadable"
+
+
+def test_opening_the_title_screen_writes_nothing(tmp_path, monkeypatch):
+    """README: the game writes to the player data folder only once a game starts or a setting changes."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("FUZZYKNIGHTS_SAVES", raising=False)
+    app = App(headless=True)
+    app.push(TitleScene())
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert list(tmp_path.iterdir()) == []
