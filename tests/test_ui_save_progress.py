@@ -274,3 +274,11 @@ def test_a_poisoned_saves_folder_crashes_neither_save_load_nor_continue(folder):
     app.push(title)
     continue_newest(title, folder)
     assert isinstance(app.scene, GameScene) and app.scene is not scene
+
+
+def test_a_tool_can_play_without_touching_the_players_saves(folder):
+    app, scene = game_on_screen()
+    scene.session.autosaver.enabled = False
+    play_some(scene.session, 4)
+    assert autosave_now(scene.session) is None and scene.session.autosaver.flush(scene.state)
+    assert not folder.exists() or not list(folder.iterdir())

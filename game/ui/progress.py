@@ -28,6 +28,7 @@ class Autosaver:
     def __init__(self, game_id: str | None = None, folder: Path | None = None) -> None:
         self.game_id = game_id or new_game_id()
         self.folder = folder          # None: the player's saves folder, looked up at each write
+        self.enabled = True           # tools that play games the player never saw switch it off
         self.problem: str | None = None   # why the last write failed
         self.told = False             # the player has been told about ``problem``
         self.saved_actions: int | None = None
@@ -38,7 +39,7 @@ class Autosaver:
         return Path(self.folder) if self.folder is not None else saves_dir()
 
     def dirty(self, state) -> bool:
-        return self.saved_actions != len(state.actions)
+        return self.enabled and self.saved_actions != len(state.actions)
 
     def after_action(self, state, computer_next: bool) -> None:
         """Write the latest state, except in the middle of a computer's quick run of actions."""
@@ -57,6 +58,8 @@ class Autosaver:
         """This Day's autosave (kept among the game's newest few) and the latest state."""
         from game.engine.save import autosave
         path = None
+        if not self.enabled:
+            return None
 
         def write():
             nonlocal path
