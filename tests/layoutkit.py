@@ -33,7 +33,7 @@ class Tracked(_Surface):
     def blit(self, source, dest, area=None, special_flags=0):
         done = super().blit(source, dest, area, special_flags)
         x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (dest[0], dest[1])
-        full = self.get_rect()
+        full = self.get_rect().clip(self.get_clip())          # what the clip hides is not drawn
         if done.contains(full) and source is not self:
             self.texts.clear()          # everything before lies under this cover
             self.panels.clear()

@@ -122,5 +122,5 @@ class BoardComfort:
                                          and not state.pending)
         if self.equip_button.visible:
             self._place_equip(hero)
-        area = pygame.Rect(log.x, log.y - 6, log.w, 0)
+        area = pygame.Rect(log.x, log.y - 22, log.w, 0)      # above the log's own caption line
         return [self.undo_button, self.equip_button] + self.hints.widgets(area)

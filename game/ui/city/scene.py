@@ -73,6 +73,7 @@ class CityScene(Scene):
         self.unit_buttons: dict[tuple[str, int], widgets.Button] = {}
         self.unit_spinners: dict[str, widgets.Spinner] = {}
         self.item_buttons: dict[tuple[int, str], widgets.Button] = {}
+        self.scroll = {"build": 0, "recruit": 0}     # pixels scrolled in a list taller than its panel
 
     # --- engine state ---------------------------------------------------------------
     @property
@@ -157,8 +158,8 @@ class CityScene(Scene):
         w, h = size
         gap, top = 14, HEADER_H + 10
         body_h = h - top - 12
-        left_w = max(440, int(w * 0.39))
-        right_w = max(330, int(w * 0.285))
+        left_w = max(440, int(w * 0.39)) if w >= 1200 else int((w - 4 * gap) * 0.41)
+        right_w = max(330, int(w * 0.285)) if w >= 1200 else int((w - 4 * gap) * 0.28)
         self.left = pygame.Rect(gap, top, left_w, body_h)
         self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
         self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
@@ -184,7 +185,9 @@ class CityScene(Scene):
         names = [t for t in tiers if t in options] + sorted(
             (n for n in state.rules.buildings()), key=lambda n: (_spawner_key(n), list(state.rules.buildings()).index(n)))
         row_h = 40 if len(names) > 8 else 52
-        x, y, w = self.left.x + 14, self.left.y + 56, self.left.w - 28
+        x, w = self.left.x + 14, self.left.w - 28
+        self.build_area = self._list_area(self.left)
+        y = self.build_area.y - self._scrolled("build", len(names) * row_h, self.build_area)
         self.build_rows, self.build_buttons = [], {}
         for name in names:
             rect = pygame.Rect(x, y, w, row_h - 4)
@@ -214,8 +217,9 @@ class CityScene(Scene):
             button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now \
                 or self.builds_left() == 0
             button.tooltip = f"Build {title}" if not button.muted else f"{title}: {status}"
+            button.visible = self.build_area.contains(button.rect)
             self.build_buttons[name] = button
-        self.build_rows_bottom = y
+        self.build_rows_bottom = min(y, self.build_area.bottom)
 
     def _recruit_list(self) -> None:
         state, city = self.state, self.city
@@ -223,7 +227,11 @@ class CityScene(Scene):
         recruits = state.rules.recruits()
         names = sorted(recruits, key=lambda n: (n != "hero", _spawner_key(n), list(recruits).index(n)))
         row_h = 46 if len(names) > 4 else 60
-        x, y, w = self.middle.x + 14, self.middle.y + 56, self.middle.w - 28
+        x, w = self.middle.x + 14, self.middle.w - 28
+        self.recruit_area = self._list_area(self.middle)
+        y = self.recruit_area.y - self._scrolled("recruit", len(names) * row_h, self.recruit_area)
+        narrow = w < 330                       # a small window: smaller controls leave the row its words
+        button_w, spinner_w = (70, 80) if narrow else (82, 92)
         self.recruit_rows, self.recruit_buttons, self.recruit_spinners = [], {}, {}
         for name in names:
             entry = recruits[name]
@@ -244,14 +252,25 @@ class CityScene(Scene):
                 status, colour = (f"{dice} each" if dice else ""), theme.INK_SOFT
             self.recruit_rows.append(Row(rect, name, title, status, colour, cost))
             button = MutedButton("Recruit", (lambda n=name: self.recruit(n)), size=14,
-                                 rect=(rect.right - 82, rect.centery - 15, 82, 30))
+                                 rect=(rect.right - button_w, rect.centery - 15, button_w, 30))
             button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now
+            button.visible = self.recruit_area.contains(button.rect)
             self.recruit_buttons[name] = button
             if name != "hero" and not missing:
                 spinner = widgets.Spinner(count, 1, 99, 1, (lambda v, n=name: self._set_count(n, v)),
-                                          rect=(rect.right - 82 - 100, rect.centery - 14, 92, 28))
+                                          rect=(rect.right - button_w - 8 - spinner_w, rect.centery - 14, spinner_w, 28))
+                spinner.visible = button.visible
                 self.recruit_spinners[name] = spinner
-        self.recruit_rows_bottom = y
+        self.recruit_rows_bottom = min(y, self.recruit_area.bottom)
+
+    def _list_area(self, panel: pygame.Rect) -> pygame.Rect:
+        """Where a panel's rows go: under its heading, above its footnote."""
+        return pygame.Rect(panel.x + 14, panel.y + 56, panel.w - 28, panel.h - 56 - 34)
+
+    def _scrolled(self, key: str, content_h: int, area: pygame.Rect) -> int:
+        """The list's scroll, kept between 0 and what its content overflows the area by."""
+        self.scroll[key] = max(0, min(self.scroll[key], content_h - area.h))
+        return self.scroll[key]
 
     def _set_count(self, name: str, value: int) -> None:
         self.counts[name] = value
@@ -328,6 +347,12 @@ class CityScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            for key, panel in (("build", self.left), ("recruit", self.middle)):
+                if panel.collidepoint(self.mouse):
+                    self.scroll[key] -= 40 * event.y
+                    self.rebuild()
+                    return True
         return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -384,44 +409,68 @@ class CityScene(Scene):
         state, city = self.state, self.city
         section(surface, self.left, "Buildings", "city")
         purse = state.players[city.owner].purse
-        resources = state.rules.resources if self.campaign else None
+        resources = state.rules.resources if self.campaign and self.left.w >= 440 else None   # narrow: no zeros
+        clip = surface.get_clip()
+        surface.set_clip(self.build_area)
         for i, row in enumerate(self.build_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             two = row.rect.h >= 34
-            title = render(row.title, 16, theme.INK, "bold")
-            ty = row.rect.y + 2 if two else row.rect.centery - title.get_height() // 2
-            surface.blit(title, (row.rect.x + 8, ty))
-            status = render(row.status, 13, row.status_colour, "bold" if row.status_colour != theme.INK_SOFT else "body")
-            surface.blit(status, (row.rect.x + 8, ty + title.get_height()))
-            if row.cost is not None:
-                cost = cost_surface(row.cost, purse, 14, theme.INK, resources)
+            title = render(row.title, 15 if row.rect.h < 40 else 16, theme.INK, "bold")
+            ty = row.rect.y + 1 if two else row.rect.centery - title.get_height() // 2
+            cost = cost_surface(row.cost, purse, 14, theme.INK, resources) if row.cost is not None else None
+            room = row.rect.w - 16 - (90 + cost.get_width() + 8 if cost is not None else 0)
+            surface.blit(title, (row.rect.x + 8, ty), area=pygame.Rect(0, 0, room, title.get_height()))
+            status = render(row.status, 12 if row.rect.h < 40 else 13, row.status_colour,
+                            "bold" if row.status_colour != theme.INK_SOFT else "body")
+            status_y = min(ty + title.get_height(), row.rect.bottom - status.get_height())
+            surface.blit(status, (row.rect.x + 8, status_y), area=pygame.Rect(0, 0, row.rect.w - 16 - 80, status.get_height()))
+            if cost is not None:
                 cy = ty + title.get_height() // 2 if two else row.rect.centery
                 surface.blit(cost, cost.get_rect(midright=(row.rect.right - 90, cy)))
+        surface.set_clip(clip)
+        self._draw_more_marks(surface, "build", self.build_area, self.build_rows)
         foot = "One building per City per Day · " + ("built today" if city.built_today else "nothing built yet today")
-        img = render(foot, 14, theme.INK_SOFT, "bold")
+        size, foot = widgets.fit_label(foot, 14, self.left.w - 44)
+        img = render(foot, size, theme.INK_SOFT, "bold")
         surface.blit(img, (self.left.x + 22, min(self.build_rows_bottom + 4, self.left.bottom - 26)))
+
+    def _draw_more_marks(self, surface: pygame.Surface, key: str, area: pygame.Rect, rows) -> None:
+        """Beside the panel's heading, when its list is taller than the panel: which way there is more
+        (the mouse wheel scrolls)."""
+        up = self.scroll[key] > 0
+        down = bool(rows) and rows[-1].rect.bottom > area.bottom
+        if up or down:
+            mark = render(("▲" if up else "") + ("▼" if down else "") + " wheel", 12, theme.INK_SOFT, "bold")
+            surface.blit(mark, mark.get_rect(midright=(area.right, area.y - 33)))
 
     def _draw_recruits(self, surface: pygame.Surface) -> None:
         state, city = self.state, self.city
         section(surface, self.middle, "Recruit", "hero")
         purse = state.players[city.owner].purse
+        clip = surface.get_clip()
+        surface.set_clip(self.recruit_area)
         for i, row in enumerate(self.recruit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
+            controls = self.recruit_spinners.get(row.name) or self.recruit_buttons.get(row.name)
+            end = (controls.rect.x if controls is not None else row.rect.right) - 8   # words stop before the stepper
             title = render(row.title, 15, theme.INK, "bold")
-            surface.blit(title, (row.rect.x + 8, row.rect.y + 2))
+            surface.blit(title, (row.rect.x + 8, row.rect.y + 2),
+                         area=pygame.Rect(0, 0, end - row.rect.x - 8, title.get_height()))
             cost = cost_surface(row.cost or {}, purse, 13, theme.INK)
             line2 = row.rect.y + 4 + title.get_height()
             surface.blit(cost, (row.rect.x + 8, line2))
             bold = row.status_colour != theme.INK_SOFT
             status = render(row.status, 12, row.status_colour, "bold" if bold else "body")
-            room = row.rect.right - 96 - (row.rect.x + 18 + cost.get_width())
-            if status.get_width() > room:
-                status = status.subsurface((0, 0, max(1, room), status.get_height()))
-            surface.blit(status, (row.rect.x + 18 + cost.get_width(), line2 + (cost.get_height() - status.get_height()) // 2))
+            left = row.rect.x + 18 + cost.get_width()
+            surface.blit(status, (left, line2 + (cost.get_height() - status.get_height()) // 2),
+                         area=pygame.Rect(0, 0, max(0, end - left), status.get_height()))
+        surface.set_clip(clip)
+        self._draw_more_marks(surface, "recruit", self.recruit_area, self.recruit_rows)
         slots = state.rules["hero"]["city_slots"]
         used = len(city.garrison)
         note = f"Recruits join the garrison · slots {used} of {slots}" if slots else "Recruits join the City's garrison"
-        img = render(note, 14, theme.INK_SOFT, "bold")
+        size, note = widgets.fit_label(note, 14, self.middle.w - 44)
+        img = render(note, size, theme.INK_SOFT, "bold")
         surface.blit(img, (self.middle.x + 22, min(self.recruit_rows_bottom + 4, self.middle.bottom - 26)))
 
     def _draw_garrison(self, surface: pygame.Surface) -> None:

@@ -76,6 +76,8 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
 def fit_label(label: str, size: int, width: int, style: str = "bold") -> tuple[int, str]:
     """A font size (down to 70% of ``size``) at which ``label`` fits ``width`` pixels; past that, the label
     shortened with an ellipsis. Returns (size, label)."""
+    if not label:
+        return size, label
     smallest = max(9, round(size * 0.7))
     for candidate in range(size, smallest - 1, -1):
         if theme.font(candidate, style).size(label)[0] <= width:

@@ -96,7 +96,8 @@ def banner(surface: pygame.Surface, rect: pygame.Rect, text: str, danger: bool =
     pygame.draw.rect(box, colour, box.get_rect(), border_radius=8)
     pygame.draw.rect(box, (240, 200, 120), box.get_rect(), 2, border_radius=8)
     surface.blit(box, rect)
-    img = render(text, 16, theme.CREAM, "bold", (0, 0, 0))
+    size, text = widgets.fit_label(text, 16, rect.w - 16)
+    img = render(text, size, theme.CREAM, "bold", (0, 0, 0))
     surface.blit(img, img.get_rect(center=rect.center))
 
 
