@@ -270,10 +270,13 @@ def test_a_poisoned_saves_folder_crashes_neither_save_load_nor_continue(folder):
             assert app.scene is loader and loader.toast.visible
     loader.close()
     assert app.scene is scene
+    os.utime(folder / "build_null.json")                 # the newest save: it only fails when replayed
     title = TitleScene(saves_dir=folder)
     app.push(title)
     continue_newest(title, folder)
-    assert isinstance(app.scene, GameScene) and app.scene is not scene
+    resumed = app.scene
+    assert isinstance(resumed, GameScene) and resumed is not scene
+    assert "build null" in resumed.toast.message and "Continued from" in resumed.toast.message
 
 
 def test_a_tool_can_play_without_touching_the_players_saves(folder):

@@ -18,13 +18,14 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.save import AUTOSAVE_NAME, autosave_path, remove_stale_temp_files
-from game.engine.save_checks import SaveError, describe, read_save_data
 from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.userdata import saves_dir
+
+# The engine's save code is imported where it is used: the title screen imports this module
+# for its Continue and Load buttons and must not wait for the whole engine to load.
 
 MAX_NAME = 40                 # characters of a save's name
 _NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
@@ -45,6 +46,7 @@ class SaveInfo:
 
     @property
     def autosave(self) -> bool:
+        from game.engine.save import AUTOSAVE_NAME
         return AUTOSAVE_NAME.fullmatch(self.path.name) is not None or self.path.name.startswith("autosave")
 
     @property
@@ -60,6 +62,7 @@ class SaveInfo:
 
 
 def display_name(path: Path) -> str:
+    from game.engine.save import AUTOSAVE_NAME
     match = AUTOSAVE_NAME.fullmatch(path.name)
     if match:
         return f"Autosave, Day {int(match['day'])}" if match["day"] else "Autosave (latest)"
@@ -68,6 +71,7 @@ def display_name(path: Path) -> str:
 
 def read_info(path: Path) -> SaveInfo:
     """What the list shows of one file; never raises (a damaged file says why)."""
+    from game.engine.save_checks import SaveError, describe, read_save_data
     info = SaveInfo(path, display_name(path))
     try:
         info.when = os.stat(path).st_mtime
@@ -86,6 +90,7 @@ def read_info(path: Path) -> SaveInfo:
 
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every save in the folder, newest first."""
+    from game.engine.save import remove_stale_temp_files
     folder = Path(folder) if folder is not None else saves_dir()
     try:
         if not folder.is_dir():
@@ -161,7 +166,8 @@ def load_session(path: Path, folder: Path | None = None):
     The game keeps its id (its autosaves go on) when this is its latest state;
     an older save of it goes on as a new game, so the later state is never overwritten.
     """
-    from game.engine.save import load_save
+    from game.engine.save import autosave_path, load_save
+    from game.engine.save_checks import SaveError
     from game.ui.session import GameSession
     try:
         loaded = load_save(path)
@@ -194,18 +200,25 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
 
     On failure ``scene`` shows the SaveError message and nothing else changes.
     """
+    from game.engine.save_checks import SaveError
     try:
         session = load_session(path)
     except SaveError as error:
         scene.toast.duration = 6.0
         scene.toast.show(f"Cannot load {display_name(Path(path))}: {error}")
         return False
+    show_game(scene, session, replace)
+    return True
+
+
+def show_game(scene: Scene, session, replace: Scene | None = None):
+    """The game screen of a loaded session, over ``scene`` or in place of ``replace``."""
     from game.ui.board.scene import GameScene
     game = GameScene(session)
     cover_for_next_human(game)
     app = scene.app
     if app is None:
-        return True
+        return game
     if replace is not None and replace in app.scenes:
         leaving = getattr(replace, "session", None)
         if leaving is not None:
@@ -215,17 +228,31 @@ def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool
         app.replace(game)
     else:
         app.push(game)
-    return True
+    return game
 
 
 def continue_newest(scene: Scene, folder: Path | None = None) -> None:
-    """The title screen's Continue: the newest save of a game still going (else the newest save)."""
+    """The title screen's Continue: the newest save of a game still going (else the newest save).
+
+    A save that turns out damaged is passed over for the next one, and the player is told.
+    """
+    from game.engine.save_checks import SaveError
     saves = [s for s in list_saves(folder) if not s.problem]
-    if not saves:
-        scene.toast.show("No saved games yet")
+    saves = [s for s in saves if not s.over] + [s for s in saves if s.over]
+    skipped = None
+    for info in saves:
+        try:
+            session = load_session(info.path)
+        except SaveError as error:
+            skipped = skipped or f"{info.name} ({info.stamp}) is damaged: {error}"
+            continue
+        game = show_game(scene, session)
+        if skipped:
+            game.toast.duration = 8.0
+            game.toast.show(f"{skipped}. Continued from {info.name} ({info.stamp}).")
         return
-    going = [s for s in saves if not s.over]
-    start_loaded(scene, (going or saves)[0].path)
+    scene.toast.duration = 6.0
+    scene.toast.show(f"Cannot continue: {skipped}" if skipped else "No saved games yet")
 
 
 def open_load_dialog(scene: Scene, game: Scene | None = None) -> None:
