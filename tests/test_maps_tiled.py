@@ -174,3 +174,40 @@ def test_rotated_tile_objects_sit_where_tmxrasterizer_draws_them(tmp_path, rotat
     board = check_map(path).board
     drawn_cell = Grid.of(board).pixel_to_cell(*bounds.center)
     assert tokens_by_name(board)["it"][1] == drawn_cell
+
+
+def rasterize(path: Path, out: Path, *layers: str) -> "object":
+    """tmxrasterizer's picture of only ``layers`` of the map (a pygame Surface)."""
+    pygame = pytest.importorskip("pygame")
+    args = ["tmxrasterizer"] + [arg for name in layers for arg in ("--show-layer", name)] + [str(path), str(out)]
+    subprocess.run(args, check=True, capture_output=True, timeout=60, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    return pygame.image.load(str(out))
+
+
+@pytest.mark.rule("R-MOV-2")
+@pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="Tiled's tmxrasterizer is not installed")
+def test_an_offset_tile_layer_lands_where_tmxrasterizer_draws_it(tmp_path):
+    board = load_map(TILED / "semantics.tmx")
+    image = rasterize(TILED / "semantics.tmx", tmp_path / "lake.png", "lake")
+    drawn = image.get_bounding_rect(min_alpha=8)
+    assert drawn.w > 0
+    assert Grid.of(board).pixel_to_cell(*drawn.center) == (1, 5)
+    assert [(c, r) for r in range(board.height) for c in range(board.width) if not board.passable((c, r))] == [(1, 5)]
+
+
+@pytest.mark.rule("R-SET-2")
+@pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="Tiled's tmxrasterizer is not installed")
+def test_grouped_rotated_and_hidden_tile_objects_agree_with_tmxrasterizer(tmp_path):
+    """Only the tokens layer (in a group offset by 64, 64) is drawn: sprites sit in the loader's cells."""
+    board = load_map(TILED / "semantics.tmx")
+    image = rasterize(TILED / "semantics.tmx", tmp_path / "tokens.png", "pieces", "tokens")
+    grid = Grid.of(board)
+
+    def painted(cell) -> bool:        # anything drawn well inside the cell (outlines of neighbours excluded)
+        x0, y0 = grid.cell_origin(cell)
+        return any(image.get_at((x, y)).a > 100 for x in range(x0 + 12, x0 + 52, 2) for y in range(y0 + 12, y0 + 52, 2))
+
+    cells = {t.name: t.cell for t in board.tokens}
+    assert painted(cells["rotated start"]) and painted(cells["upside-down monster"])
+    assert not painted((5, 3)) and not painted((3, 1))      # where they would be if rotation were ignored
+    assert not painted((1, 4)) and (1, 4) not in cells.values()   # the hidden item: not drawn, no token
