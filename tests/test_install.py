@@ -140,3 +140,15 @@ def test_bench_startup_json_keeps_its_contract():
         assert set(row) == {"screen", "map", "s", "floor_s", "ratio"}
         assert row["s"] > 0 and row["floor_s"] > 0
         assert abs(row["ratio"] - row["s"] / row["floor_s"]) < 0.02 * row["ratio"] + 0.01
+
+
+def test_the_title_screens_first_frame_loads_no_map_engine_or_numpy(tmp_path):
+    """Start-up (issue 14): the first screen imports only what it draws; maps are read when chosen."""
+    probe = ("import sys, pygame\n"
+             "from game.ui.app import App, _first_scene\n"
+             "app = App(); app.push(_first_scene(None)); app.frame(1 / 60); pygame.display.flip()\n"
+             "print(sorted(m for m in ('numpy', 'game.engine', 'game.maps.loader', 'pytmx') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+                            env={**ENV, "XDG_DATA_HOME": str(tmp_path)}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"
