@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).parent / "fonts"
+from game import resources
+
+FONT_DIR = resources.fonts_dir()   # DejaVu, shipped in the package (fonts/LICENSE); never a system font
 
 # Seat colours 1-4; 0 is neutral. The same as the token art (tools/make_assets.py).
 SEAT_COLOURS: dict[int, tuple[int, int, int]] = {
