@@ -1,16 +1,17 @@
 """Battle events in the order they happened; each result panel shows its own battle (issue 11 item 7).
 
-A monster on a neutral City: the hero fights the monsters first, then the City (R-MOV-7, R-CITY-6);
-the monster fight's panel must not show the City battle's numbers.
+A monster on a Mine: the hero fights the monsters first, then the Mine's guardians (R-MOV-7,
+R-MINE-1); the monster fight's panel must not show the guardians' numbers. (A monster on a City
+now blocks the City, R-MOV-7, so the Mine is where two battles follow each other in one move.)
 """
 import pygame
 import pytest
 
-from enginekit import hero_game, script
+from enginekit import hero_game
 from game.board.model import MapToken
 from game.engine import actions as A
 from game.engine import apply
-from game.engine.dice import Rng
+from game.engine.dice import Dice, Rng, Roll
 from game.engine.state import Token
 from game.ui.app import App
 from game.ui.battle.scene import maybe_battle_scene
@@ -18,15 +19,29 @@ from game.ui.battle.view import lead_in, this_battle
 from game.ui.session import GameSession
 
 
-def monster_on_a_city():
-    """P1's hero (9 mercenaries) steps onto a neutral encampment guarded by 2 monsters (a Fight)."""
-    state, hero = hero_game(tokens=[MapToken("city", (4, 5), tier="encampment")], at=(4, 4), moves=5,
-                            army={"mercenary": 9})
+class Loaded(Rng):
+    """Random dice, except the next roll of the scripted expression at the head of ``script``."""
+
+    def __init__(self, seed, *script):
+        super().__init__(seed)
+        self.script = [(Dice.parse(expr), tuple(faces)) for expr, *faces in script]
+
+    def roll(self, dice):
+        dice = Dice.parse(dice) if isinstance(dice, str) else dice
+        if self.script and self.script[0][0] == dice:
+            return Roll(dice, self.script.pop(0)[1])
+        return super().roll(dice)
+
+
+def monster_on_a_mine():
+    """P1's hero (9 mercenaries) steps onto an unowned Mine guarded by 2 monsters (a Fight); once they
+    are beaten the Mine's guard roll calls 2 guardians."""
+    state, hero = hero_game(tokens=[MapToken("mine", (4, 5))], at=(4, 4), moves=5, army={"mercenary": 9})
     tid = state.new_id()
-    state.tokens[tid] = Token(tid, "monster", (4, 5))            # arrange: a monster blocks the City
-    script(state, ("1dP", 30), ("2d6", 1, 1))
+    state.tokens[tid] = Token(tid, "monster", (4, 5))            # arrange: a monster on the Mine
+    guardians = state.rules["mines"]["guardians_by_tier"][state.highest_city_tier()]
+    state.rng = Loaded(5, ("1dP", 30), ("2d6", 1, 1), ("1dP", 100), (guardians, *[1] * Dice.parse(guardians).count))
     events = apply(state, A.Move(1, hero.id, ((4, 5),)))
-    state.rng = Rng(5)
     return state, hero, events
 
 
@@ -39,9 +54,9 @@ def fight_to_the_result(scene, app):
     raise AssertionError("the battle never ended")
 
 
-@pytest.mark.rule("R-MOV-7", "R-CITY-6")
-def test_the_monster_fights_panel_shows_that_fight_not_the_city_battle():
-    state, hero, events = monster_on_a_city()
+@pytest.mark.rule("R-MOV-7", "R-MINE-1")
+def test_the_monster_fights_panel_shows_that_fight_not_the_guardians_battle():
+    state, hero, events = monster_on_a_mine()
     assert state.battle.kind == "monsters"
     session = GameSession(state)
     app = App((1280, 720), headless=True)
@@ -50,7 +65,7 @@ def test_the_monster_fights_panel_shows_that_fight_not_the_city_battle():
     app.push(scene)
     fight_to_the_result(scene, app)
     assert scene.result["winner"] == 0
-    assert state.battle is not None and state.battle.kind == "city", "the City battle follows"
+    assert state.battle is not None and state.battle.kind == "guardians", "the guardians' battle follows"
     assert scene.view.kind == "monsters"
     assert [s.name for s in scene.view.sides][1] == "Monsters"
     assert scene.view.start_units == [9, 2]
@@ -63,7 +78,7 @@ def test_the_monster_fights_panel_shows_that_fight_not_the_city_battle():
 
 def test_the_lead_in_keeps_the_arrival_rolls_before_the_battle():
     """The monster reaction and count rolls open the battle screen's log, before any round."""
-    state, hero, events = monster_on_a_city()
+    state, hero, events = monster_on_a_mine()
     lead = lead_in(events)
     assert [e.kind for e in lead] == ["dice", "dice", "battle_started"]
     assert [e.data["purpose"] for e in lead[:2]] == ["monster_reaction", "monster_count"]
@@ -81,10 +96,10 @@ def test_an_actions_events_are_cut_where_the_next_battle_starts():
     assert [e.kind for e in later] == ["battle_started", "exchange"]
 
 
-def test_the_board_opens_the_city_battle_after_the_monster_fight():
+def test_the_board_opens_the_guardians_battle_after_the_monster_fight():
     """The board pushes one battle screen per battle, in order, each with its own start."""
     from game.ui.board.scene import GameScene
-    state, hero, events = monster_on_a_city()
+    state, hero, events = monster_on_a_mine()
     session = GameSession(state)
     session.new_events = list(events)
     app = App((1280, 720), headless=True)
@@ -98,5 +113,5 @@ def test_the_board_opens_the_city_battle_after_the_monster_fight():
     first.pop()
     app.frame(1 / 60)
     second = app.scene
-    assert second is not first and second is not board and second.view.kind == "city"
+    assert second is not first and second is not board and second.view.kind == "guardians"
     assert not second.log or "meets monsters" not in " ".join(second.log)

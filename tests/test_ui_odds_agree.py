@@ -32,9 +32,10 @@ def fresh_settings():
     settings.reset_for_tests()
 
 
-def arrange(city=False, monster=False, army=9, mode="normal"):
+def arrange(city=False, monster=False, army=9, mode="normal", mine=False):
     unit = "mercenary" if mode == "normal" else "unit_1_1"
     tokens = [MapToken("city", (4, 5), tier="encampment")] if city else []
+    tokens += [MapToken("mine", (4, 5))] if mine else []
     state, hero = hero_game(mode=mode, tokens=tokens, at=(4, 4), moves=5, army={unit: army}, overlay=CERTAIN)
     if monster:
         tid = state.new_id()
@@ -83,9 +84,10 @@ def test_a_neutral_camps_figure_is_the_battle_screens_first_figure():
     assert scene.arrange_odds == pytest.approx(p)
 
 
-@pytest.mark.rule("R-MOV-7", "R-CITY-6")
-def test_a_monster_on_a_city_shows_the_monster_fights_figure():
-    state, hero = arrange(city=True, monster=True)
+@pytest.mark.rule("R-MOV-7", "R-MINE-1")
+def test_a_monster_on_a_mine_shows_the_monster_fights_figure():
+    """A monster on a Mine is fought first (a monster on a City now blocks it, R-MOV-7)."""
+    state, hero = arrange(mine=True, monster=True)
     board = fight_line_chance(cell_odds(state, hero, (4, 5)))
     scene, _ = battle_screen(state, hero, [("1dP", 30), (SEVEN, 1)])
     assert state.battle.kind == "monsters"
@@ -120,3 +122,10 @@ def test_a_chosen_split_and_speed_are_remembered_and_the_board_follows():
                                                                        "representative")
     assert round(100 * scene2.arrange_odds) == round(100 * chosen)
     assert chosen != best
+
+
+@pytest.mark.rule("R-MOV-7")
+def test_a_monster_on_a_city_offers_no_odds_it_blocks_the_city():
+    state, hero = arrange(city=True, monster=True)
+    lines = cell_odds(state, hero, (4, 5))
+    assert headline_chance(lines) is None and "no hero enters" in " ".join(lines)

@@ -123,6 +123,8 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
     seat = hero.owner
     try:
         if state.tokens_at(cell, "monster"):
+            if state.city_at(cell) is not None:
+                return ["A Monster holds this City: no hero enters", "until it is beaten (R-MOV-7)"]
             return monster_lines(state, hero, cell, choice)
         enemies = [h for h in state.heroes_at(cell) if not state.allied(h.owner, seat) and not state.is_garrisoned(h)]
         if enemies:
