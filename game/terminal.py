@@ -6,8 +6,12 @@ import sys
 
 from game.narration import narrate
 
+DEFAULT_MAX_DAYS = 40
+
 
 def play_in_terminal(args) -> int:
+    """Exit status 0 after a whole game; 1 when the map or rules file cannot be used;
+    2 when the command line asks for something the map or rules refuse (e.g. too many players)."""
     from game.ai import choose_action
     from game.engine import IllegalAction, RulesError, Seat, apply, load_rules, new_game
     from game.maps import DEFAULT_MAP, MapError, load_map
@@ -15,24 +19,32 @@ def play_in_terminal(args) -> int:
     try:
         board = load_map(args.map or DEFAULT_MAP)
     except MapError as exc:
-        print(f"cannot load the map: {exc}")
+        print(f"cannot load the map: {exc}", file=sys.stderr)
         for problem in getattr(exc, "problems", []):
-            print(f"  {problem}")
-        return 2
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"cannot read the map {args.map}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     try:
-        rules = load_rules(args.mode, overlay=args.rules, options={"day_limit": True, "day_limit_days": args.max_days})
+        rules = load_rules(args.mode, overlay=args.rules)
+        days = args.max_days
+        if days is None:
+            days = rules["options"]["day_limit_days"] if rules.option("day_limit") else DEFAULT_MAX_DAYS
+        rules = load_rules(args.mode, overlay=args.rules, options={"day_limit": True, "day_limit_days": days})
     except RulesError as problem:
         print(f"cannot use the rules: {problem}", file=sys.stderr)
-        return 2
+        return 1
+    players = args.players or 2
     names = ("Aldric", "Brunhild", "Corwin", "Dagmar")
-    seats = [Seat(names[i], "computer", args.ai) for i in range(args.players)]
+    seats = [Seat(names[i], "computer", args.ai) for i in range(players)]
     try:
         state, events = new_game(board, seats, seed, rules=rules)
     except IllegalAction as refusal:
-        print(f"cannot start the game: {refusal}", file=sys.stderr)
+        print(f"python -m game: error: cannot start the game: {refusal}", file=sys.stderr)
         return 2
-    print(f"Fuzzy Knights — {rules.mode.title()} game on {board.title}, {args.players} computer players, seed {seed}")
+    print(f"Fuzzy Knights — {rules.mode.title()} game on {board.title}, {players} computer players, seed {seed}")
     ai_rng = random.Random(seed)
     try:
         for event in events:

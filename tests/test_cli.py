@@ -38,9 +38,12 @@ def test_too_many_players_for_the_map_is_refused_with_a_reason():
     assert "map for 2 players" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_a_broken_rules_file_names_the_file_and_key(tmp_path):
+@pytest.mark.parametrize("path", [[], ["--terminal"], ["--map", "maps/meadow.tmx"]])
+def test_a_broken_rules_file_names_the_file_and_key_on_every_path(tmp_path, path):
+    """Checked before any window opens: one line naming file and key, exit status 1."""
     bad = tmp_path / "bad.toml"
     bad.write_text('[movement]\nroll = "abc"\n')
-    result = run_game("--terminal", "--rules", str(bad))
-    assert result.returncode == 2
-    assert "bad.toml" in result.stderr and "movement.roll" in result.stderr
+    result = run_game(*path, "--rules", str(bad))
+    assert result.returncode == 1
+    assert "bad.toml" in result.stderr and "movement.roll" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -20,10 +20,10 @@ AI_LEVEL_TO_ENGINE = {"easy": "easy", "normal": "standard", "hard": "hard"}
 
 
 def engine_rule_options(options: NewGameOptions) -> dict:
-    rules = options.rules
+    rules = options.rules        # the counts a rules file gives (hero_cap_count, day_limit_days) stay
     return {"starting_hero": rules.starting_hero, "legacy_gold_mine": rules.legacy_gold_mine,
-            "hero_cap": rules.hero_cap_2, "hero_cap_count": 2,
-            "day_limit": rules.day_limit is not None, "day_limit_days": rules.day_limit or 30}
+            "hero_cap": rules.hero_cap_2, "day_limit": rules.day_limit is not None,
+            **({"day_limit_days": rules.day_limit} if rules.day_limit is not None else {})}
 
 
 @dataclass

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pygame
 
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
-from game.ui.menus.options import AI_LEVELS, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
+from game.ui.menus.options import AI_LEVELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
 from game.ui.kit.scene import Scene
 
 SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
@@ -66,7 +66,7 @@ class SeatRow:
 class TitleScene(Scene):
     def __init__(self, maps: list[MapEntry] | None = None,
                  on_start: Callable[[NewGameOptions], None] | None = None,
-                 saves_dir: Path | None = None) -> None:
+                 saves_dir: Path | None = None, preset: "TitlePreset | None" = None) -> None:
         super().__init__()
         from game.ui.menus.saves import saves_dir as default_saves_dir   # save/load hook
         self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
@@ -79,6 +79,7 @@ class TitleScene(Scene):
         self.seed = random_seed()
         self.rules = OptionalRules()
         self.day_limit_days = 30
+        self.rules_file: str | None = None     # python -m game --rules FILE: a playtester's rule data
         self.started: NewGameOptions | None = None
 
         self.map_buttons = [widgets.Button(f"{m.title} (yours)" if m.own else m.title, (lambda i=i: self.select_map(i)),
@@ -117,7 +118,28 @@ class TitleScene(Scene):
                         + list(self.rule_boxes.values()) + [self.day_spinner, self.continue_button,
                                                             self.load_button, self.quit_button, self.start_button,
                                                             self.rules_button, self.settings_button])
+        if preset is not None:
+            self.apply_preset(preset)
         self._sync()
+
+    def apply_preset(self, preset: "TitlePreset") -> None:
+        """The command line's choices, preselected: mode, players, seed, and a rules file's [options]."""
+        self.mode = preset.mode
+        self.mode_toggle.index = MODES.index(preset.mode)
+        if preset.seed is not None:
+            self.seed = preset.seed
+            self.seed_field.value = str(preset.seed)
+        if preset.players:
+            lo, hi = self.selected_map.players
+            self.seats = default_seats(max(lo, min(hi, preset.players)))
+        if preset.rules_file:
+            from game.engine import load_rules
+            self.rules_file = preset.rules_file
+            self.rules = optional_rules_of(load_rules(preset.mode, overlay=preset.rules_file))
+            if self.rules.day_limit is not None:
+                self.day_limit_days = self.day_spinner.value = self.rules.day_limit
+            for name, box in self.rule_boxes.items():
+                box.checked = getattr(self.rules, name) not in (False, None)
 
     # the options ------------------------------------------------------------------
     @property
@@ -129,7 +151,7 @@ class TitleScene(Scene):
         rules = OptionalRules(self.rules.starting_hero, self.rules.legacy_gold_mine, self.rules.hero_cap_2,
                               self.rules.day_limit)
         return NewGameOptions(map_path=self.selected_map.path, mode=self.mode, seats=list(self.seats),
-                              seed=self.seed, rules=rules)
+                              seed=self.seed, rules=rules, rules_file=self.rules_file)
 
     def select_map(self, index: int) -> None:
         self.map_index = index
@@ -405,7 +427,24 @@ class TitleScene(Scene):
     def _draw_game_labels(self, surface: pygame.Surface) -> None:
         x = self.right.x + 20
         surface.blit(widgets.text("Seed", 17, theme.INK, "bold"), (x, self.seed_label_y))
-        surface.blit(widgets.text("Optional rules", 17, theme.INK, "bold"), (x, self.rules_label_y))
+        label = "Optional rules" if not self.rules_file else f"Optional rules · {Path(self.rules_file).name}"
+        size, label = widgets.fit_label(label, 17, self.right.w - 40)
+        surface.blit(widgets.text(label, size, theme.INK, "bold"), (x, self.rules_label_y))
+
+
+class TitlePreset(NamedTuple):
+    """What ``python -m game`` without ``--map`` passes to the title screen."""
+    mode: str = "normal"
+    players: int | None = None
+    seed: int | None = None
+    rules_file: str | None = None
+
+
+def optional_rules_of(rules) -> OptionalRules:
+    """The title screen's [OPT] switches as a rules file sets them."""
+    opts = rules["options"]
+    return OptionalRules(opts["starting_hero"], opts["legacy_gold_mine"], opts["hero_cap"],
+                         opts["day_limit_days"] if opts["day_limit"] else None)
 
 
 def start_scene_for(options: NewGameOptions, board=None) -> Scene:
