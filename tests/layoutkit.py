@@ -29,9 +29,11 @@ class Tracked(_Surface):
         super().__init__(*args, **kwargs)
         self.texts: list[tuple[str, pygame.Rect]] = []
         self.panels: list[tuple[str, pygame.Rect]] = []
+        self.drawn: list[pygame.Rect] = []          # every blit's rectangle, in order
 
     def blit(self, source, dest, area=None, special_flags=0):
         done = super().blit(source, dest, area, special_flags)
+        self.drawn.append(done)
         x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (dest[0], dest[1])
         full = self.get_rect().clip(self.get_clip())          # what the clip hides is not drawn
         if done.contains(full) and source is not self:

@@ -174,3 +174,140 @@ def test_no_text_overlaps_or_leaves_its_panel(build, size, tmp_path, monkeypatch
         drawing = record(draw_top(app), size)
     assert drawing.texts, "nothing was drawn"
     assert problems(drawing) == []
+
+
+# --- the board: tooltips, the still picture, the header (issue 11 items 9 and 13, issue 14) -------------------
+def rolled_turn(size=(1280, 720), players=4):
+    """A human's Day-2 turn on The Highlands with its hero's 🐎 rolled: reach overlay and path preview live."""
+    from game.ui.board.scene import GameScene
+    session = play_until(session_on("highlands.tmx", players=players), turn_with_heroes)
+    app = App(size, headless=True)
+    scene = board_scene(session)
+    app.push(scene)
+    scene.roll()
+    scene.dice.clear()
+    assert isinstance(scene, GameScene) and scene.reach is not None
+    return app, scene
+
+
+def hover(app, pos):
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in pos), rel=(1, 1),
+                                    buttons=(0, 0, 0)))
+
+
+def reachable_points(scene, inside):
+    reach, view = scene.reach, scene.view
+    cells = [c for c in scene.state.board.topology.cells() if reach.cost(c) is not None and c != reach.start]
+    return [view.cell_center(c) for c in cells if inside.collidepoint(view.cell_center(c))]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tile_tooltips_are_whole_on_screen_and_drawn_over_everything(size, monkeypatch):
+    from game.ui.kit import widgets
+    from layoutkit import Tracked
+    app, scene = rolled_turn(size)
+    view = scene.view
+    drawn = []
+    plain = widgets.draw_tooltip
+
+    def tooltip(surface, lines, pos):
+        rect = plain(surface, lines, pos)
+        drawn.append((list(lines), rect, len(surface.drawn)))
+        return rect
+    monkeypatch.setattr(widgets, "draw_tooltip", tooltip)
+    corners = [pygame.Rect(view.rect.right - 60, view.rect.y, 60, view.rect.h // 2),      # by the side panel
+               pygame.Rect(view.rect.x, view.rect.y + 10, view.rect.w // 2, 80),          # under the top bar
+               pygame.Rect(view.rect.x, scene.log_rect.y, scene.log_rect.w, scene.log_rect.h)]   # on the log
+    tried = 0
+    for corner in corners:
+        for point in reachable_points(scene, corner)[:3]:
+            hover(app, point)
+            drawn.clear()
+            screen = Tracked(size)
+            scene.draw(screen)
+            if not drawn:
+                continue
+            tried += 1
+            lines, rect, after = drawn[-1]
+            assert screen.get_rect().contains(rect), (lines, rect)
+            assert not rect.collidepoint(point), "the tooltip hides the tile it describes"
+            assert not [r for r in screen.drawn[after:] if r.colliderect(rect)], "something was drawn over the tooltip"
+    assert tried >= 2
+
+
+def test_hover_frames_redraw_only_what_follows_the_mouse(monkeypatch):
+    app, scene = rolled_turn()
+    points = reachable_points(scene, scene.view.rect.inflate(-80, -80))[:12]
+    assert len(points) >= 6
+    hover(app, points[0])
+    app.frame(1 / 60)
+    calls = {"base": 0, "side": 0}
+    for name, key in (("_render_base", "base"),):
+        original = getattr(scene.view, name)
+        monkeypatch.setattr(scene.view, name, lambda *a, o=original, k=key: (calls.__setitem__(k, calls[k] + 1), o(*a)))
+    original_side = scene._draw_side
+    monkeypatch.setattr(scene, "_draw_side", lambda *a: (calls.__setitem__("side", calls["side"] + 1), original_side(*a)))
+    allocated = []
+    plain_surface = pygame.Surface
+    monkeypatch.setattr(pygame, "Surface", lambda size, *a, **k: (allocated.append(tuple(size)), plain_surface(size, *a, **k))[1])
+    previews = 0
+    for point in points[1:]:
+        hover(app, point)
+        app.frame(1 / 60)
+        previews += bool(scene.view.path)
+    assert previews >= 5                                   # the path preview was drawn in these frames
+    assert calls == {"base": 0, "side": 0}                 # the board and the panels were not drawn again
+    view = scene.view.rect
+    assert not [s for s in allocated if s[0] * s[1] >= view.w * view.h // 4], "a big surface was made per frame"
+
+
+def test_during_a_vote_the_header_and_heroes_panel_are_the_voters(monkeypatch):
+    from game.ui.menus.options import NewGameOptions
+    path = MAPS / "meadow.tmx"
+    seats = [Seat(NAMES[i], i + 1, "human") for i in range(2)]
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=3,
+                                               rules=OptionalRules(starting_hero=True)), load_map(path))
+    play_until(session, lambda s: s.phase == "turn" and not s.pending)
+    app = App((1280, 720), headless=True)
+    scene = board_scene(session)
+    app.push(scene)
+    app.frame(1 / 60)
+    proposer = session.state.actor()
+    assert scene.submit(A.ProposeRuleChange(proposer, "day_limit", True))
+    assert session.submit(A.CastVote(proposer, True)).ok
+    voter = session.state.actor()
+    assert voter != proposer and session.state.pending[0].kind == "vote"
+    scene.still.surface = None
+    with recording(monkeypatch):
+        monkeypatch.setattr(pygame.display, "get_surface", lambda: None)
+        record(scene.draw, (1280, 720))
+    words = [label for label, _ in scene.still.surface.texts]      # the board under the vote dialog
+    name = session.state.players[voter].name
+    assert name in words and f"{name}'s heroes" in words
+    voters_heroes = {h.name for h in session.state.heroes_of(voter)}
+    others = {h.name for h in session.state.heroes_of(proposer)}
+    assert voters_heroes & set(words) and not others & set(words)
+
+
+def test_after_game_over_the_heroes_panel_does_not_say_no_heroes_yet(monkeypatch):
+    app = open_screen(board_game_over, (1280, 720), None)
+    with recording(monkeypatch):
+        drawing = record(app.scene._draw_side, (1280, 720))
+    words = " | ".join(label for label, _ in drawing.texts)
+    assert "Game over" in words and "No heroes yet" not in words
+
+
+@pytest.mark.parametrize("factor", [0.75, 1.5])
+def test_the_players_ui_scale_grows_the_board_text_and_still_fits(factor, monkeypatch):
+    scene_at_one = open_screen(board_turn_four_players, (1280, 720), None).scene
+    top_at_one = scene_at_one.view.rect.y
+    theme.set_ui_scale(factor)
+    try:
+        app = open_screen(board_turn_four_players, (1280, 720), None)
+        assert app.scene.view.rect.y == round(top_at_one * factor)
+        with recording(monkeypatch):
+            monkeypatch.setattr(pygame.display, "get_surface", lambda: None)
+            drawing = record(draw_top(app), (1280, 720))
+        assert problems(drawing) == []
+    finally:
+        theme.set_ui_scale(1.0)
