@@ -253,3 +253,23 @@ def test_large_map_frame_blits_only_visible_chunks():
     surface = pygame.Surface(VIEW.size)
     view.draw(surface)
     assert len(view.terrain._chunks) <= 12
+
+
+def test_bench_screen_json_has_the_promised_rows(capsys):
+    """tools/bench_screen.py --json: one row per map, size and state with ms, the floor and their ratio (issue 14)."""
+    import json
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import bench_screen
+    assert bench_screen.main(["--json", "--frames", "3", "--maps", "meadow", "--sizes", "1024x600"]) == 0
+    rows = json.loads(capsys.readouterr().out)["results"]
+    assert [(r["map"], r["size"], r["state"]) for r in rows] == [("meadow.tmx", "1024x600", "idle"),
+                                                                ("meadow.tmx", "1024x600", "hover")]
+    for row in rows:
+        assert set(row) == {"map", "size", "state", "ms", "floor_ms", "ratio"}
+        assert row["ms"] > 0 and row["floor_ms"] > 0
+        assert row["ratio"] == pytest.approx(row["ms"] / row["floor_ms"], abs=0.01)
+    with pytest.raises(SystemExit):
+        bench_screen.main(["--maps", "atlantis"])
+    assert "choose from" in capsys.readouterr().err

@@ -173,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print {\"results\": [...]} as JSON")
     args = parser.parse_args(argv)
     maps = [p for p in shipped_maps() if not args.maps or p.name in args.maps or p.stem in args.maps]
+    if not maps:
+        parser.error(f"no shipped map is called {' or '.join(args.maps)}; "
+                     f"choose from {', '.join(p.stem for p in shipped_maps())}")
     try:
         sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes]
     except ValueError:
