@@ -58,7 +58,20 @@ def test_backspace_and_enter_come_from_keydown():
     press(field, pygame.K_BACKSPACE)
     assert field.value == "ab"
     press(field, pygame.K_RETURN)
-    assert not field.focused and committed == ["ab"]
+    assert not field.focused and committed[-1] == "ab"
+
+
+def test_every_edit_reaches_the_owner_even_if_the_field_is_never_clicked_away():
+    """A click on another widget may be used up before the field sees it: the value is already passed on."""
+    seen = []
+    field = focused_field(on_change=seen.append, max_len=9)
+    press(field, pygame.K_a, "a")
+    press(field, pygame.K_b, "b")
+    press(field, pygame.K_BACKSPACE)
+    press(field, pygame.K_BACKSPACE)
+    assert seen == ["a", "ab", "a"], "an emptied field waits for Enter or a click away"
+    press(field, pygame.K_RETURN)
+    assert seen[-1] == ""
 
 
 def test_text_input_starts_on_focus_and_stops_when_it_is_lost(monkeypatch):

@@ -316,7 +316,9 @@ class Spinner(Widget):
 
 
 class TextField(Widget):
-    """A one-line editable text box; click to focus, type, Enter or click away to finish."""
+    """A one-line editable text box; click to focus, type, Enter or click away to finish.
+
+    ``on_change`` gets the value after every edit and when the field is finished."""
 
     def __init__(self, value: str = "", on_change: Callable[[str], None] | None = None,
                  rect: pygame.Rect | tuple = (0, 0, 0, 0), max_len: int = 16,
@@ -343,8 +345,10 @@ class TextField(Widget):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self._set_focus(False)
                 self._commit()
-            elif event.key == pygame.K_BACKSPACE:
+            elif event.key == pygame.K_BACKSPACE and self.value:
                 self.value = self.value[:-1]
+                if self.value:      # an emptied field is passed on when finished (its owner may refill it)
+                    self._commit()
             return True
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
@@ -364,9 +368,12 @@ class TextField(Widget):
             pygame.key.stop_text_input()
 
     def _insert(self, chars: str) -> None:
+        before = self.value
         for ch in chars:
             if len(self.value) < self.max_len and (self.allowed is None or self.allowed(ch)):
                 self.value += ch
+        if self.value != before:
+            self._commit()          # live: a click elsewhere may never reach this field to finish it
 
     def _commit(self) -> None:
         if self.on_change:
