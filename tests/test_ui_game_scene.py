@@ -424,7 +424,7 @@ def test_the_path_badge_shows_the_pickup_cost_and_warns_when_no_horse_is_left(sc
     hero, cell = item_on_a_reachable_tile(scene, spare=0)
     hover(scene, cell)
     assert "+🐎1" in scene.view.path_note
-    assert any("No 🐎 left to pick up" in line for line in scene.view.tooltip_lines)
+    assert any("No moves left to pick up" in line for line in scene.view.tooltip_lines)
 
 
 @pytest.mark.rule("R-MOV-3")
@@ -432,5 +432,5 @@ def test_the_tooltip_says_what_is_left_after_a_pickup_the_hero_can_afford(scene)
     hero, cell = item_on_a_reachable_tile(scene, spare=2)
     hover(scene, cell)
     assert "+🐎1" in scene.view.path_note
-    assert any("🐎1 left after" in line for line in scene.view.tooltip_lines)
-    assert not any("No 🐎 left" in line for line in scene.view.tooltip_lines)
+    assert any("1 move left after" in line for line in scene.view.tooltip_lines)
+    assert not any("No moves left" in line for line in scene.view.tooltip_lines)

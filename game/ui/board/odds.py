@@ -133,7 +133,7 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
         city = state.city_at(cell)
         if city is not None and not state.allied(city.owner, seat):
             if walled(state, city):
-                return ["Walled City: besiege it first (🐎15, R-CITY-2)"]
+                return [f"Walled City: besiege it first ({state.rules['cities']['siege_cost']} moves, R-CITY-2)"]
             if city.owner == NEUTRAL:
                 expr = state.rules["cities"]["neutral_defenders"]
                 p = win_vs_rolled(state, hero, expr, neutral_city_fight(state, hero, city), choice)
@@ -174,10 +174,12 @@ def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple
     left = hero.moves_left - arrival_cost
     affordable = min(len(tokens), left // each) if each else len(tokens)
     badge = f"+🐎{each * len(tokens)} 🎁" if len(tokens) == 1 else f"+🐎{each}×{len(tokens)} 🎁"
+    def moves(n: int) -> str:
+        return f"{n} move{'s' * (n != 1)}"
     if affordable == 0:
-        lines = [f"No 🐎 left to pick up here: arrives with 🐎{left}, each pickup costs 🐎{each}"]
+        lines = ["No moves left to pick up here:", f"  arrives with {moves(left)}, a pickup costs {moves(each)}"]
     elif affordable < len(tokens):
-        lines = [f"🐎 left for {affordable} of the {len(tokens)} pickups here (🐎{each} each)"]
+        lines = [f"Moves left for {affordable} of the {len(tokens)} pickups here ({moves(each)} each)"]
     else:
-        lines = [f"Pick up here: 🐎{each} each, 🐎{left - each * len(tokens)} left after"]
+        lines = [f"Pick up here: {moves(each)} each, {moves(left - each * len(tokens))} left after"]
     return badge, lines
