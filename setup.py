@@ -19,19 +19,24 @@ BUNDLED = {"maps": "maps", "assets": "assets", "docs/RULES.md": "docs/RULES.md"}
 SKIPPED = ("__pycache__", ".*", "*.tiled-session", "*.pyc")
 
 
+def copy_game_data(build_lib: Path) -> None:
+    """Copy the shipped maps, art, sounds and rulebook into ``build_lib/game/_data``."""
+    target = Path(build_lib) / "game" / "_data"
+    for source, dest in BUNDLED.items():
+        src, dst = ROOT / source, target / dest
+        if src.is_dir():
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns(*SKIPPED), dirs_exist_ok=True)
+        elif src.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+
+
 class BuildPyWithGameData(build_py):
     def run(self) -> None:
         super().run()
-        if getattr(self, "editable_mode", False):
-            return
-        target = Path(self.build_lib) / "game" / "_data"
-        for source, dest in BUNDLED.items():
-            src, dst = ROOT / source, target / dest
-            if src.is_dir():
-                shutil.copytree(src, dst, ignore=shutil.ignore_patterns(*SKIPPED), dirs_exist_ok=True)
-            elif src.is_file():
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, dst)
+        if not getattr(self, "editable_mode", False):
+            copy_game_data(Path(self.build_lib))
 
 
-setup(cmdclass={"build_py": BuildPyWithGameData})
+if __name__ == "__main__":     # as pip and the build backends run it
+    setup(cmdclass={"build_py": BuildPyWithGameData})

@@ -3,6 +3,7 @@
     python -m game                                   the window, on the title screen
     python -m game --rules MINE.toml [--mode M]      the title screen with that rule data loaded
     python -m game --map MAP.tmx                     straight into a quick 2-player test game
+    python -m game --map highlands                   the same on a shipped map, by name
     python -m game --map MAP --mode campaign --players 3 --seed 7 --screenshot OUT.png
     python -m game --terminal [--mode campaign]      a seeded game between computer players, in the terminal
 
@@ -57,7 +58,8 @@ def png_path(text: str) -> str:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game", description="Fuzzy Knights, a fantasy dice board game.")
-    parser.add_argument("--map", help="a Tiled .tmx map (default: the title screen, or maps/meadow.tmx)")
+    parser.add_argument("--map", help="a Tiled .tmx file, or a shipped map's name such as 'highlands' "
+                                      "(default: the title screen, or meadow)")
     parser.add_argument("--mode", choices=("normal", "campaign"), default="normal")
     parser.add_argument("--players", type=bounded_int(2, 4), default=None, help="2 to 4 players (default 2)")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None,
@@ -73,7 +75,25 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--max-days", type=bounded_int(1, MAX_DAYS), default=None,
                         help=f"day limit for --terminal games, 1 to {MAX_DAYS} "
                              "(default: the rules file's day limit, else 40)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.map:
+        args.map = str(map_argument(args.map, parser))
+    return args
+
+
+def map_argument(value: str, parser: argparse.ArgumentParser) -> Path:
+    """``--map``: a .tmx path as given, else the shipped (or the player's own) map of that name."""
+    from game import resources, userdata
+    path = Path(value)
+    if path.exists() or path.suffix.lower() == ".tmx" or len(path.parts) > 1:
+        return path            # a missing .tmx file is reported by the map loader, naming the file
+    named = resources.shipped_map(value) or next(
+        (p for p in sorted(userdata.user_maps_dir().glob("*.tmx")) if p.stem.lower() == value.lower()), None)
+    if named is None:
+        names = ", ".join(p.stem for p in resources.shipped_maps())
+        parser.error(f"--map {value}: no such file and no shipped map of that name (shipped maps: {names}; "
+                     f"or give the path of a .tmx file)")
+    return named
 
 
 def fail(problem: str) -> int:

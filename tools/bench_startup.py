@@ -7,7 +7,7 @@ process start to exit right after the first ``display.flip``) is taken. The
 screens are started the way ``fuzzyknights`` starts them:
 
 - ``title``: the title screen (``fuzzyknights`` with no options).
-- ``board``: ``fuzzyknights --map M`` (two human seats) on the largest shipped map.
+- ``board``: ``fuzzyknights --map M`` on the largest shipped map (its default seats).
 
 The floor is the cheapest program that shows a window: ``import pygame``, open a
 1280×720 window, fill it, flip. A first unmeasured run of each screen writes
@@ -55,7 +55,7 @@ from game.ui.app import App, _first_scene
 from game.ui.menus.options import NewGameOptions, default_seats
 args = parse_args(["--map", sys.argv[1]])
 app = App()
-app.push(_first_scene(NewGameOptions(map_path=args.map, seats=default_seats(args.players), seed=1)))
+app.push(_first_scene(NewGameOptions(map_path=args.map, seats=default_seats(args.players or 2), seed=1)))
 app.frame(1 / 60)
 pygame.display.flip()
 """
