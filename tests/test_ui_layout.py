@@ -138,14 +138,57 @@ def title_screen(app, tmp_path):
     return [TitleScene(saves_dir=tmp_path)]
 
 
+def handoff_with_alliance_offers(app):
+    """Three hotseat players: the next one's cover shows two alliance offers to answer."""
+    session = play_until(session_on("highlands.tmx", players=4), turn_with_heroes)
+    scene = board_scene(session)
+    state = session.state
+    me = state.actor()
+    others = [s for s in state.turn_order if s != me]
+    for other in others[:2]:
+        assert session.submit(A.ProposeAlliance(me, other)).ok
+    scene.handoff_to = others[0]
+    scene.last_human = me
+    return [scene]
+
+
+def vote_dialog(app):
+    from game.ui.menus.game_menu import VoteDialog
+    session = play_until(session_on("highlands.tmx", players=3), lambda s: s.phase == "turn" and not s.pending)
+    board = board_scene(session)
+    assert session.submit(A.ProposeRuleChange(session.state.actor(), "legacy_gold_mine", True)).ok
+    return [board, VoteDialog(board)]
+
+
+def save_dialog(app, tmp_path):
+    from game.ui.menus.saves import SaveDialog
+    session = session_on()
+    return [board_scene(session), SaveDialog(session, folder=tmp_path)]
+
+
+def load_dialog(app, tmp_path):
+    from game.engine.save import save_game
+    from game.ui.menus.saves import LoadDialog
+    session = session_on("highlands.tmx", players=4, mode="campaign")
+    save_game(session.state, tmp_path / "a long name for a saved game of four players.json")
+    return [LoadDialog(folder=tmp_path)]
+
+
+def settings_screen(app, tmp_path):
+    from game.ui.menus.settings_screen import SettingsScene
+    return [SettingsScene()]
+
+
 SCREENS = [board_daybreak_day1, board_turn_four_players, board_turn_campaign, board_game_over, anchor_panel,
            daybreak_panel, daybreak_panel_campaign, city_screen, city_screen_campaign, battle_screen, game_menu,
-           game_over_screen, map_error, title_screen]
+           game_over_screen, map_error, title_screen, handoff_with_alliance_offers, vote_dialog, save_dialog,
+           load_dialog, settings_screen]
+WITH_FOLDER = (title_screen, save_dialog, load_dialog, settings_screen)
 
 
 def open_screen(build, size, tmp_path):
     app = App(size, headless=True)
-    args = (app, tmp_path) if build is title_screen else (app,)
+    args = (app, tmp_path) if build in WITH_FOLDER else (app,)
     for scene in build(*args):
         app.push(scene)
     return app

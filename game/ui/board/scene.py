@@ -646,6 +646,9 @@ class GameScene(DecisionDialogs, Scene):
         if self._log_event(event):
             return True
         used = self.view.handle_event(event)
+        if event.type == pygame.MOUSEMOTION and self.log_rect.collidepoint(event.pos):
+            self.view.set_path(None)            # reading the log: no path under it
+            return True
         if event.type == pygame.MOUSEMOTION:
             self._preview_path(self.view.hover_cell)
         return used
@@ -770,7 +773,8 @@ class GameScene(DecisionDialogs, Scene):
             self._draw_handoff(surface)
             self.toast.draw(surface)
             return
-        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < self.view.rect.y or self.dialog is not None
+        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < self.view.rect.y or self.dialog is not None \
+            or self.log_rect.collidepoint(self.mouse)
         if getattr(self, "_side_for", None) != (len(self.state.actions), self.actor, self.state.phase):
             self._rebuild_side_panel()         # e.g. a vote hands the board to another player under a dialog
         key = self._still_key()
@@ -872,23 +876,28 @@ class GameScene(DecisionDialogs, Scene):
         offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
         summary = self.event_log.summary_for(self.state, seat)
         news_h = 52 + 24 * len(summary) if summary else 0
-        panel = pygame.Rect(0, 0, 600, 210 + 48 * len(offers[:3]) + (20 if offers else 0))
+        panel = pygame.Rect(0, 0, min(w - 40, 680), 210 + 48 * len(offers[:3]) + (20 if offers else 0))
         panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
         panel.y = max(50, min(panel.y, h // 2 - 120) - news_h // 2)
         textures.draw_panel(surface, panel, "parchment", radius=16)
         pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
         img = icons.token_sprite("hero", seat, None, 72)
         surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y - 40)))
-        title = widgets.text(f"{player.name} — click when ready", 30, theme.seat_colour(seat), "title", (40, 26, 12))
+        size, words = widgets.fit_label(f"{player.name} — click when ready", 30, panel.w - 40, "title")
+        title = widgets.text(words, size, theme.seat_colour(seat), "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
         day = f"Day {max(1, self.state.day)} · {'Daybreak' if self.state.phase == 'daybreak' else 'your turn'}"
-        sub = widgets.text(f"{day}. Pass the mouse — the board is hidden until you click.", 16, theme.INK)
+        size, words = widgets.fit_label(f"{day}. Pass the mouse — the board is hidden until you click.", 16,
+                                        panel.w - 40, "body")
+        sub = widgets.text(words, size, theme.INK)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 88)))
         self.handoff_button.rect.midtop = (panel.centerx, panel.y + 124)
         self.handoff_button.draw(surface)
         for i, proposer in enumerate(offers[:3]):
             y = panel.y + 200 + i * 48
-            line = render(f"👑 {self.state.players[proposer].name} proposes an alliance", 16, theme.INK, "bold")
+            room = panel.w - 250 - 40                  # the words end before the Accept button
+            size, words = widgets.fit_label(f"{self.state.players[proposer].name} proposes an alliance", 16, room - 30)
+            line = render(f"👑 {words}", size, theme.INK, "bold")
             surface.blit(line, line.get_rect(midleft=(panel.x + 30, y + 19)))
             for b in self.offer_buttons:
                 if getattr(b, "proposer", None) == proposer:

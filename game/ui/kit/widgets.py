@@ -18,7 +18,7 @@ def wrap(words_text: str, size: int, width: int, style: str = "body", indent: st
     """Lines of at most ``width`` pixels in the UI font; continuation lines start with ``indent``."""
     font = theme.font(size, style)
     lines, line = [], ""
-    for word in words_text.split():
+    for word in _fitting_pieces(words_text.split(), font, width - font.size(indent)[0]):
         trial = f"{line} {word}" if line else word
         if font.size(trial)[0] <= width or not line:
             line = trial
@@ -26,6 +26,20 @@ def wrap(words_text: str, size: int, width: int, style: str = "body", indent: st
             lines.append(line)
             line = indent + word
     return lines + ([line] if line else [])
+
+
+def _fitting_pieces(words: list[str], font, width: int) -> list[str]:
+    """The words, a word wider than ``width`` (a long file path) cut into pieces that fit."""
+    out = []
+    for word in words:
+        while font.size(word)[0] > width > 0 and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    return out
 
 
 def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",

@@ -113,15 +113,16 @@ class SettingsScene(OverlayScene):
         p = self.panel
         y = p.y + 84
         label_w = 230
+        step = min(48, (p.h - 84 - 100) // len(self.rows))      # a short window: closer rows above the note
         for label, widget in self.rows:
-            h = 34
+            h = min(34, step - 6)
             w = p.w - label_w - 70
             if isinstance(widget, widgets.Spinner):
                 w = 200
             elif isinstance(widget, widgets.Button):
                 w = 240
             widget.rect = pygame.Rect(p.x + 30 + label_w, y, w, h)
-            y += h + 14
+            y += step
         self.back.rect = pygame.Rect(0, 0, 200, 44)
         self.back.rect.midbottom = (p.centerx, p.bottom - 18)
 
