@@ -145,3 +145,20 @@ def test_text_without_a_rule_opens_nothing(app):
 def test_a_missing_rulebook_says_where_it_looked(tmp_path):
     sections = rulebook.load(tmp_path / "nope.md")
     assert "nope.md" in sections[0].blocks[0].text
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_every_line_and_section_button_fits_the_window(size):
+    """Campaign costs are full of emoji icons: the text still wraps inside its page."""
+    from game.ui.kit.rich_text import render
+    app = App(size, headless=True)
+    app.push(TitleScene())
+    rules = RulesScene("campaign", "R-CMP-4")
+    app.push(rules)
+    app.frame(0.016)
+    for line in rules.lines:
+        width = render(line.text, line.size, line.colour, line.style).get_width()
+        assert 18 + line.indent + width <= rules.text_rect.w - 14, line.text
+    buttons = rules.toc_buttons
+    assert all(a.rect.bottom <= b.rect.top for a, b in zip(buttons, buttons[1:]))
+    assert buttons[-1].rect.bottom <= rules.back.rect.top and rules.panel.contains(rules.back.rect)

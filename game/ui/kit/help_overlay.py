@@ -62,8 +62,8 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
     ]),
     "RulesScene": ("Rules", [
         ("Click a section", "jump to it"),
-        ("Wheel, arrows, PgUp/PgDn, drag the bar", "scroll"),
-        ("Type in the search box (Ctrl+F or /)", "only the rules holding those words"),
+        ("Wheel, arrows, PgUp/PgDn", "scroll (or drag the bar)"),
+        ("Search box, Ctrl+F or /", "only the rules holding those words"),
         ("Click a search result", "read it in place"),
         ("Normal | Campaign", "the book of that ruleset"),
     ]),
@@ -131,19 +131,21 @@ class HelpOverlay(Scene):
         veil.fill((10, 6, 2, 170))
         surface.blit(veil, (0, 0))
         w, h = surface.get_size()
-        line_h = 30
+        line_h = max(20, min(30, (h - 150) // max(1, len(self.rows))))    # every row fits a small window
         panel = pygame.Rect(0, 0, min(900, w - 40), min(h - 40, 110 + line_h * len(self.rows)))
         panel.center = (w // 2, h // 2)
         textures.draw_panel(surface, panel, "parchment", radius=16)
         title = widgets.text(f"{self.title} — keys and mouse", 26, theme.INK, "title")
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 16)))
         y = panel.y + 66
-        split = panel.x + min(330, panel.w // 2 - 40)
+        keys_w = max(render(keys, 15, (120, 52, 20), "bold").get_width() for keys, _ in self.rows)
+        split = panel.x + 28 + min(keys_w + 24, panel.w // 2)
         for keys, what in self.rows:
             if y + line_h > panel.bottom - 30:
                 break
             surface.blit(render(keys, 15, (120, 52, 20), "bold"), (panel.x + 28, y))
-            surface.blit(render(what, 15, theme.INK), (split, y))
+            clip = pygame.Rect(split, y, panel.right - 20 - split, line_h)
+            surface.blit(render(what, 15, theme.INK), clip, area=pygame.Rect(0, 0, clip.w, clip.h))
             y += line_h
         foot = widgets.text("Any key or click closes this help", 13, theme.INK_SOFT)
         surface.blit(foot, foot.get_rect(midbottom=(panel.centerx, panel.bottom - 10)))

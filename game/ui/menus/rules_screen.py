@@ -27,6 +27,22 @@ MODES = ("normal", "campaign")
 _NO_EMOJI = re.compile(r"\s*\(?[\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F]+\)?")
 
 
+def _rich_wrap(text: str, size: int, width: int, style: str = "body") -> list[str]:
+    """Lines of at most ``width`` pixels as drawn: emoji are icons, wider than the font's own measure
+    (which ``widgets.wrap`` uses), and the Campaign costs are full of them."""
+    font = theme.font(size, style)
+    space = font.size(" ")[0]
+    lines, line, used = [], [], 0
+    for word in text.split():
+        w = font.size(word)[0] if word.isascii() else render(word, size, theme.INK, style).get_width()
+        if line and used + space + w > width:
+            lines.append(" ".join(line))
+            line, used = [], 0
+        used += (space if line else 0) + w
+        line.append(word)
+    return lines + ([" ".join(line)] if line else [])
+
+
 @dataclass
 class Line:
     text: str
@@ -104,7 +120,7 @@ class RulesScene(OverlayScene):
     def _rebuild(self) -> None:
         if not hasattr(self, "text_rect"):
             return
-        width = self.text_rect.w - 80      # room for the scroll bar; emoji draw wider than the font measures
+        width = self.text_rect.w - 50      # room for the scroll bar
         self.lines = []
         sections = self.sections
         if self.query:
@@ -138,21 +154,24 @@ class RulesScene(OverlayScene):
         if block.rule_id:
             head = f"{block.rule_id}  {block.title}".strip()
             self.lines.append(Line(head, BODY_SIZE, "bold", (120, 52, 20), at, gap_before=8))
-            for i, part in enumerate(widgets.wrap(block.text, BODY_SIZE, width - 18)):
+            for part in _rich_wrap(block.text, BODY_SIZE, width - 18):
                 self.lines.append(Line(part, BODY_SIZE, "body", colour, at, indent=18))
             return
-        for i, part in enumerate(widgets.wrap(block.text, BODY_SIZE, width)):
+        for i, part in enumerate(_rich_wrap(block.text, BODY_SIZE, width)):
             self.lines.append(Line(part, BODY_SIZE, "body", colour, at, gap_before=8 if i == 0 else 0))
 
     def _rebuild_toc(self) -> None:
         x, y = self.panel.x + 20, self.body_top
+        sections = self.sections
+        step = max(18, min(34, (self.back.rect.y - 8 - y) // max(1, len(sections))))   # small windows: thinner
         self.toc_buttons = []
-        for si, section in enumerate(self.sections):
+        for si, section in enumerate(sections):
             title = _NO_EMOJI.sub("", section.title)       # the buttons' font has no emoji
             label = title if len(title) <= 28 else title[:27] + "…"
-            b = widgets.Button(label, (lambda i=si: self.goto_section(i)), rect=(x, y, TOC_W - 10, 30), size=13)
+            b = widgets.Button(label, (lambda i=si: self.goto_section(i)), rect=(x, y, TOC_W - 10, step - 4),
+                               size=13 if step >= 30 else 11)
             self.toc_buttons.append(b)
-            y += 34
+            y += step
         self._sync_widgets()
 
     def goto_section(self, index: int) -> None:
