@@ -101,3 +101,15 @@ def test_a_corrupt_file_at_start_gives_defaults_and_a_message(own_settings_file)
     problems = apply_at_start(app)
     assert settings.current() == settings.Settings()
     assert problems and str(userdata.settings_path()) in problems[0]
+
+
+def test_text_and_panel_size_changes_the_theme_scale_and_is_kept():
+    from game.ui.kit import theme
+    app, screen = open_from_title()
+    try:
+        click(screen, segment(screen.scale, "125%"))
+        theme.fit_window(app.size)
+        assert theme.ui_scale() == pytest.approx(1.25)
+        assert restart().ui_scale == 1.25
+    finally:
+        theme.set_ui_scale(1.0)

@@ -31,9 +31,7 @@ def apply_display(app, fullscreen: bool) -> None:
 
 
 def apply_scale(scale: float) -> None:
-    set_scale = getattr(theme, "set_ui_scale", None)    # the theme's text-and-panel scale, where it has one
-    if set_scale is not None:
-        set_scale(scale)
+    theme.set_ui_scale(scale)
 
 
 def apply_at_start(app) -> list[str]:
