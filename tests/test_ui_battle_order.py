@@ -4,6 +4,8 @@ A monster on a Mine: the hero fights the monsters first, then the Mine's guardia
 R-MINE-1); the monster fight's panel must not show the guardians' numbers. (A monster on a City
 now blocks the City, R-MOV-7, so the Mine is where two battles follow each other in one move.)
 """
+import re
+
 import pygame
 import pytest
 
@@ -71,6 +73,9 @@ def test_the_monster_fights_panel_shows_that_fight_not_the_guardians_battle():
     assert scene.view.start_units == [9, 2]
     assert scene.result["lost"][1] == 2, "both monsters of this fight fell"
     assert scene.view.round >= 1
+    rounds = [line for line in scene.log if line.startswith("Round")]
+    assert rounds and not any(re.search(r"squad \d|Monsters' Monsters", line) for line in rounds), \
+        "each round names the squads as they stood when they fought"
     kinds = [e.kind for e in scene.all_events]
     assert kinds.count("battle_started") == 0 and kinds.count("battle_over") == 1
     app.frame(1 / 60)                                       # the panel draws this battle's numbers

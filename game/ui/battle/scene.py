@@ -439,8 +439,8 @@ class BattleScene(BattlePainting, Scene):
 
     def _finish_beat(self) -> None:
         beat, self.beat = self.beat, None
+        self._log_events(beat.events)            # named as the squads stood when they fought
         self.view.apply(self.state, beat)
-        self._log_events(beat.events)
         if beat.kind == "exchange":
             faint = beat.data.get("fainted")
             if faint:
@@ -467,9 +467,14 @@ class BattleScene(BattlePainting, Scene):
         if event.kind == "squads_picked":
             side = self.view.sides[d["side"]]
             enemy = self.view.sides[1 - d["side"]]
-            own = side.squads[d["squad"]].name if d["squad"] < len(side.squads) else "a squad"
-            target = enemy.squads[d["target"]].name if d["target"] < len(enemy.squads) else "a squad"
-            return f"Round {d['round']}: {_poss(side.name)} {own} attack {_poss(enemy.name)} {target}"
+            own = side.squads[d["squad"]] if d["squad"] < len(side.squads) else None
+            target = enemy.squads[d["target"]] if d["target"] < len(enemy.squads) else None
+
+            def called(squad, whose, index) -> str:
+                name = squad.name if squad is not None else f"squad {index + 1}"
+                return name if name == whose.name else f"{_poss(whose.name)} {name}"
+            verb = "attacks" if own is not None and not own.is_unit_squad else "attack"
+            return f"Round {d['round']}: {called(own, side, d['squad'])} {verb} {called(target, enemy, d['target'])}"
         if event.kind == "exchange":
             tie = " — tie: the squad attacked wins" if d["tie"] else ""
             return f"⚔ {d['totals'][0]} vs {d['totals'][1]}{tie}"
