@@ -414,3 +414,30 @@ def test_a_garrison_that_never_deserts_wins_the_battle_a_hero_army_would_lose_R_
     enemy = parse_squads("1x1d1+4,1x1d1+4")
     assert win_probability(parse_squads("hero@a:1x1d1+1,6x1d1@a"), enemy) == 0.0
     assert win_probability(parse_squads("hero@a:1x1d1+1,6x1d1@city"), enemy) == 1.0
+
+
+class SmallOdds(BattleOdds):
+    MAX_SIDES = 400
+    MAX_TABLE_STATES = 2_000
+
+
+def test_a_long_run_of_battles_keeps_every_cache_bounded():
+    """Issue 17 item 14: a long simulation must not grow the shared odds caches for ever."""
+    from game.engine import odds as O
+    rng = random.Random(3)
+
+    def side():
+        return [hero_squad()] + [Squad((UnitGroup(rng.randint(1, 6), 1, 6, rng.choice((0, 3))),))
+                                 for _ in range(rng.randint(1, 3))]
+    odds = SmallOdds()
+    biggest_sides = biggest_tables = 0
+    for _ in range(150):
+        a, d = side(), side()
+        assert odds.win_probability(a, d) == pytest.approx(win_probability(a, d))
+        biggest_sides = max(biggest_sides, len(odds._sides))
+        biggest_tables = max(biggest_tables, odds._table_states())
+    one_battle = 2 * 4 * 2 ** 4         # the closure of one side of at most 4 squads, several times over
+    assert biggest_sides <= SmallOdds.MAX_SIDES + one_battle
+    assert len(odds._tables) == 1 or biggest_tables <= SmallOdds.MAX_TABLE_STATES + 2 * 64 * 64
+    for cached in (O._dice_sum, O.group_distribution, O.total_distribution, O.p_win):
+        assert cached.cache_info().maxsize is not None, f"{cached.__name__} grows without bound"
