@@ -71,6 +71,9 @@ def test_the_undo_button_takes_back_a_move_and_never_the_roll(scene):
     assert isinstance(scene.state.actions[-1], A.RollMovement)
     assert not undo.enabled
     assert scene.log_lines[-1].startswith("↶ Undone")
+    from game.engine.save import autosave_path
+    resumed = load_game(autosave_path(scene.session.autosaver.where, scene.session.autosaver.game_id))
+    assert snapshot(resumed) == snapshot(scene.state)           # Continue resumes the game without the move
 
 
 @pytest.mark.rule("R-MOV-1")

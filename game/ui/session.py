@@ -105,9 +105,11 @@ class GameSession:
         from game.engine import IllegalAction
         from game.engine.undo import undo
         try:
-            return Outcome(undone=undo(self.state))
+            undone = undo(self.state)
         except IllegalAction as refusal:
             return Outcome(reason=str(refusal))
+        self.autosaver.after_action(self.state, computer_next=False)     # Continue resumes without the move
+        return Outcome(undone=undone)
 
     def actor(self) -> int | None:
         return self.state.actor()
