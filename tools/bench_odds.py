@@ -28,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import bounded_int  # noqa: E402
 from game.engine.odds import (  # noqa: E402
     ATTACKER, DEFENDER, INDIVIDUAL, REPRESENTATIVE, Squad, battle_odds, clear_caches, desert, format_squad,
     parse_squads, total_distribution, win_probability,
@@ -191,10 +192,12 @@ def print_table(rows: list[dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON rows")
-    parser.add_argument("--battles", type=int, default=100_000, help="Monte Carlo battles per line-up")
-    parser.add_argument("--repeat", type=int, default=5, help="cold runs per line-up (median reported)")
+    parser.add_argument("--battles", type=bounded_int(1, 10_000_000), default=100_000,
+                        help="Monte Carlo battles per line-up, 1 to 10000000")
+    parser.add_argument("--repeat", type=bounded_int(1, 100), default=5,
+                        help="cold runs per line-up, 1 to 100 (median reported)")
     args = parser.parse_args(argv)
-    rows = run(args.battles, max(1, args.repeat))
+    rows = run(args.battles, args.repeat)
     if args.json:
         print(json.dumps(rows, indent=1))
     else:

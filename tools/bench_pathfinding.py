@@ -30,6 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import bounded_int  # noqa: E402
 from game.board.model import Board, MapToken  # noqa: E402
 from game.ai.distances import whole_map_budget  # noqa: E402
 from game.board.pathfinding import reachable, token_masks  # noqa: E402
@@ -146,10 +147,9 @@ def load_map_ms(kind: str, size: int, rounds: int = 5) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--repeat", type=int, default=200, help="queries per timing round")
+    parser.add_argument("--repeat", type=bounded_int(1, 100_000), default=200,
+                        help="queries per timing round, 1 to 100000")
     args = parser.parse_args(argv)
-    if args.repeat < 1:
-        parser.error("--repeat must be at least 1")
 
     results = []
     for kind in TOPOLOGIES:

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.cli import bounded_int  # noqa: E402
 from game.maps import load_map, shipped_maps  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.scene import GameScene  # noqa: E402
@@ -166,7 +167,8 @@ def bench(path: Path, size: tuple[int, int], frames: int) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--frames", type=int, default=120, help="frames per measurement (default 120)")
+    parser.add_argument("--frames", type=bounded_int(1, 10_000), default=120,
+                        help="frames per measurement, 1 to 10000 (default 120)")
     parser.add_argument("--maps", nargs="*", help="map file names (default: every shipped map)")
     parser.add_argument("--sizes", nargs="*", default=[f"{w}x{h}" for w, h in SIZES],
                         help="window sizes WxH (default 1280x720 1920x1080)")
@@ -180,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes]
     except ValueError:
         parser.error("--sizes takes WIDTHxHEIGHT values, e.g. 1280x720")
+    if any(len(size) != 2 or not all(320 <= v <= 7680 for v in size) for size in sizes):
+        parser.error("--sizes: each side 320 to 7680 pixels, e.g. 1280x720")
     results = [row for path in maps for size in sizes for row in bench(path, size, args.frames)]
     if args.json:
         print(json.dumps({"results": results}))

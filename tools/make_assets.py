@@ -12,6 +12,7 @@ script after changing it.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -471,9 +472,14 @@ def build_icons() -> None:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="make_assets.py", description=__doc__.splitlines()[0])
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--icons", action="store_true", help="only assets/icons")
+    only.add_argument("--textures", action="store_true", help="only assets/textures")
+    args = parser.parse_args(argv)       # --help prints help and writes nothing
     pygame.init()
     ASSETS.mkdir(exist_ok=True)
-    if "--textures" in argv:
+    if args.textures:
         build_textures()
         print(f"wrote the UI textures to {ASSETS / 'textures'}")
         return 0
@@ -481,7 +487,7 @@ def main(argv: list[str]) -> int:
         print(f"{EMOJI_FONT} not found: install Noto Color Emoji (apt-get install fonts-noto-color-emoji)",
               file=sys.stderr)
         return 2
-    if "--icons" in argv:
+    if args.icons:
         build_icons()
         print(f"wrote {len(ICON_EMOJI)} icons to {ASSETS / 'icons'}")
         return 0

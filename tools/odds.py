@@ -20,7 +20,9 @@ Examples:
 The attacker acts first; both sides play their best moves; a retreat counts as
 a loss, so it is never chosen. ``--json`` prints ``{"p_attacker_wins": p}``
 (plus ``"simulated"`` with ``--simulate``). ``--simulate`` plays the battles
-through the rules engine (``game.ai.engine_battles``). Bad squad text exits with status 2.
+through the rules engine (``game.ai.engine_battles``). Bad squad text exits with status 2,
+and so do squads above the bounds: at most 6 squads a side, 1000 units of 50
+dice of 1000 sides in a group, a squad's highest total 100000; --simulate at most 100000.
 """
 from __future__ import annotations
 
@@ -31,9 +33,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import MAX_SEED, bounded_int  # noqa: E402
 from game.engine.odds import (  # noqa: E402
-    ATTACKER, ROLL_MODES, SquadSyntaxError, battle_odds, format_squad, parse_squads, simulate_battles,
+    ATTACKER, ROLL_MODES, SquadSyntaxError, battle_odds, format_group, format_squad, parse_squads, simulate_battles,
 )
+
+# Bounds on what the tool is asked (exact odds within seconds, a few hundred MB at most).
+MAX_SQUADS = 6
+MAX_COUNT = 1000
+MAX_DICE = 50
+MAX_SIDES = 1000
+MAX_BONUS = 1000
+MAX_SQUAD_TOTAL = 100_000
+MAX_SIMULATE = 100_000
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,17 +61,32 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--attacker-rolls", choices=ROLL_MODES, default="representative")
     parser.add_argument("--defender-rolls", choices=ROLL_MODES, default="representative")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--simulate", type=int, default=0, metavar="N",
-                        help="also play N seeded battles with the best moves")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed for --simulate")
+    parser.add_argument("--simulate", type=bounded_int(0, MAX_SIMULATE), default=0, metavar="N",
+                        help=f"also play N seeded battles with the best moves (at most {MAX_SIMULATE})")
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0, metavar="S", help="seed for --simulate")
     return parser
+
+
+def _check_bounds(parser: argparse.ArgumentParser, option: str, squads) -> None:
+    """Sizes the exact odds answer in seconds; above them the tool says which bound and exits 2."""
+    if len(squads) > MAX_SQUADS:
+        parser.error(f"{option}: {len(squads)} squads; at most {MAX_SQUADS} a side")
+    for squad in squads:
+        for group in squad.groups:
+            if group.count > MAX_COUNT or group.n > MAX_DICE or group.sides > MAX_SIDES or abs(group.bonus) > MAX_BONUS:
+                parser.error(f"{option}: {format_group(group)} is too big: at most {MAX_COUNT} units "
+                             f"of at most {MAX_DICE} dice of {MAX_SIDES} sides, bonus within ±{MAX_BONUS}")
+        top = sum(g.count * (g.n * g.sides + max(0, g.bonus)) for g in squad.groups)
+        if top > MAX_SQUAD_TOTAL:
+            parser.error(f"{option}: {format_squad(squad)} can roll {top}; "
+                         f"a squad's highest total is at most {MAX_SQUAD_TOTAL}")
 
 
 def _parse_side(parser: argparse.ArgumentParser, option: str, text: str):
     try:
         return parse_squads(text)
     except SquadSyntaxError as error:
-        parser.exit(2, f"odds.py: error: {option}: {error}\n")
+        parser.error(f"{option}: {error}")
 
 
 def _describe_side(name: str, squads, mode: str) -> list[str]:
@@ -88,10 +115,10 @@ def _simulate(attacker, defender, args):
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.simulate < 0:
-        parser.exit(2, "odds.py: error: --simulate must be at least 0\n")
     attacker = _parse_side(parser, "--attacker", args.attacker)
     defender = _parse_side(parser, "--defender", args.defender)
+    _check_bounds(parser, "--attacker", attacker)
+    _check_bounds(parser, "--defender", defender)
 
     odds = battle_odds(args.attacker_rolls, args.defender_rolls)
     p = odds.win_probability(attacker, defender, ATTACKER)

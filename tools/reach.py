@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if
 
 from game.board.model import Board  # noqa: E402
 from game.board.pathfinding import MAX_BUDGET, Reach, reachable, token_masks  # noqa: E402
+from game.cli import bounded_int  # noqa: E402
 from game.board.topology import Cell, HexTopology  # noqa: E402
 
 LEGEND = """\
@@ -107,9 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("map", metavar="MAP.tmx", help="the Tiled map file")
     parser.add_argument("--hero", metavar="COL,ROW", type=parse_cell, required=True,
                         help="the hero's cell, 0-based Tiled cell coordinates")
-    parser.add_argument("--player", metavar="SEAT", type=int, required=True,
+    parser.add_argument("--player", metavar="SEAT", type=bounded_int(1, 4), required=True,
                         help="the hero's player seat (1-4)")
-    parser.add_argument("--budget", metavar="N", type=int, required=True, help="the hero's 🐎")
+    parser.add_argument("--budget", metavar="N", type=bounded_int(0, MAX_BUDGET), required=True,
+                        help=f"the hero's 🐎, 0 to {MAX_BUDGET}")
     parser.add_argument("--json", action="store_true", help="print the reachable cells as JSON")
     args = parser.parse_args(argv)       # bad arguments: argparse says why and exits 2
 

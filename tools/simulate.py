@@ -37,7 +37,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.cli import MAX_DAYS, MAX_SEED, bounded_int, png_path  # noqa: E402
+
 DEFAULT_MAX_DAYS = 60
+MAX_GAMES = 100_000      # each game's figures are kept until the report
+MAX_JOBS = 64
 
 
 # --- one game ----------------------------------------------------------------------------------------
@@ -336,25 +340,25 @@ def parse_args(argv=None):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--map", default=str(ROOT / "maps" / "meadow.tmx"), help="a .tmx map (default maps/meadow.tmx)")
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=bounded_int(2, 4), default=2, help="2 to 4 (default 2)")
     p.add_argument("--ai", default="standard", help="AI levels, comma-separated, given to seats cyclically")
-    p.add_argument("--games", type=int, default=10)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-days", type=int, default=DEFAULT_MAX_DAYS,
-                   help=f"day-limit rule after D Days (default {DEFAULT_MAX_DAYS}; 0 = none)")
+    p.add_argument("--games", type=bounded_int(1, MAX_GAMES), default=10, help=f"1 to {MAX_GAMES} (default 10)")
+    p.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
+    p.add_argument("--max-days", type=bounded_int(0, MAX_DAYS), default=DEFAULT_MAX_DAYS,
+                   help=f"day-limit rule after D Days, up to {MAX_DAYS} (default {DEFAULT_MAX_DAYS}; 0 = none)")
     p.add_argument("--rules", default=None, help="a rules overlay TOML file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true",
                    help="Normal vs Campaign; with --rules: the mode's defaults vs that file")
-    p.add_argument("--plot", default=None, metavar="OUT.png", help="plot income and army per Day (pygame)")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--plot", default=None, metavar="OUT.png", type=png_path,
+                   help="plot income and army per Day (pygame); its folder is checked before any game")
+    p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=None,
+                   help=f"worker processes, 1 to {MAX_JOBS} (default: all cores)")
     args = p.parse_args(argv)
     from game.ai import LEVELS
     for lvl in args.ai.split(","):
         if lvl not in LEVELS:
             p.error(f"unknown AI level {lvl!r}: expected {', '.join(LEVELS)}")
-    if args.games < 1:
-        p.error("--games must be at least 1")
     if not Path(args.map).exists():
         p.error(f"map not found: {args.map}")
     if args.rules and not Path(args.rules).exists():
@@ -364,6 +368,13 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.rules:
+        from game.engine import RulesError, load_rules
+        try:
+            load_rules(args.mode, overlay=args.rules)
+        except RulesError as problem:
+            print(f"simulate.py: cannot use the rules: {problem}", file=sys.stderr)
+            return 1
     if args.compare:
         if args.rules:
             plan = {"a": (args.mode, None), "b": (args.mode, args.rules)}
@@ -371,17 +382,27 @@ def main(argv=None) -> int:
             plan = {"a": ("normal", None), "b": ("campaign", None)}
     else:
         plan = {"a": (args.mode, args.rules)}
-    summaries = {}
+    summaries, errors = {}, []
     for key, (mode, rules_file) in plan.items():
         results = run_games(args, mode, rules_file, label=key if len(plan) > 1 else "")
         summaries[key] = summarize(results, args, mode, rules_file)
-    if args.plot:
-        plot(summaries, args.plot)
-        print(f"plot written to {args.plot}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(summaries if args.compare else summaries["a"]))
+        errors += [r["error"] for r in results if r["error"]]
+    if args.json:            # the figures first: a failing plot never loses them
+        print(json.dumps(summaries if args.compare else summaries["a"]), flush=True)
     else:
-        print(text_report(summaries))
+        print(text_report(summaries), flush=True)
+    if args.plot:
+        import pygame
+        try:
+            plot(summaries, args.plot)
+        except (OSError, pygame.error) as problem:
+            print(f"simulate.py: cannot write the plot {args.plot}: {problem}", file=sys.stderr)
+            return 1
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    games = args.games * len(plan)
+    if len(errors) == games:
+        print(f"simulate.py: every game failed; the first: {errors[0]}", file=sys.stderr)
+        return 1
     return 0
 
 
