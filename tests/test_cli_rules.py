@@ -75,3 +75,17 @@ def test_a_terminal_game_ends_at_the_rules_files_day_limit(tmp_path):
     result = run_game("--terminal", "--seed", "4", "--rules", str(short))
     assert result.returncode == 0, result.stderr
     assert "Game over on day 3, by the day limit" in result.stdout      # the file's 2 days, not the default 40
+
+
+def test_a_rules_file_the_chosen_mode_refuses_is_shown_as_a_rules_problem_not_a_map_problem(tmp_path):
+    from game.ui.board.launch import make_board_scene
+    from game.ui.menus.options import NewGameOptions, default_seats
+    normal_only = tmp_path / "normal_only.toml"
+    normal_only.write_text('[mines]\nresource_types = ["coin"]\n')      # Campaign's mines roll 1d4 of them
+    App(headless=True)
+    board = Board.blank(12, 10, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (9, 8), seat=2)])
+    options = NewGameOptions(map_path=None, mode="campaign", seats=default_seats(2), seed=1,
+                             rules_file=str(normal_only))
+    scene = make_board_scene(options, board)
+    assert scene.heading == "These rules cannot be used"
+    assert "normal_only.toml" in scene.problems[0]

@@ -22,11 +22,15 @@ def make_board_scene(options: NewGameOptions, board: Board | None = None) -> Sce
         except (ValueError, OSError) as error:   # MapError, an unreadable file
             from game.ui.menus.map_error import MapErrorScene
             return MapErrorScene(str(options.map_path), list(getattr(error, "problems", [str(error)])))
-    from game.engine import IllegalAction
+    from game.engine import IllegalAction, RulesError
     from game.ui.session import GameSession
     try:
         session = GameSession.start(options, board)
-    except (IllegalAction, ValueError, OSError) as error:   # refused setup, broken rules file
+    except RulesError as error:                              # a playtester's rules file (--rules)
+        from game.ui.menus.map_error import MapErrorScene
+        return MapErrorScene(str(options.rules_file or options.mode), [str(error)],
+                             heading="These rules cannot be used")
+    except (IllegalAction, ValueError, OSError) as error:   # refused setup
         from game.ui.menus.map_error import MapErrorScene
         return MapErrorScene(board.title, [f"The game cannot start: {error}"])
     from game.ui.board.scene import GameScene

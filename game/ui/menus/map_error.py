@@ -8,9 +8,10 @@ from game.ui.kit.scene import Scene
 
 
 class MapErrorScene(Scene):
-    def __init__(self, map_name: str, problems: list[str]) -> None:
+    def __init__(self, map_name: str, problems: list[str], heading: str = "This map cannot be played") -> None:
         super().__init__()
         self.map_name = map_name
+        self.heading = heading
         self.problems = list(problems) or ["The map could not be used."]
         self.scroll = 0
         self.back = widgets.Button("Back", self.pop, icon="shield", size=18)
@@ -57,7 +58,7 @@ class MapErrorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(textures.wood(*surface.get_size()), (0, 0))
         textures.draw_panel(surface, self.panel, "parchment", radius=14)
-        title = widgets.text("This map cannot be played", 30, theme.DANGER, "title")
+        title = widgets.text(self.heading, 30, theme.DANGER, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 24)))
         sub = widgets.text(self.map_name, 18, theme.INK_SOFT, "bold")
         surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.y + 68)))
