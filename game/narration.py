@@ -61,6 +61,12 @@ _DICE_PURPOSE = {
 }
 
 
+def _battle_won(state: GameState, d: dict) -> str:
+    seat = d.get("attacker") if d["winner"] == 0 else d.get("defender")
+    who = _who(state, seat)
+    return f"⚔ {who[:1].upper() + who[1:]} win{'s' * bool(seat)} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
+
+
 def narrate(state: GameState, event: Event) -> str | None:
     """One line for an event, or None for events too small to tell (single steps)."""
     d = event.data
@@ -92,7 +98,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
         "hero_fainted": lambda: f"  💫 {_hero(state, d['hero'])} faints: {d['units_before']} units → {d['units_after']}",
         "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
-        "battle_over": lambda: f"⚔ {'attacker' if d['winner'] == 0 else 'defender'} wins",
+        "battle_over": lambda: _battle_won(state, d),
         "hero_died": lambda: f"✝ {who}'s hero dies ({d['cause']})",
         "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
@@ -154,8 +160,11 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
                 others.append(f"🛡 {_who(state, actor)} besieges a City")
         elif k == "token_placed" and d.get("kind") == "monster":
             others.append("🧟 A Monster token was placed" + (" (deserters)" if d.get("reason") == "deserters" else ""))
-        elif k == "mine_captured" and d.get("previous") == seat:
-            mine.append(f"⚒️ {_who(state, actor)} took your {d.get('resource', '')} mine")
+        elif k == "mine_captured":
+            if d.get("previous") == seat:
+                mine.append(f"⚒️ {_who(state, actor)} took your {d.get('resource', '')} mine")
+            else:
+                others.append(f"⚒️ {_who(state, actor)} captured a {d.get('resource', '')} mine")
         elif k == "player_eliminated":
             others.append(f"☠ {_who(state, actor)} is out of the game")
         elif k == "alliance_answered" and d.get("proposer") == seat:
