@@ -121,6 +121,7 @@ def test_R_CITY_4_garrison_and_garrisoned_hero_defend_together_and_only_the_fain
     # P2's garrisoned hero fainted: of its own 3 mercenaries 1 stays; the garrison's 4 never desert
     (fainted,) = [e for e in events if e.kind == "hero_fainted"]
     assert (fainted.data["units_before"], fainted.data["units_after"]) == (3, 1)
+    assert fainted.data["squads_left"] == [{"mercenary": 5}]          # what the battle screen shows
     assert side.unit_count() == 5
     dice.expect("3d3+9", 3, 3, 3).expect("2d6+6", 1, 1)     # City 18 > hero 8
     apply(state, A.Attack(2, 0, 0))

@@ -163,7 +163,11 @@ class BattleView:
                 if 0 <= destroyed["squad"] < len(side.squads):
                     side.squads.pop(destroyed["squad"])
             faint = beat.data.get("fainted")
-            if faint and destroyed:
+            if faint and destroyed and "squads_left" in faint:      # R-HERO-2: only its own army deserted
+                side = self.sides[destroyed["side"]]              # unit squads follow hero and City squads
+                side.squads = [s for s in side.squads if not s.is_unit_squad] + \
+                    [_unit_view(state, units, side.player) for units in faint["squads_left"]]
+            elif faint and destroyed:
                 _desert(state, self.sides[destroyed["side"]], faint["units_before"] - faint["units_after"])
             self.to_act = 1 - beat.data["side"]
 
