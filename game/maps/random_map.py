@@ -182,10 +182,10 @@ def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape:
     terrain_tsx = "terrain_square.tsx" if shape == "square" else "terrain_hex_pointy.tsx"
     folder = out.resolve().parent
 
-    from game.maps import ASSETS_DIR
+    from game import resources
 
     def rel(name: str) -> str:
-        return Path(os.path.relpath(Path(ASSETS_DIR) / name, folder)).as_posix()
+        return Path(os.path.relpath(resources.assets_dir() / name, folder)).as_posix()
 
     return TmxMap(width=width, height=height, tile_width=tile[0], tile_height=tile[1],
                   orientation="orthogonal" if shape == "square" else "hexagonal", stagger_axis="y",

@@ -148,8 +148,8 @@ def project_classes(map_path: str) -> dict[str, dict]:
     for _ in range(4):
         candidates += sorted(glob.glob(os.path.join(glob.escape(folder), "*.tiled-project")))
         folder = os.path.dirname(folder)
-    from game.maps import MAPS_DIR
-    candidates.append(os.path.join(MAPS_DIR, "fuzzyknights.tiled-project"))
+    from game import resources
+    candidates.append(os.path.join(resources.maps_dir(), "fuzzyknights.tiled-project"))
     for candidate in candidates:
         data, err = read_limited(candidate, "project", 4 * 1024 * 1024)
         if err:
