@@ -67,6 +67,7 @@ def option_change(option: str, value) -> str:
 
 
 END_REASONS = {"conquest": "the last player with a City (R-END-2)",
+               "alliance": "the last alliance standing, sharing the victory (R-END-2)",
                "day_limit": "the day limit: the most Cities, then the most 💰 (R-END-2)"}
 
 

@@ -106,6 +106,10 @@ def narrate(state: GameState, event: Event) -> str | None:
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
+        "grand_alliance_dissolved": lambda: "🤝 Every player left was allied: an alliance is no victory, "
+                                            "so all alliances end this Daybreak",
+        "hero_stepped_aside": lambda: f"🐎 {_hero(state, d['hero'])} leaves its former ally's tile for {tuple(d['cell'])}",
+        "monster_must_be_faced": lambda: f"🧟 A Monster stands with {_hero(state, d['hero'])}: it must be faced first",
         "vote_called": lambda: f"🗳 {who} calls a vote: {option_change(d['option'], d['value'])}",
         "vote_result": lambda: f"🗳 {option_change(d['option'], d['value'])}: {'passed' if d['passed'] else 'failed'}",
         "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",

@@ -72,6 +72,8 @@ def test_R_END_2_an_alliance_of_everyone_is_no_victory_it_ends_at_the_next_daybr
     events = apply(state, A.EndTurn(3))                      # the next Day begins
     (announcement,) = [e for e in events if e.kind == "grand_alliance_dissolved"]
     assert announcement.data["players"] == [1, 2, 3]
+    from game.narration import narrate
+    assert "no victory" in narrate(state, announcement)                  # announced to all in the log
     assert not state.alliances and state.phase == "daybreak"
     assert len([e for e in events if e.kind == "alliance_ended"]) == 3
 
