@@ -10,12 +10,12 @@ def _who(state: GameState, seat) -> str:
     if not seat:
         return "the monsters"
     player = state.players.get(seat)
-    return player.name if player else f"player {seat}"
+    return player.name if player else "another player"
 
 
 def _hero(state: GameState, hero_id) -> str:
     hero = state.heroes.get(hero_id)
-    return f"{hero.name} ({state.players[hero.owner].name})" if hero else f"hero {hero_id}"
+    return f"{hero.name} ({state.players[hero.owner].name})" if hero else "a hero"
 
 
 def _purse(purse: dict) -> str:

@@ -20,6 +20,7 @@ LEAKS = {
     "Python container": re.compile(r"[{}\[\]]"),
     "key=value": re.compile(r"\w="),
     "raw item id": re.compile(r"\bitem \d+"),
+    "raw hero or player id": re.compile(r"\b(hero|player|Hero|Player) \d+"),
     "class repr": re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\b|\bobject at 0x"),
     "empty purse as 'free'": re.compile(r"→ free"),
 }
@@ -79,5 +80,5 @@ def test_a_vote_and_its_tie_break_read_as_words():
 
 def test_the_leak_check_catches_the_old_wordings():
     for old in ("🤺 Ann recruits 7 × unit 1 1", "Store item 25", "Take 4 mercenary_camp", "🗳 day_limit = True: passed",
-                "💰 Ann: 💰-2 (upkeep) → free", "RollMovement hero=23"):
+                "💰 Ann: 💰-2 (upkeep) → free", "RollMovement hero=23", "💫 hero 22 faints"):
         assert leaks(old), old
