@@ -211,3 +211,33 @@ def test_grouped_rotated_and_hidden_tile_objects_agree_with_tmxrasterizer(tmp_pa
     assert painted(cells["rotated start"]) and painted(cells["upside-down monster"])
     assert not painted((5, 3)) and not painted((3, 1))      # where they would be if rotation were ignored
     assert not painted((1, 4)) and (1, 4) not in cells.values()   # the hidden item: not drawn, no token
+
+
+HEX_FIXTURES = ["hex_x_odd", "hex_x_even", "hex_y_odd", "hex_y_even"]
+SWAMP_GID = 13          # ground tile 12 (swamp_1) of the terrain tilesets, firstgid 1
+
+
+@pytest.mark.rule("R-MOV-2")
+@pytest.mark.skipif(shutil.which("tmxrasterizer") is None, reason="Tiled's tmxrasterizer is not installed")
+@pytest.mark.parametrize("name", HEX_FIXTURES)
+@pytest.mark.parametrize("offset", [(0, 0), (54, 0), (0, 54), (36, 27), (-50, 60)])
+def test_hex_tile_layer_offsets_agree_with_tmxrasterizer(tmp_path, name, offset):
+    """A swamp tile on a layer drawn ``offset`` pixels away lands on the cell Tiled draws it in."""
+    text = (ROOT / "tests" / "data" / "maps" / f"{name}.tmx").read_text().replace(
+        'source="../../../assets/', f'source="{ASSETS}/')
+    cells = ",".join("13" if i == 1 * 4 + 1 else "0" for i in range(16))     # the swamp at cell (1, 1)
+    layer = (f' <group id="8" name="g" offsetx="{offset[0] / 2}" offsety="0">\n'
+             f'  <layer id="9" name="swamp" width="4" height="4" offsetx="{offset[0] / 2}" offsety="{offset[1]}">'
+             f'<data encoding="csv">{cells}</data></layer>\n </group>\n')
+    path = tmp_path / "offset.tmx"
+    path.write_text(text.replace(' <objectgroup', layer + ' <objectgroup', 1))
+    board = check_map(path).board
+    swamps = [(c, r) for r in range(board.height) for c in range(board.width) if board.terrain[r][c] == "swamp"]
+    image = rasterize(path, tmp_path / "swamp.png", "g", "swamp")
+    drawn = image.get_bounding_rect(min_alpha=8)
+    # tmxrasterizer's picture starts at the top-left of everything drawn, the map's corner included
+    cell = Grid.of(board).pixel_to_cell(drawn.centerx + min(0, offset[0]), drawn.centery + min(0, offset[1]))
+    if board.topology.in_bounds(cell):
+        assert swamps == [cell]
+    else:
+        assert swamps == []
