@@ -1,7 +1,7 @@
-"""Checks on the raw TMX/TSX XML, before pytmx sees the file.
+"""Checks on the raw TMX/TSX XML, before the map is read (game.maps.tmx).
 
-pytmx either crashes or silently misreads many things a designer can get
-wrong in Tiled; these checks turn them into messages that say what to change.
+They stop what would crash, hang or silently misread the map (bad attributes,
+unsupported formats, hostile sizes) with messages that say what to change.
 """
 from __future__ import annotations
 
