@@ -169,6 +169,8 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
                 mine.append(f"⚒️ {_who(state, actor)} took your {d.get('resource', '')} mine")
             else:
                 others.append(f"⚒️ {_who(state, actor)} captured a {d.get('resource', '')} mine")
+        elif k == "hero_died":
+            others.append(f"✝ {_who(state, actor)} lost a hero ({d.get('cause', 'battle')})")
         elif k == "player_eliminated":
             others.append(f"☠ {_who(state, actor)} is out of the game")
         elif k == "alliance_answered" and d.get("proposer") == seat:

@@ -135,9 +135,11 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
               ev("battle_over", winner=0, kind="monsters", retreated=False, attacker=2, defender=0),
               ev("city_conquered", city=9, player=2, previous=1),
               ev("city_founded", city=3, player=1, cell=[0, 0], mayor=4),
-              ev("mine_captured", mine=5, player=2, previous=0, resource="coin")]
+              ev("mine_captured", mine=5, player=2, previous=0, resource="coin"),
+              ev("hero_died", hero=7, player=2, cell=[1, 1], cause="battle")]
     lines = turn_summary(state, events, 1)
     assert lines[0].startswith("🏰 Bob took your City")
     assert any("Bob beat monsters" in l for l in lines) and any("Monster token" in l for l in lines)
     assert any("Bob captured a coin mine" in l for l in lines)
+    assert any("Bob lost a hero (battle)" in l for l in lines)
     assert not any("founded" in l for l in lines)
