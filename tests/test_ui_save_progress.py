@@ -285,3 +285,15 @@ def test_a_tool_can_play_without_touching_the_players_saves(folder):
     play_some(scene.session, 4)
     assert autosave_now(scene.session) is None and scene.session.autosaver.flush(scene.state)
     assert not folder.exists() or not list(folder.iterdir())
+
+
+def test_a_move_made_after_an_undo_is_not_mistaken_for_the_saved_one():
+    from types import SimpleNamespace
+    from game.engine.actions import EndTurn
+    from game.ui.progress import Autosaver
+    saver = Autosaver()
+    state = SimpleNamespace(actions=[EndTurn(1), EndTurn(2)])
+    saver.saved(state)
+    assert not saver.dirty(state)
+    state.actions = [EndTurn(1), EndTurn(2)]          # undone, then another move: same count, another action
+    assert saver.dirty(state)

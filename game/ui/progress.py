@@ -31,15 +31,29 @@ class Autosaver:
         self.enabled = True           # tools that play games the player never saw switch it off
         self.problem: str | None = None   # why the last write failed
         self.told = False             # the player has been told about ``problem``
-        self.saved_actions: int | None = None
+        self._saved: tuple | None = None  # (action count, last action) of the state last written
         self._last_write = 0.0
 
     @property
     def where(self) -> Path:
         return Path(self.folder) if self.folder is not None else saves_dir()
 
+    @staticmethod
+    def _mark(state) -> tuple:
+        return len(state.actions), state.actions[-1] if state.actions else None
+
     def dirty(self, state) -> bool:
-        return self.enabled and self.saved_actions != len(state.actions)
+        """Not yet written: compared by count and by the last action itself (an undo then a new move)."""
+        if not self.enabled:
+            return False
+        if self._saved is None:
+            return True
+        count, last = self._mark(state)
+        return count != self._saved[0] or last is not self._saved[1]
+
+    def saved(self, state) -> None:
+        """``state`` is already on disk (a save just loaded)."""
+        self._saved = self._mark(state)
 
     def after_action(self, state, computer_next: bool) -> None:
         """Write the latest state, except in the middle of a computer's quick run of actions."""
@@ -52,14 +66,14 @@ class Autosaver:
         if not self.dirty(state):
             return True
         from game.engine.save import save_latest
-        return self._write(lambda: save_latest(state, self.where, self.game_id), len(state.actions))
+        return self._write(lambda: save_latest(state, self.where, self.game_id), state)
 
     def daybreak(self, state) -> Path | None:
         """This Day's autosave (kept among the game's newest few) and the latest state."""
         from game.engine.save import autosave
-        path = None
         if not self.enabled:
             return None
+        path = None
 
         def write():
             nonlocal path
@@ -68,7 +82,7 @@ class Autosaver:
             self.flush(state)
         return path
 
-    def _write(self, write, actions: int | None) -> bool:
+    def _write(self, write, state) -> bool:
         try:
             write()
         except OSError as error:
@@ -77,8 +91,8 @@ class Autosaver:
                 self.problem, self.told = reason, False
             return False
         self._last_write = time.monotonic()
-        if actions is not None:
-            self.saved_actions = actions
+        if state is not None:
+            self.saved(state)
         self.problem = None
         return True
 

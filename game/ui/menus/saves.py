@@ -182,7 +182,7 @@ def load_session(path: Path, folder: Path | None = None):
             game_id = None
     session = GameSession(loaded.state, game_id=game_id)
     if game_id is not None and Path(path).name == latest.name:
-        session.autosaver.saved_actions = len(loaded.state.actions)
+        session.autosaver.saved(loaded.state)
     return session
 
 
