@@ -201,6 +201,16 @@ def test_names_in_any_script_get_their_own_files_and_an_existing_name_asks_first
     assert (folder / "游戏一.json").read_bytes() == before
     click(dialog, dialog.save_button.rect.center)
     assert app.scene is scene and (folder / "游戏一.json").read_bytes() != before
+    # picking a save in the list offers to write over it; an autosave is never offered
+    dialog = save_through_the_dialog(app, scene, "", clicks=0)
+    rows = dict((info.path.name, row) for (index, row), info in
+                ((r, dialog.list.saves[r[0]]) for r in dialog.list.visible_rows()))
+    click(dialog, rows["Zoë.json"].center)
+    assert dialog.name_field.value == "Zoë"
+    autosave_rows = [row for name, row in rows.items() if name.startswith("autosave")]
+    click(dialog, autosave_rows[0].center)
+    assert dialog.name_field.value == "Zoë"
+    dialog.close()
     # a different name that comes to the same file name is asked about too
     dialog = save_through_the_dialog(app, scene, "ab: c")
     assert dialog.confirm_over == folder / "ab_c.json" and app.scene is dialog

@@ -46,8 +46,7 @@ class SaveInfo:
 
     @property
     def autosave(self) -> bool:
-        from game.engine.save import AUTOSAVE_NAME
-        return AUTOSAVE_NAME.fullmatch(self.path.name) is not None or self.path.name.startswith("autosave")
+        return self.path.name.startswith("autosave")
 
     @property
     def summary(self) -> str:
@@ -470,8 +469,10 @@ class SaveDialog(OverlayScene):
             return True
         picked = self.list.handle_event(event)
         if picked is not None:
-            self.name_field.value = display_name(self.list.saves[picked].path)
-            self._name_changed()
+            info = self.list.saves[picked]
+            if not info.autosave:         # autosaves are the game's own: a named save never replaces one
+                self.name_field.value = display_name(info.path)
+                self._name_changed()
             return True
         before = self.name_field.value
         used = super().handle_event(event)
