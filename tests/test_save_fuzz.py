@@ -5,12 +5,14 @@ FUZZ_EXAMPLES=600 runs a longer search (the default keeps the test to a few seco
 """
 import json
 import os
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.engine import GameState, SaveError, load_game
+from game.engine import GameState, SaveError, Seat, apply, legal_actions, load_game, new_game
 from game.engine.save import to_json
+from game.maps import DEFAULT_MAP, load_map
 from game.ui.menus.saves import list_saves
 from test_save import played_state
 
@@ -18,8 +20,15 @@ FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 40)), deadline=
 
 
 def _real_saves() -> list[str]:
-    """Two real saves: mid-Daybreak with a token to place, and a game played to its end."""
-    return [json.dumps(to_json(played_state(steps=steps), game_id="f00d00"), indent=1) for steps in (10, 40)]
+    """Real saves: mid-Daybreak with a token to place, a game played to its end, and a few moves on a
+    shipped map (referred to by name and checksum)."""
+    board = load_map(DEFAULT_MAP)
+    state, _ = new_game(board, [Seat("Ann"), Seat("Bob", "computer", "random")], seed=3)
+    rng = random.Random(1)
+    for _ in range(15):
+        apply(state, rng.choice(legal_actions(state)))
+    states = [played_state(steps=10), played_state(steps=40), state]
+    return [json.dumps(to_json(s, game_id="f00d00"), indent=1) for s in states]
 
 
 SAVES = _real_saves()
@@ -64,7 +73,7 @@ def _check_folder(tmp_path, text_or_bytes, name="mutant.json"):
 
 
 @FUZZ
-@given(which=st.integers(0, 1), edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255), st.sampled_from(
+@given(which=st.integers(0, 2), edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255), st.sampled_from(
     ["flip", "insert", "delete", "truncate"])), min_size=1, max_size=4))
 def test_mutated_bytes_load_or_raise_save_error(tmp_path, which, edits):
     data = bytearray(SAVES[which].encode("utf-8"))
@@ -84,7 +93,7 @@ def test_mutated_bytes_load_or_raise_save_error(tmp_path, which, edits):
 
 
 @FUZZ
-@given(which=st.integers(0, 1), picks=st.lists(st.tuples(st.floats(0, 1), json_values, st.booleans()),
+@given(which=st.integers(0, 2), picks=st.lists(st.tuples(st.floats(0, 1), json_values, st.booleans()),
                                                 min_size=1, max_size=3))
 def test_mutated_fields_load_or_raise_save_error(tmp_path, which, picks):
     data = json.loads(SAVES[which])
@@ -104,7 +113,7 @@ def test_mutated_fields_load_or_raise_save_error(tmp_path, which, picks):
     _check_folder(tmp_path, json.dumps(data))
 
 
-@pytest.mark.parametrize("text", [SAVES[0], SAVES[1]])
+@pytest.mark.parametrize("text", SAVES)
 def test_the_unmutated_saves_load(tmp_path, text):
     path = tmp_path / "game.json"
     path.write_text(text)
