@@ -78,6 +78,11 @@ class LogScene(Scene):
         self.log = log
         self.offset = 0                     # lines back from the newest
         self.close_button = widgets.Button("Close", self.pop, size=17, tooltip="Back to the board (Esc)")
+        self.below: Scene | None = None
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        self.below = app.scene              # the board, drawn dimmed beneath
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -114,6 +119,8 @@ class LogScene(Scene):
         return True                          # modal: nothing reaches the board
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.below is not None:
+            self.below.draw(surface)
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((10, 6, 2, 170))
         surface.blit(veil, (0, 0))
