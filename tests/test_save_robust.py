@@ -45,11 +45,11 @@ def test_a_new_game_never_loses_its_autosaves_to_an_older_longer_game(tmp_path):
     for day in range(6, 11):                      # game A: a long game, Days 6-10
         state.day = day
         autosave(state, tmp_path, keep=5, game_id="aaaaaa")
-        time.sleep(0.002)
+        time.sleep(0.01)       # file times tick coarsely
     for day in range(1, 5):                       # game B starts afresh: Days 1-4
         state.day = day
         autosave(state, tmp_path, keep=5, game_id="bbbbbb")
-        time.sleep(0.002)
+        time.sleep(0.01)       # file times tick coarsely
     names = sorted(p.name for p in tmp_path.glob("*.json"))
     assert [n for n in names if "bbbbbb" in n] == [f"autosave-bbbbbb-day00{d}.json" for d in range(1, 5)]
     assert [n for n in names if "aaaaaa" in n] == ["autosave-aaaaaa-day010.json"]   # A keeps its newest
@@ -61,7 +61,7 @@ def test_pruning_keeps_the_current_games_latest_state_and_newest_daybreaks(tmp_p
     for day in range(1, 9):
         state.day = day
         autosave(state, tmp_path, keep=3, game_id="cccccc")
-        time.sleep(0.002)
+        time.sleep(0.01)       # file times tick coarsely
     assert sorted(p.name for p in tmp_path.glob("*.json")) == [
         "autosave-cccccc-day006.json", "autosave-cccccc-day007.json", "autosave-cccccc-day008.json",
         "autosave-cccccc.json"]
