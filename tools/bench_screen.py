@@ -160,8 +160,9 @@ def bench(path: Path, size: tuple[int, int], frames: int) -> list[dict]:
         floor_ms = time_frames(frames, floor)
         ms = time_frames(frames, lambda: app.frame(1 / 60), before)
         floor_ms = min(floor_ms, time_frames(frames, floor))     # the floor bracketed around the measure
-        rows.append({"map": path.name, "size": label, "state": state, "ms": round(ms, 3),
-                     "floor_ms": round(floor_ms, 3), "ratio": round(ms / floor_ms, 2)})
+        ms, floor_ms = round(ms, 3), round(floor_ms, 3)
+        rows.append({"map": path.name, "size": label, "state": state, "ms": ms, "floor_ms": floor_ms,
+                     "ratio": round(ms / floor_ms, 2)})
     return rows
 
 

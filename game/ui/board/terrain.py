@@ -38,6 +38,7 @@ class TerrainRenderer:
         self._images: dict[str, pygame.Surface | None] = {}
         self._tile_cache: dict[tuple, pygame.Surface | None] = {}
         self._chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._opaque: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._tall = self._max_image_height()
 
     def _max_image_height(self) -> int:
@@ -57,16 +58,32 @@ class TerrainRenderer:
             self._chunks.move_to_end(key)
         return surf
 
-    def draw(self, surface: pygame.Surface, zoom: float, cam: tuple[float, float], view: pygame.Rect) -> None:
-        """Blit the chunks visible in ``view``; ``cam`` is the zoomed-world pixel at view.topleft."""
+    def opaque_chunk(self, zoom: float, cx: int, cy: int, background: tuple) -> pygame.Surface:
+        """The chunk on ``background``, in the display's format: the fastest picture to blit (the board view's)."""
+        key = (zoom, cx, cy, background)
+        surf = self._opaque.get(key)
+        if surf is None:
+            surf = pygame.Surface((CHUNK, CHUNK))
+            surf.fill(background)
+            surf.blit(self._render_chunk(zoom, cx, cy), (0, 0))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            self._opaque[key] = surf
+            while len(self._opaque) > MAX_CHUNKS:
+                self._opaque.popitem(last=False)
+        else:
+            self._opaque.move_to_end(key)
+        return surf
+
+    def visible_chunks(self, zoom: float, cam: tuple[float, float], view: pygame.Rect):
+        """(cx, cy, screen position) of every chunk that meets ``view``."""
         x0, y0 = cam
         for cy in range(math.floor(y0 / CHUNK), math.floor((y0 + view.h) / CHUNK) + 1):
             for cx in range(math.floor(x0 / CHUNK), math.floor((x0 + view.w) / CHUNK) + 1):
                 if cx < 0 or cy < 0 or cx * CHUNK > self.geo.pixel_size[0] * zoom \
                         or cy * CHUNK > self.geo.pixel_size[1] * zoom:
                     continue
-                surface.blit(self.chunk(zoom, cx, cy),
-                             (view.x + cx * CHUNK - round(x0), view.y + cy * CHUNK - round(y0)))
+                yield cx, cy, (view.x + cx * CHUNK - round(x0), view.y + cy * CHUNK - round(y0))
 
     def _render_chunk(self, zoom: float, cx: int, cy: int) -> pygame.Surface:
         surf = pygame.Surface((CHUNK, CHUNK), pygame.SRCALPHA)

@@ -33,6 +33,7 @@ PAN_KEYS = {
     pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
     pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
 }
+BACKGROUND = (28, 40, 52)          # past the map's edge (only seen while a small map is centred)
 TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "Item",
                "resource": "Resource", "start": "Start"}
 
@@ -341,10 +342,9 @@ class BoardView:
     def _render_base(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        surface.fill((28, 40, 52), self.rect)
-        self.terrain.draw(surface, self.zoom, (self.cam[0], self.cam[1]), self.rect)
-        if self._reach is not None:
-            self._draw_reach(surface)
+        surface.fill(BACKGROUND, self.rect)
+        for cx, cy, pos in self.terrain.visible_chunks(self.zoom, (self.cam[0], self.cam[1]), self.rect):
+            surface.blit(self._ground_chunk(cx, cy), pos)
         self._draw_tokens(surface)
         self._draw_heroes(surface)
         if self.minimap:
@@ -403,25 +403,23 @@ class BoardView:
             self._glow_tiles[self.zoom_index] = tile
         return tile
 
-    # reach overlay: chunked like the terrain, rebuilt when set_reach changes
-    def _draw_reach(self, surface: pygame.Surface) -> None:
-        x0, y0 = self.cam
+    # the ground: opaque terrain chunks, with the reach overlay baked in while one is set
+    def _ground_chunk(self, cx: int, cy: int) -> pygame.Surface:
         z = self.zoom
-        for cy in range(math.floor(y0 / CHUNK), math.floor((y0 + self.rect.h) / CHUNK) + 1):
-            for cx in range(math.floor(x0 / CHUNK), math.floor((x0 + self.rect.w) / CHUNK) + 1):
-                if cx < 0 or cy < 0 or cx * CHUNK > self.geo.pixel_size[0] * z or cy * CHUNK > self.geo.pixel_size[1] * z:
-                    continue
-                key = (z, cx, cy)
-                chunk = self._overlay_chunks.get(key)
-                if chunk is None:
-                    chunk = self._overlay_chunks[key] = self._render_reach_chunk(z, cx, cy)
-                    while len(self._overlay_chunks) > 64:
-                        self._overlay_chunks.popitem(last=False)
-                surface.blit(chunk, (self.rect.x + cx * CHUNK - round(x0), self.rect.y + cy * CHUNK - round(y0)))
+        terrain = self.terrain.opaque_chunk(z, cx, cy, BACKGROUND)
+        if self._reach is None:
+            return terrain
+        key = (z, cx, cy)
+        chunk = self._overlay_chunks.get(key)
+        if chunk is None:
+            chunk = self._overlay_chunks[key] = terrain.copy()
+            self._draw_reach_chunk(chunk, z, cx, cy)
+            while len(self._overlay_chunks) > 32:
+                self._overlay_chunks.popitem(last=False)
+        return chunk
 
-    def _render_reach_chunk(self, z: float, cx: int, cy: int) -> pygame.Surface:
+    def _draw_reach_chunk(self, surf: pygame.Surface, z: float, cx: int, cy: int) -> None:
         from game.ui.board.terrain import _span
-        surf = pygame.Surface((CHUNK, CHUNK), pygame.SRCALPHA)
         ox, oy = cx * CHUNK, cy * CHUNK
         cols, rows = self.geo.cell_range(ox / z, oy / z, (ox + CHUNK) / z, (oy + CHUNK) / z)
         for r in rows:
@@ -434,7 +432,6 @@ class BoardView:
                 sx, sw = _span(x, self.geo.tile_w, z)
                 sy, sh = _span(y, self.geo.tile_h, z)
                 surf.blit(self._overlay_tile(kind, sw, sh), (sx - ox, sy - oy))
-        return surf
 
     def _overlay_tile(self, kind: str, w: int, h: int) -> pygame.Surface:
         key = (kind, w, h)
