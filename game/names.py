@@ -31,6 +31,14 @@ def nice_name(name: str) -> str:
     return key.replace("_", " ").title()
 
 
+def short_unit_name(name: str) -> str:
+    """A unit kind where the list's heading already says "recruits": ``Tier 2 ⭐⭐``, ``Mercenary``."""
+    match = _TIERED.match(name)
+    if match and match.group(1) == "unit":
+        return f"Tier {match.group(2)} {stars(match.group(3))}"
+    return nice_name(name)
+
+
 def unit_plural(name: str, count: int) -> str:
     """``7 mercenaries``, ``1 monster``, ``7 × Tier 2 ⭐⭐ recruits``."""
     if _TIERED.match(name):

@@ -9,7 +9,7 @@ from game.engine import IllegalAction, apply, legal_actions, new_game
 from game.engine import actions as A
 from game.engine.setup import Seat
 from game.maps import DEFAULT_MAP, load_map
-from game.names import nice_name, option_change, unit_plural
+from game.names import nice_name, option_change, short_unit_name, unit_plural
 from game.narration import narrate, roll_outcome
 from game.ui.board.action_labels import label
 
@@ -67,6 +67,7 @@ def test_campaign_units_and_spawners_have_rulebook_names():
     assert nice_name("unit_2_2") == "Tier 2 ⭐⭐ recruits"
     assert nice_name("spawner_1_1") == "Tier 1 ⭐ spawner"
     assert unit_plural("unit_1_1", 7) == "7 × Tier 1 ⭐ recruits"
+    assert short_unit_name("unit_3_2") == "Tier 3 ⭐⭐"                  # under a "Recruit" heading
     assert unit_plural("mercenary", 4) == "4 mercenaries" and unit_plural("mercenary", 1) == "1 mercenary"
 
 

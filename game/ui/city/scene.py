@@ -14,7 +14,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.economy import build_options
 from game.engine.purse import can_afford, scaled
-from game.names import state_item_name
+from game.names import short_unit_name, state_item_name
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
@@ -240,7 +240,7 @@ class CityScene(Scene):
             count = 1 if name == "hero" else self.counts.setdefault(name, 1)
             cost = scaled(entry["cost"], count)
             missing = [m for m in entry["requires"] if not city.has(m)]
-            title = "Hero" if name == "hero" else nice_name(entry.get("unit", name))
+            title = "Hero" if name == "hero" else short_unit_name(entry.get("unit", name))
             if missing:
                 status, colour = "needs " + ", ".join(nice_name(m) for m in missing), theme.DANGER
             elif not can_afford(state, city.owner, cost):
@@ -302,7 +302,7 @@ class CityScene(Scene):
         for unit in units:
             rect = pygame.Rect(x, y, w, 32)
             y += 36
-            self.unit_rows.append(Row(rect, unit, nice_name(unit)))
+            self.unit_rows.append(Row(rect, unit, short_unit_name(unit)))
             if hero is None:
                 continue
             most = max(city.garrison.get(unit, 0), hero.army.get(unit, 0), 1)
@@ -493,7 +493,7 @@ class CityScene(Scene):
         for i, row in enumerate(self.unit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             in_city = city.garrison.get(row.name, 0)
-            name = render(nice_name(row.name), 14, theme.INK, "bold")
+            name = render(short_unit_name(row.name), 14, theme.INK, "bold")
             surface.blit(name, name.get_rect(midleft=(row.rect.x + 6, row.rect.centery)))
             if hero is None:
                 n = render(f"× {in_city}", 15, theme.INK, "bold")
