@@ -155,3 +155,54 @@ def test_a_very_wide_board_fits_the_minimap():
             assert min(Minimap(board, BoardGeometry(board)).size) >= 8
     finally:
         pygame.display.quit()
+
+
+def test_an_unknown_xml_encoding_is_a_message(tmp_path):
+    text = base_map().replace('encoding="UTF-8"', 'encoding="klingon"')
+    assert has(problems_of(tmp_path, text), "encoding", "UTF-8")
+
+
+# --- fuzz: any attribute of the map, its tileset or its template set to a hostile value -------------------
+import re  # noqa: E402
+import shutil  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+TILED = ROOT / "tests" / "data" / "tiled"
+HOSTILE_VALUES = ["-1", "nan", "1e400", "", "x", "99999999999999999999", "0", "2.5", "inf", "4294967296", "-64",
+                  "true", "65"]
+ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+
+
+@pytest.fixture(scope="module")
+def fuzz_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("fuzz")
+    shutil.copy(TILED / "city.tx", folder / "city.tx")
+    return folder
+
+
+def sources() -> dict[str, str]:
+    return {
+        "m.tmx": (TILED / "semantics.tmx").read_text().replace("../../../assets/terrain_square.tsx", "t.tsx")
+        .replace("../../../assets/", f"{ASSETS}/"),
+        "t.tsx": (ASSETS / "terrain_square.tsx").read_text().replace('source="terrain_square.png"',
+                                                                      f'source="{ASSETS}/terrain_square.png"'),
+        "item.tx": (TILED / "item.tx").read_text().replace("../../../assets/", f"{ASSETS}/"),
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_hostile_attribute_values_never_crash_the_reader(fuzz_folder, data):
+    texts = sources()
+    name = data.draw(st.sampled_from(sorted(texts)))
+    for _ in range(data.draw(st.integers(1, 3))):
+        matches = list(ATTRIBUTE.finditer(texts[name]))
+        m = matches[data.draw(st.integers(0, len(matches) - 1))]
+        texts[name] = texts[name][:m.start(2)] + data.draw(st.sampled_from(HOSTILE_VALUES)) + texts[name][m.end(2):]
+    for file, text in texts.items():
+        (fuzz_folder / file).write_text(text)
+    report = check_map(fuzz_folder / "m.tmx")
+    unexpected = [p for p in report.problems if "cannot be read:" in p]
+    assert not unexpected, unexpected
+    assert all(str(fuzz_folder) in p for p in report.problems)

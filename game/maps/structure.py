@@ -228,13 +228,26 @@ def _tree_problems(path: str, root: ET.Element, width: int, height: int) -> list
     for group in root.findall(".//objectgroup"):
         for obj in group.findall("object"):
             where = f"{path}: layer '{group.get('name', '?')}', object {obj.get('id')} '{obj.get('name', '')}'"
-            problems += _property_problems(obj, where)
-            for attr in ("x", "y", "width", "height", "rotation"):
-                problems.append(_number_problem(obj, attr, where, MAX_OFFSET))
-            gid = obj.get("gid")
-            if gid is not None and not (gid.isdigit() and int(gid) <= 0xFFFFFFFF):
-                problems.append(f"{where}: gid={gid!r} is not a valid tile; pick the tile again in Tiled")
+            problems += _object_problems(obj, where)
     return [p for p in problems if p]
+
+
+def _object_problems(obj: ET.Element, where: str) -> list[str]:
+    problems = _property_problems(obj, where)
+    for attr in ("x", "y", "width", "height", "rotation"):
+        problems.append(_number_problem(obj, attr, where, MAX_OFFSET))
+    gid = obj.get("gid")
+    if gid is not None and not (gid.isdigit() and int(gid) <= 0xFFFFFFFF):
+        problems.append(f"{where}: gid={gid!r} is not a valid tile; pick the tile again in Tiled")
+    return [p for p in problems if p]
+
+
+def template_problems(tx_path: str, root: ET.Element) -> list[str]:
+    """A template file's tileset and object, checked like a map's (the message names the .tx file)."""
+    if root.tag != "template" or root.find("object") is None:
+        return [f"{tx_path}: not a Tiled object template (.tx)"]
+    problems = [p for tileset in root.findall("tileset") for p in tileset_problems(tx_path, tileset)]
+    return problems + _object_problems(root.find("object"), f"{tx_path}: object")
 
 
 def _tokens_layer_problems(path: str, root: ET.Element) -> list[str]:

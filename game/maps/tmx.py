@@ -25,6 +25,7 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
+from game.maps.structure import template_problems
 from game.maps.xmlfile import parse_xml, read_limited
 
 GID_MASK = 0x0FFFFFFF          # Tiled keeps flip/rotation flags in the top 4 bits of a gid
@@ -283,9 +284,9 @@ class ObjectReader:
             root, err = parse_xml(tx_path, f"template file {tx_path}")
             obj, ts = None, None
             if root is not None:
-                obj = root.find("object")
-                if root.tag != "template" or obj is None:
-                    err, obj = f"template file {tx_path} is not a Tiled object template (.tx)", None
+                problems = template_problems(tx_path, root)
+                obj = None if problems else root.find("object")
+                err = "; ".join(problems) if problems else None
                 tileset = root.find("tileset")
                 if obj is not None and tileset is not None and tileset.get("source"):
                     tsx = os.path.join(os.path.dirname(tx_path), tileset.get("source"))

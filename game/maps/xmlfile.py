@@ -47,5 +47,7 @@ def parse_xml(path: str, what: str) -> tuple[ET.Element | None, str | None]:
         return ET.fromstring(data), None
     except ET.ParseError as e:
         return None, f"{what} is not valid XML ({e}); is it a Tiled .tmx/.tsx file saved as XML?"
+    except LookupError as e:     # <?xml encoding="..."?> names no known encoding
+        return None, f"{what} could not be read ({e}); save it again in Tiled (UTF-8)"
     except (ValueError, RecursionError) as e:
         return None, f"{what} could not be read ({type(e).__name__}: {e})"
