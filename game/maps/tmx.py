@@ -81,7 +81,6 @@ class MapObject:
     visible: bool
     properties: dict
     tile_alignment: str = ""   # tile objects only
-    template: str = ""
 
 
 @dataclass
@@ -101,15 +100,6 @@ class TmxDocument:
     tile_layers: list[TileLayer]        # visible ones, in drawing order
     object_layers: list[ObjectLayer]    # all of them, hidden ones flagged
     hidden_tile_layers: list[str] = field(default_factory=list)
-
-    def tileset_of(self, gid: int) -> Tileset | None:
-        found = None
-        for ts in self.tilesets:
-            if ts.firstgid <= gid and (found is None or ts.firstgid > found.firstgid):
-                found = ts
-        if found is None or gid - found.firstgid >= found.tile_count:
-            return None
-        return found
 
 
 # --- properties ----------------------------------------------------------------
@@ -343,8 +333,7 @@ class ObjectReader:
                          x=_float(node, "x"), y=_float(node, "y"), width=width, height=height,
                          rotation=float(attr("rotation", 0) or 0), shape=shape,
                          visible=attr("visible", "1") != "0", properties=props,
-                         tile_alignment=tile_ts.alignment if tile_ts else "",
-                         template=node.get("template", ""))
+                         tile_alignment=tile_ts.alignment if tile_ts else "")
 
 
 def _int_or_none(text) -> int | None:
