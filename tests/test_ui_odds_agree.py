@@ -18,6 +18,7 @@ from game.ui.battle.plan import remembered
 from game.ui.battle.scene import maybe_battle_scene
 from game.ui.board.odds import cell_odds, headline_chance
 from game.ui.session import GameSession
+from uikit import click
 
 SEVEN = "1d1+6"
 CERTAIN = {"cities": {"neutral_defenders": SEVEN},
@@ -129,3 +130,30 @@ def test_a_monster_on_a_city_offers_no_odds_it_blocks_the_city():
     state, hero = arrange(city=True, monster=True)
     lines = cell_odds(state, hero, (4, 5))
     assert headline_chance(lines) is None and "no hero enters" in " ".join(lines)
+
+
+@pytest.mark.rule("R-MOV-7", "R-MON-1")
+def test_a_monster_on_a_city_faced_by_its_hero_shows_the_battle_screens_figure():
+    """A Monster that came onto a City with a hero in it is faced from the board's dialog; the dialog's
+    fight figure is the battle screen's first figure."""
+    from game.engine.state import Pending
+    from game.ui.board.scene import GameScene
+    state, hero = arrange()
+    (city,) = state.cities_of(hero.owner)
+    hero.cell = city.cell                                                # arrange: the hero in its capital
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", hero.cell)                 # arrange: a Monster comes to it
+    state.pending.append(Pending("face_monster", hero.owner, {"hero": hero.id}))
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    dialog = board.dialog
+    assert dialog is not None and dialog.title == "A Monster!"
+    figure = fight_line_chance(dialog.lines)
+    script(state, ("1dP", 30), (SEVEN, 1))
+    click(board, dialog.button("Face it").rect.center)
+    state.rng = Rng(3)
+    app.frame(1 / 60)
+    screen = app.scene
+    assert screen is not board and screen.view.kind == "monsters"
+    assert round(100 * screen.arrange_odds) == round(100 * figure)

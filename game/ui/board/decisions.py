@@ -127,10 +127,18 @@ class DecisionDialogs:
 
     def _face_monster_dialog(self) -> Dialog:
         """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""
+        from game.ui.battle.plan import remembered
+        from game.ui.board.odds import monster_lines
         hero_id = self.state.pending[0].data["hero"]
+        hero = self.state.heroes[hero_id]
+        try:      # the odds of the fight the battle screen will open on (R-MON-1)
+            odds = monster_lines(self.state, hero, hero.cell, remembered(self.session).get(hero.owner))[1:]
+        except (ValueError, KeyError):
+            odds = []
         return Dialog("A Monster!", [f"A Monster stands on {self._hero_name(hero_id)}'s tile.",
-                                     "The hero must face it before doing anything else (no 🐎)."],
-                      [("Face it", lambda: self.submit(A.FaceMonster(self.actor, hero_id)))], icon="monster")
+                                     "The hero must face it before doing anything else (no 🐎)."] + odds,
+                      [("Face it", lambda: self.submit(A.FaceMonster(self.actor, hero_id)))], icon="monster",
+                      width=560)
 
     def _upkeep_dialog(self) -> Dialog:
         """The choice itself is made on the Daybreak panel, where every hero can be picked."""
