@@ -22,8 +22,10 @@ HOW_TO_ADD = ("add it to EMOJI in game/ui/kit/icons.py, then run `python tools/m
 
 
 def ui_strings() -> list[tuple[str, str]]:
-    """(where, text) of every line outside ASCII in game/ (strings, and comments alike) and in the rulebook."""
-    files = sorted(GAME.rglob("*.py")) + [resources.rules_doc()] * resources.rules_doc().is_file()
+    """(where, text) of every line outside ASCII in game/'s code and rule data (strings and comments alike)
+    and in the rulebook."""
+    files = sorted(GAME.rglob("*.py")) + sorted(GAME.rglob("*.toml"))
+    files += [resources.rules_doc()] * resources.rules_doc().is_file()
     return [(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{n}", line)
             for path in files
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if not line.isascii()]
