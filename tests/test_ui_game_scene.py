@@ -434,3 +434,15 @@ def test_the_tooltip_says_what_is_left_after_a_pickup_the_hero_can_afford(scene)
     assert "+🐎1" in scene.view.path_note
     assert any("1 move left after" in line for line in scene.view.tooltip_lines)
     assert not any("No moves left" in line for line in scene.view.tooltip_lines)
+
+
+def test_rolling_shows_the_path_under_the_mouse_at_once(scene):
+    """After R the path to the hovered tile appears without moving the mouse (R-MOV-6 preview)."""
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    target = next(c for c in scene.state.board.topology.neighbours(hero.cell) if scene.state.is_unoccupied(c)
+                  and scene.state.board.passable(c))
+    hover(scene, target)
+    assert not scene.view.path
+    key(scene, pygame.K_r)
+    assert scene.view.path and scene.view.path[-1] == target

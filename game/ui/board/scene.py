@@ -136,6 +136,7 @@ class GameScene(DecisionDialogs, Scene):
         self._update_reach()
         self._rebuild_side_panel()
         self._sync_dialog()
+        self._preview_path(self.view.hover_cell)     # e.g. just rolled: the path under the mouse at once
         self.view.refresh_tooltip()
 
     def _set_hero_markers(self) -> None:
