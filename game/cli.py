@@ -70,12 +70,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="draw a few frames, save them as PNG, exit")
     parser.add_argument("--terminal", action="store_true",
                         help="play a seeded game between computer players in the terminal")
-    parser.add_argument("--ai", type=computer_level, default="standard",
+    # No default here: argparse would check a default with computer_level, which loads the computer
+    # players (and the engine) at every start, the title screen's too; parse_args fills in "standard".
+    parser.add_argument("--ai", type=computer_level, default=None,
                         help="computer level for --terminal (random, easy, standard, hard)")
     parser.add_argument("--max-days", type=bounded_int(1, MAX_DAYS), default=None,
                         help=f"day limit for --terminal games, 1 to {MAX_DAYS} "
                              "(default: the rules file's day limit, else 40)")
     args = parser.parse_args(argv)
+    args.ai = args.ai or "standard"
     if args.map:
         args.map = str(map_argument(args.map, parser))
     return args

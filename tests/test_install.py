@@ -149,8 +149,14 @@ def test_bench_startup_json_keeps_its_contract():
 def test_the_title_screens_first_frame_loads_no_map_engine_or_numpy(tmp_path):
     """Start-up (issue 14): the first screen imports only what it draws; maps are read when chosen."""
     probe = ("import sys, pygame\n"
+             "from game.cli import parse_args\n"
              "from game.ui.app import App, _first_scene\n"
-             "app = App(); app.push(_first_scene(None)); app.frame(1 / 60); pygame.display.flip()\n"
+             "from game.ui.menus.settings_screen import apply_at_start\n"
+             "from game.ui.menus.title import TitlePreset\n"
+             "args = parse_args([])\n"
+             "app = App(); apply_at_start(app)\n"
+             "app.push(_first_scene(TitlePreset(args.mode, args.players, args.seed, args.rules)))\n"
+             "app.frame(1 / 60); pygame.display.flip()\n"
              "print(sorted(m for m in ('numpy', 'game.engine', 'game.maps.loader', 'pytmx') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
                             env={**ENV, "XDG_DATA_HOME": str(tmp_path)}, timeout=120)

@@ -38,11 +38,17 @@ screen.fill((24, 20, 17))
 pygame.display.flip()
 """
 
+# As game.cli.run and game.ui.app.run start the window, up to its first frame.
 TITLE = """
 import pygame
+from game.cli import parse_args
 from game.ui.app import App, _first_scene
+from game.ui.menus.settings_screen import apply_at_start
+from game.ui.menus.title import TitlePreset
+args = parse_args([])
 app = App()
-app.push(_first_scene(None))
+apply_at_start(app)
+app.push(_first_scene(TitlePreset(args.mode, args.players, args.seed, args.rules)))
 app.frame(1 / 60)
 pygame.display.flip()
 """
@@ -51,11 +57,16 @@ BOARD = """
 import sys
 import pygame
 from game.cli import parse_args
+from game.maps.watch import MapWatch
 from game.ui.app import App, _first_scene
 from game.ui.menus.options import NewGameOptions, default_seats
+from game.ui.menus.settings_screen import apply_at_start
 args = parse_args(["--map", sys.argv[1]])
+options = NewGameOptions(map_path=args.map, mode=args.mode, seats=default_seats(args.players or 2), seed=1)
 app = App()
-app.push(_first_scene(NewGameOptions(map_path=args.map, seats=default_seats(args.players or 2), seed=1)))
+apply_at_start(app)
+app.push(_first_scene(options))
+app.map_watch = MapWatch(options.map_path)
 app.frame(1 / 60)
 pygame.display.flip()
 """
