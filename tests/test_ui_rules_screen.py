@@ -162,3 +162,15 @@ def test_every_line_and_section_button_fits_the_window(size):
     buttons = rules.toc_buttons
     assert all(a.rect.bottom <= b.rect.top for a, b in zip(buttons, buttons[1:]))
     assert buttons[-1].rect.bottom <= rules.back.rect.top and rules.panel.contains(rules.back.rect)
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_a_click_on_a_rule_that_names_another_goes_to_that_rule(app):
+    rules = RulesScene("normal", sections=rulebook.parse(BOOK))
+    app.push(rules)
+    app.frame(0.016)
+    index = next(i for i, line in enumerate(rules.lines) if "See R-MOV-1" in line.text)
+    y = rules.text_rect.y + 12 + rules.tops[index] - rules.scroll + 4
+    click(rules, (rules.text_rect.x + 60, y))
+    si, bi = rules.lit
+    assert rules.sections[si].blocks[bi].rule_id == "R-MOV-1"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.kit import theme, widgets
+from game.ui.kit import textures, theme, widgets
 from game.ui.kit.rich_text import render
 from game.ui.menus import rulebook
 from game.ui.kit.scene import Scene
@@ -287,7 +287,6 @@ class RulesScene(OverlayScene):
     # drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_below(surface)
-        from game.ui.kit import textures
         textures.draw_panel(surface, self.panel, "parchment", radius=16)
         title = widgets.text("Rules", 30, theme.INK, "title")
         surface.blit(title, (self.panel.x + 24, self.panel.y + 20))
