@@ -92,6 +92,10 @@ class BoardView:
     def layout(self, rect: pygame.Rect | tuple) -> None:
         first = not self._centered
         self.rect = pygame.Rect(rect)
+        if first:                          # tiles about 64 pixels wide at 1280x720, bigger with the UI scale
+            want = 64 * theme.ui_scale()
+            self.zoom_index = min(range(len(self.zoom_levels)),
+                                  key=lambda i: abs(self.zoom_levels[i] * self.geo.tile_w - want))
         self.zoom_index = max(self.zoom_index, self._min_zoom_index())
         if self.minimap:
             self.minimap.fit(self.rect)
