@@ -109,3 +109,53 @@ def test_the_project_commands_use_the_launcher_and_load_the_extension():
     commands = {c["name"]: c for c in project["commands"]}
     assert all(c["command"].endswith("tools/fk-python") for c in commands.values())
     assert commands["Validate this map"]["arguments"].startswith("tools/validate_map.py")
+
+
+PROBE = r"""
+var out = [];
+function say(s) { var f = new TextFile(OUT, TextFile.WriteOnly); f.write(out.concat([s]).join("\n")); f.commit(); }
+try {
+  var captured = [];   // tiled.error/warn are read-only: the extension's calls are routed here instead
+  function captureError(t, cb) { captured.push({level: "error", text: t, cb: cb}); }
+  function captureWarn(t, cb) { captured.push({level: "warning", text: t, cb: cb}); }
+  var source = new TextFile(EXTENSION, TextFile.ReadOnly).readAll();
+  eval(source.replace(/tiled\.error\(/g, "captureError(").replace(/tiled\.warn\(/g, "captureWarn("));
+  var map = tiled.open(MAP);
+  tiled.trigger("FuzzyKnightsValidate");
+  captured.forEach(function (c) {
+    var selected = "";
+    if (c.cb) { c.cb(); selected = " selected=" + map.selectedObjects.map(function (o) { return o.id; }).join(","); }
+    out.push(c.level + ": " + c.text + selected);
+  });
+  say("done");
+} catch (e) { say("error " + e); }
+"""
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+def test_the_extension_runs_in_tiled_itself(tmp_path):
+    """Tiled (headless) loads the extension, its menu action validates the open map and the issue's
+    link selects the object."""
+    import time
+    out = tmp_path / "out.txt"
+    broken = ROOT / "tests" / "data" / "broken_maps" / "unknown_kind.tmx"
+    extensions = tmp_path / "config" / "tiled" / "extensions"
+    extensions.mkdir(parents=True)
+    (extensions / "probe.js").write_text(f"var OUT = {json.dumps(str(out))}, EXTENSION = {json.dumps(str(EXTENSION))}, "
+                                         f"MAP = {json.dumps(str(broken))};\n" + PROBE)
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "QT_QPA_PLATFORM": "offscreen",
+           "FUZZYKNIGHTS_PYTHON": sys.executable}
+    tiled = subprocess.Popen(["tiled"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(240):
+            written = out.read_text().splitlines() if out.exists() else []
+            if written and written[-1].startswith(("done", "error")):
+                break
+            time.sleep(0.25)
+    finally:
+        tiled.kill()
+        tiled.wait()
+    lines = out.read_text().splitlines()
+    assert lines[-1] == "done", lines
+    assert any(line.startswith("error: Fuzzy Knights: ") and "object 3 'dragon'" in line and line.endswith("selected=3")
+               for line in lines), lines
