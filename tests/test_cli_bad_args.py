@@ -42,7 +42,7 @@ def commands(tmp: Path) -> list[tuple[list[str], int, str]]:
         (["tools/bench_screen.py", "--frames", "0"], 2, "1 to 10000"),
         (["tools/bench_pathfinding.py", "--repeat", "0"], 2, "1 to 100000"),
         (["tools/bench_ai.py", "--games", "0"], 2, "--games"),
-        (["tools/bench_startup.py", "--runs", "0"], 2, "--runs"),
+        (["tools/bench_startup.py", "--runs", "100000000"], 2, "1 to 100"),
         (["tools/render_map_png.py"], 2, "required"),
         (["tools/render_map_png.py", "maps/meadow.tmx", f"{folder}/m.png", "--scale", "nan"], 2, "--scale"),
         (["tools/render_map_png.py", f"{folder}/missing.tmx", f"{folder}/m.png"], 1, "missing.tmx"),

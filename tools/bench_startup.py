@@ -117,11 +117,11 @@ def measure(runs: int) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/bench_startup.py",
                                      description="Process start to first frame, as a ratio to a minimal pygame window.")
-    parser.add_argument("--runs", type=int, default=5, help="runs of each program (median kept; default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each program, 1 to 100 (median kept; default 5)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
-    if args.runs < 1:
-        parser.error("--runs takes 1 or more")
+    if not 1 <= args.runs <= 100:
+        parser.error("--runs takes 1 to 100")
     results = measure(args.runs)
     if args.json:
         print(json.dumps({"results": results}, indent=1))
