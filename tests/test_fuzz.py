@@ -82,3 +82,30 @@ def test_random_games_keep_invariants_and_replay(mode):
     assert finished == limited >= GAMES_PER_MODE // 3, "games with the day limit on must end"
     assert votes, "random play should propose and vote on rule changes (R-VOTE-1)"
     assert battles >= GAMES_PER_MODE // 2, "random play should reach battles"
+
+
+@pytest.mark.rule("R-MOV-7")
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_random_games_with_monsters_arriving_on_heroes(mode):
+    """R-MOV-7: now and then a Monster appears on a hero's tile (as a death there would leave one);
+    random legal play goes on, every such hero faces it first, and the invariants hold."""
+    from game.engine.state import Token
+    faced = 0
+    for game in range(40):
+        rng = random.Random(1000 + game)
+        board = BOARDS[game % len(BOARDS)]()
+        seats = [Seat(f"P{i + 1}", "computer", "random") for i in range(2)]
+        state, _ = new_game(board, seats, seed=game, rules=load_rules(mode))
+        steps = 0
+        while state.phase != "over" and state.day <= DAY_CAP and steps < 2000:
+            heroes = sorted(state.heroes.values(), key=lambda h: h.id)
+            if heroes and not state.battle and not state.pending and rng.random() < 0.02:
+                hero = rng.choice(heroes)                     # arrange: a Monster comes to this hero
+                token = Token(id=state.new_id(), kind="monster", cell=hero.cell)
+                state.tokens[token.id] = token
+            act = random_action(state, rng)
+            faced += type(act).__name__ == "FaceMonster"
+            apply(state, act)
+            check_invariants(state)
+            steps += 1
+    assert faced >= 10, "random play should meet the face_monster decision"
