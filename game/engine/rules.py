@@ -18,15 +18,12 @@ from typing import Any
 
 from game.engine import rules_schema
 from game.engine.dice import Dice
+from game.engine.rules_schema import RulesError
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 MODES = ("normal", "campaign")
 OPTION_NAMES = rules_schema.OPTION_SWITCHES
 MAX_FILE_BYTES = 1_000_000
-
-
-class RulesError(ValueError):
-    pass
 
 
 def deep_merge(base: dict, overlay: dict) -> dict:

@@ -27,6 +27,10 @@ MAX_NAMES = 50             # entries in a list of names, units, buildings, recru
 Fail = Callable[[str, str], None]
 
 
+class RulesError(ValueError):
+    """Rule data that cannot be used; the message names the file and the key."""
+
+
 class Spec:
     def check(self, value: Any, key: str, fail: Fail, partial: bool) -> None:
         raise NotImplementedError
@@ -251,8 +255,6 @@ RETIRED = {
 
 
 def check(data: Any, source: str, partial: bool = False) -> None:
-    from game.engine.rules import RulesError
-
     def fail(key: str, problem: str) -> None:
         raise RulesError(f"{source}: key '{key}': {problem}")
 
