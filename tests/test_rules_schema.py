@@ -24,7 +24,7 @@ def refusal(tmp_path, text, mode="normal", raw: bytes | None = None) -> str:
 
 
 @pytest.mark.parametrize("text, key, says", [
-    ("units = 5", "'units'", "expected a table"),
+    ("units = 5", "key 'units'", "expected a table"),
     ("[setup]\nscatter_per_player = 3", "setup.scatter_per_player", "expected a table"),
     ("[buildings.ramparts]\nrequires = 5", "buildings.ramparts.requires", "expected a list"),
     ("[buildings.ramparts]\nrequires = [5]", "buildings.ramparts.requires[0]", "expected a name"),
@@ -45,8 +45,7 @@ def refusal(tmp_path, text, mode="normal", raw: bytes | None = None) -> str:
 ])
 def test_a_wrong_value_names_the_file_the_key_and_what_to_change(tmp_path, text, key, says):
     message = refusal(tmp_path, text)
-    assert f"key {key}" in message.replace("key '", "key ").replace("':", "") or key in message, message
-    assert says in message, message
+    assert key in message and says in message, message
 
 
 @pytest.mark.parametrize("text, typo, meant", [
