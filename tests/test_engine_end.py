@@ -279,3 +279,29 @@ def test_R_CITY_5_kings_purse_takes_the_whole_purse_of_a_one_city_player():
     assert city.owner == 1
     assert state.players[2].purse["coin"] == 0 and state.players[1].purse["coin"] == before + 7   # trunc(7 / 1)
     dice.done()
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_R_VOTE_1_a_computer_player_proposes_a_change_most_players_want_once():
+    import random
+
+    from game.ai import choose_action
+    state = start_game(players=3, starts=((1, 1), (7, 7), (1, 7)))
+    state.players[3].kind, state.players[3].ai = "computer", "standard"
+    to_turn_of(state, 3)
+    state.players[1].purse["coin"] = 100                     # arrange: P1 leads; P2 and P3 trail
+    acts = []
+    for _ in range(3):
+        act = choose_action(state, random.Random(0), "standard")
+        if isinstance(act, A.ProposeRuleChange):
+            break
+        acts.append(act)
+        apply(state, act)
+    assert act == A.ProposeRuleChange(3, "legacy_gold_mine", True), acts
+    apply(state, act)
+    apply(state, A.CastVote(1, False))
+    apply(state, A.CastVote(2, True))
+    apply(state, choose_action(state, random.Random(0), "standard"))
+    assert state.rules.option("legacy_gold_mine") is True and state.vote is None
+    follow = choose_action(state, random.Random(0), "standard")
+    assert not isinstance(follow, A.ProposeRuleChange), "each change is proposed at most once"

@@ -289,6 +289,22 @@ class Planner:
             return None
         return A.ProposeAlliance(seat, min(others, key=lambda p: (strength[p], p)))
 
+    def rule_proposal(self):
+        """R-VOTE-1: at the start of its turn, propose a switch it wants when most live players would
+        vote for it by their own interest too; each change at most once a game."""
+        s, seat = self.state, self.seat
+        if s.turn_acted or s.vote is not None:
+            return None
+        tried = {(a.option, a.value) for a in s.actions if isinstance(a, A.ProposeRuleChange) and a.player == seat}
+        live = s.live_players()
+        for act in legal_actions(s, moves=False):
+            if not isinstance(act, A.ProposeRuleChange) or (act.option, act.value) in tried:
+                continue
+            yes = sum(vote_in_interest(s, p, act.option, act.value) for p in live)
+            if vote_in_interest(s, seat, act.option, act.value) and 2 * yes > len(live):
+                return act
+        return None
+
     # --- battles ------------------------------------------------------------------------------------------
     def battle(self):
         s, seat = self.state, self.seat
@@ -497,7 +513,7 @@ class Planner:
     # --- the turn ----------------------------------------------------------------------------------------------
     def turn(self):
         s, seat = self.state, self.seat
-        act = self.maybe_propose()
+        act = self.maybe_propose() or self.rule_proposal()
         if act:
             return act
         heroes = sorted(s.heroes_of(seat), key=lambda h: h.id)
