@@ -101,5 +101,6 @@ class Autosaver:
         if self.problem is None or self.told:
             return None
         self.told = True
-        return (f"Autosave failed: {self.problem} ({self.where}). Your progress is NOT being saved: "
-                "free some disk space or fix the folder, or use Menu → Save game.")
+        return (f"The game could not write its autosave: {self.problem} (in {self.where}). Your progress is "
+                "NOT being saved: free some disk space or make the folder writable. The game tries again "
+                "after every move.")
