@@ -2,7 +2,7 @@
 
     python tools/simulate.py --map maps/meadow.tmx --mode normal --players 2 \\
         --ai standard,random --games 40 --seed 1 [--max-days 60] [--rules FILE] \\
-        [--json] [--compare] [--plot OUT.png] [--jobs J]
+        [--json] [--compare] [--plot OUT.png] [--jobs J] [--seats A,B] [--out GAMES.jsonl]
 
 Game g uses seed S+g. AI levels go to seats cyclically and rotate by one seat
 per game, so every level sits in every seat. Reports: games finished and how
@@ -13,10 +13,22 @@ often the attacker won, heroes lost to upkeep, and games that raised an error
 
 ``--compare`` plays the same seeds twice: Normal vs Campaign, or, with
 ``--rules FILE``, the mode's defaults vs that overlay file; figures are shown
-side by side (JSON: {"a": {...}, "b": {...}}). ``--max-days`` switches on the
+side by side (JSON: {"a": {...}, "b": {...}}), followed by b minus a for the
+main figures with 95% intervals and a plain verdict ("within the noise" when the
+interval holds 0; JSON: ``b.differences_from_a``). ``--max-days`` switches on the
 engine's day-limit rule (R-END-2 [OPT]); default 60, 0 = no limit.
-Progress goes to stderr; games run on ``--jobs`` processes (default: all cores).
-Shared wins (a last alliance, a tied day limit) count for every winner.
+Progress, with the time left, goes to stderr; games run on ``--jobs`` processes
+(default: one less than the cores). ``--seats hard,standard`` gives each seat its
+own level for every game (no rotation). ``--out games.jsonl`` (or ``.csv``) keeps
+one row per game as it finishes: seed, map, mode, seat levels, winners, end
+reason, days, income / Cities / heroes / army by Day and seat, and counts of
+every rule sign and event (``game.lab.coverage``), so any statistic can be
+computed later. The report ends with end reasons by seat and a rule-coverage
+report: which rules came up in how many games, and which never did.
+Shared wins (a last alliance, a tied day limit) count for every winner, but
+never as the first player's win; a game ended by the day limit reports the
+limit's day. ``--plot OUT.png`` draws game lengths, win rate by seat, income by
+Day with the games still running, and rule coverage (``game.lab.plots``).
 """
 from __future__ import annotations
 
@@ -70,7 +82,8 @@ def play_one(job: dict) -> dict:
     from game.engine import Seat
     from game.maps import load_map
     seed, levels = job["seed"], job["levels"]
-    result = {"seed": seed, "levels": levels, "error": None}
+    result = {"variant": job.get("variant", "a"), "seed": seed, "levels": levels, "map": Path(job["map"]).stem,
+              "mode": job["mode"], "error": None}
     started = time.perf_counter()
     try:
         if job["map"] not in _BOARDS:
@@ -79,10 +92,14 @@ def play_one(job: dict) -> dict:
         seats = [Seat(f"P{i + 1}", "computer", lvl) for i, lvl in enumerate(levels)]
         income: list[dict] = []
         army: list[dict] = []
+        cities: list[dict] = []
+        heroes: list[dict] = []
 
         def on_day(state):
             income.append({s: _income(state, s) for s in state.players})
             army.append({s: _army(state, s) for s in state.players})
+            cities.append({s: len(state.cities_of(s)) for s in state.players})
+            heroes.append({s: len(state.heroes_of(s)) for s in state.players})
 
         state = play_game(board, seats, seed, job["mode"], job["max_days"] or None, rules=job["rules"],
                           on_day=on_day)
@@ -90,16 +107,24 @@ def play_one(job: dict) -> dict:
         for event in state.log:
             if event.kind == "hero_died" and event.data.get("cause") == "upkeep":
                 upkeep_by_seat[event.data["player"]] = upkeep_by_seat.get(event.data["player"], 0) + 1
+        from collections import Counter
+        from game.lab.coverage import rule_counts
+        days = state.day
+        if state.end_reason == "day_limit" and job["max_days"]:
+            days = min(days, job["max_days"])       # the limit's day, not the Day the verdict came on
         result.update(
             finished=state.phase == "over", winners=list(state.winners), end_reason=state.end_reason,
-            days=state.day, anchor=state.turn_order[0], turn_order=list(state.turn_order),
+            days=days, anchor=state.turn_order[0], turn_order=list(state.turn_order),
             battles=state.stats.get("battles", 0), attacker_wins=state.stats.get("attacker_wins", 0),
             conquests=state.stats.get("conquests", 0), upkeep_deaths=state.stats.get("upkeep_deaths", 0),
             upkeep_by_seat={str(k): v for k, v in upkeep_by_seat.items()},
             ai_refused=state.stats.get("ai_refused", 0), dead_actor_skips=state.stats.get("dead_actor_skips", 0),
             actions=len(state.actions),
             income=[{str(k): v for k, v in day.items()} for day in income],
-            army=[{str(k): v for k, v in day.items()} for day in army])
+            army=[{str(k): v for k, v in day.items()} for day in army],
+            cities=[{str(k): v for k, v in day.items()} for day in cities],
+            heroes=[{str(k): v for k, v in day.items()} for day in heroes],
+            rules=rule_counts(state.log), events=dict(Counter(e.kind for e in state.log)))
     except Exception as exc:  # noqa: BLE001 - every error is counted and reported
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno} in {tb[-1].name}" if tb else "?"
@@ -109,25 +134,39 @@ def play_one(job: dict) -> dict:
 
 
 # --- many games ---------------------------------------------------------------------------------------
-def run_games(args, mode: str, rules_file: str | None, label: str = "") -> list[dict]:
+def run_games(args, mode: str, rules_file: str | None, label: str = "", out=None) -> list[dict]:
     levels = args.ai.split(",")
-    jobs = [{"seed": args.seed + g, "levels": seat_levels(levels, args.players, g), "map": args.map,
-             "mode": mode, "max_days": args.max_days, "rules": rules_file} for g in range(args.games)]
-    return run_jobs(jobs, args.jobs, label)
+    jobs = [{"seed": args.seed + g, "levels": list(args.seats) if args.seats else seat_levels(levels, args.players, g),
+             "map": args.map, "mode": mode, "max_days": args.max_days, "rules": rules_file, "variant": label or "a"}
+            for g in range(args.games)]
+    return run_jobs(jobs, args.jobs, label, out)
 
 
-def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "") -> list[dict]:
-    """Play every job (see ``play_one``) on worker processes; results sorted by seed."""
+def default_jobs() -> int:
+    """One less than the cores, so the machine stays usable while games run."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", out=None) -> list[dict]:
+    """Play every job (see ``play_one``) on worker processes; results sorted by seed.
+
+    Progress, with an estimate of the time left, goes to stderr; ``out`` (a ``GameRows``)
+    gets each game's row as soon as it is played, so an interrupted run keeps what it played."""
     results = []
-    workers = max(1, min(jobs_wanted or os.cpu_count() or 1, len(jobs)))
+    workers = max(1, min(jobs_wanted or default_jobs(), len(jobs)))
     prefix = f"[{label}] " if label else ""
+    started = time.perf_counter()
 
     def report(res):
         results.append(res)
+        if out is not None:
+            out.write(res)
         what = f"ERROR {res['error']}" if res["error"] else \
             f"winners {res['winners']} by {res['end_reason'] or '-'} on day {res['days']}"
+        elapsed = time.perf_counter() - started
+        left = elapsed / len(results) * (len(jobs) - len(results))
         print(f"{prefix}{len(results)}/{len(jobs)} seed {res['seed']} {res['levels']}: {what} "
-              f"({res['seconds']:.2f}s)", file=sys.stderr, flush=True)
+              f"({res['seconds']:.2f}s; about {_duration(left)} left)", file=sys.stderr, flush=True)
 
     if workers == 1:
         for job in jobs:
@@ -137,6 +176,38 @@ def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "") 
             for res in pool.imap_unordered(play_one, jobs):
                 report(res)
     return sorted(results, key=lambda r: r["seed"])
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+class GameRows:
+    """Per-game rows for ``--out``: JSON Lines (``.jsonl``) or CSV (``.csv``, nested figures as JSON text)."""
+
+    CSV_FIELDS = ["variant", "seed", "map", "mode", "levels", "winners", "end_reason", "days", "anchor", "error",
+                  "income", "cities", "heroes", "army", "rules", "events"]
+
+    def __init__(self, path: str):
+        self.path = Path(path)
+        self.csv = self.path.suffix.lower() == ".csv"
+        self.file = open(self.path, "w", encoding="utf-8", newline="")
+        if self.csv:
+            import csv
+            self.writer = csv.DictWriter(self.file, fieldnames=self.CSV_FIELDS, extrasaction="ignore")
+            self.writer.writeheader()
+
+    def write(self, result: dict) -> None:
+        row = {k: v for k, v in result.items() if k not in ("upkeep_by_seat",)}
+        if self.csv:
+            self.writer.writerow({k: json.dumps(v) if isinstance(v, (dict, list)) else v for k, v in row.items()})
+        else:
+            self.file.write(json.dumps(row) + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        self.file.close()
 
 
 def _mean(values):
@@ -151,7 +222,7 @@ def _std(values):
 
 
 def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> dict:
-    levels = list(dict.fromkeys(args.ai.split(",")))
+    levels = list(dict.fromkeys(args.seats or args.ai.split(",")))
     ok = [r for r in results if not r["error"]]
     done = [r for r in ok if r["finished"]]
     seats = [str(s) for s in range(1, args.players + 1)]
@@ -167,7 +238,7 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
         for w in r["winners"]:
             wins_by_seat[str(w)] += 1
             wins_by_ai[r["levels"][w - 1]] += 1
-        anchor_wins += r["anchor"] in r["winners"]
+        anchor_wins += r["winners"] == [r["anchor"]]      # a shared win is not the first player's win
     decided = [r for r in done if len(r["winners"]) == 1]
     sole_by_ai = {lvl: 0 for lvl in levels}
     for r in decided:
@@ -194,6 +265,7 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
 
     battles = sum(r["battles"] for r in done)
     attacker_wins = sum(r["attacker_wins"] for r in done)
+    running = [sum(1 for r in done if r["days"] >= d) for d in range(1, max(days, default=0) + 1)]
     return {
         "map": args.map, "mode": mode, "rules": rules_file, "players": args.players, "ai": levels,
         "max_days": args.max_days or None, "seeds": [args.seed, args.seed + args.games - 1],
@@ -217,7 +289,68 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
         "dead_actor_skips": sum(r["dead_actor_skips"] for r in done),
         "seconds_per_game": round(_mean([r["seconds"] for r in results]), 3),
         "income_by_day": per_day("income"), "army_by_day": per_day("army"),
+        "cities_by_day": per_day("cities"), "heroes_by_day": per_day("heroes"), "running_by_day": running,
+        "days_all": days, "end_reasons_by_seat": end_reasons_by_seat(done, seats),
+        "rule_coverage": rule_coverage(done, mode),
     }
+
+
+def end_reasons_by_seat(done: list[dict], seats: list[str]) -> dict:
+    """Per seat: sole wins by conquest and by the day limit, shared wins, and losses."""
+    out = {s: {"conquest": 0, "day_limit": 0, "shared": 0, "lost": 0} for s in seats}
+    for r in done:
+        for seat in seats:
+            if int(seat) not in r["winners"]:
+                out[seat]["lost"] += 1
+            elif len(r["winners"]) > 1:
+                out[seat]["shared"] += 1
+            else:
+                out[seat][r["end_reason"] if r["end_reason"] in ("conquest", "day_limit") else "conquest"] += 1
+    return out
+
+
+def rule_coverage(done: list[dict], mode: str) -> dict:
+    """Per rule sign (``game.lab.coverage``): its rule ID, the games it came up in, and how often in all."""
+    from game.lab.coverage import LABELS, RULE_OF, applicable
+    out = {}
+    for label in LABELS:
+        if not applicable(label, mode):
+            continue
+        games = sum(1 for r in done if r["rules"].get(label))
+        out[label] = {"rule": RULE_OF[label], "games": games, "total": sum(r["rules"].get(label, 0) for r in done),
+                      "share": round(games / len(done), 4) if done else 0.0}
+    return out
+
+
+def compare(a: dict, b: dict, results_a: list[dict], results_b: list[dict]) -> list[dict]:
+    """b minus a for the figures playtesters ask about, each with its 95% interval and a plain verdict."""
+    from game.lab.stats import mean_difference, rate_difference, verdict
+    rows = []
+
+    def add(name, diff, low, high, a_value, b_value):
+        rows.append({"figure": name, "a": a_value, "b": b_value, "difference": round(diff, 4),
+                     "ci95": [round(low, 4), round(high, 4)], "verdict": verdict(low, high)})
+
+    done_a = [r for r in results_a if not r["error"] and r["finished"]]
+    done_b = [r for r in results_b if not r["error"] and r["finished"]]
+    add("days per game", *mean_difference([r["days"] for r in done_a], [r["days"] for r in done_b]),
+        a["days_mean"], b["days_mean"])
+    sole_a = sum(r["winners"] == [r["anchor"]] for r in done_a)
+    sole_b = sum(r["winners"] == [r["anchor"]] for r in done_b)
+    add("first player's win rate", *rate_difference(sole_a, len(done_a), sole_b, len(done_b)),
+        a["first_player_win_rate"], b["first_player_win_rate"])
+    limit_a = sum(r["end_reason"] == "day_limit" for r in done_a)
+    limit_b = sum(r["end_reason"] == "day_limit" for r in done_b)
+    add("games reaching the day limit", *rate_difference(limit_a, len(done_a), limit_b, len(done_b)),
+        round(limit_a / len(done_a), 4) if done_a else None, round(limit_b / len(done_b), 4) if done_b else None)
+    for lvl in a["wins_by_ai"]:
+        if lvl in b["wins_by_ai"] and a["seat_games_by_ai"][lvl] and b["seat_games_by_ai"][lvl]:
+            add(f"{lvl} win rate", *rate_difference(a["sole_wins_by_ai"][lvl], a["seat_games_by_ai"][lvl],
+                                                   b["sole_wins_by_ai"][lvl], b["seat_games_by_ai"][lvl]),
+                a["win_rate_by_ai"][lvl], b["win_rate_by_ai"][lvl])
+    add("battles per game", *mean_difference([r["battles"] for r in done_a], [r["battles"] for r in done_b]),
+        a["battles_per_game"], b["battles_per_game"])
+    return rows
 
 
 # --- text --------------------------------------------------------------------------------------------
@@ -239,7 +372,7 @@ ROWS = ["games", "finished", "end_reasons", "errors", "wins_by_seat", "wins_by_a
         "seconds_per_game"]
 
 
-def text_report(summaries: dict[str, dict]) -> str:
+def text_report(summaries: dict[str, dict], comparison: list[dict] | None = None) -> str:
     lines = []
     first = next(iter(summaries.values()))
     lines.append(f"map {first['map']}, {first['players']} players, AI {','.join(first['ai'])}, "
@@ -254,84 +387,23 @@ def text_report(summaries: dict[str, dict]) -> str:
         for k, s in summaries.items():
             for lvl, text in _series_text(s[key]).items():
                 lines.append(f"  {heads[k]:<18} {lvl:<10} {text}")
+    for k, s in summaries.items():
+        lines.append(f"end of game by seat ({heads[k]}): " + "; ".join(
+            f"seat {seat}: " + ", ".join(f"{n} {what.replace('_', ' ')}" for what, n in row.items())
+            for seat, row in s["end_reasons_by_seat"].items()))
+    for k, s in summaries.items():
+        seen = {label: c for label, c in s["rule_coverage"].items() if c["games"]}
+        never = [f"{label} ({c['rule']})" for label, c in s["rule_coverage"].items() if not c["games"]]
+        lines.append(f"rules in play ({heads[k]}, share of games): " +
+                     ", ".join(f"{label} {c['share']:.0%}" for label, c in seen.items()))
+        lines.append(f"rules that never came up ({heads[k]}): " + (", ".join(never) or "none"))
+    for row in comparison or []:
+        lo, hi = row["ci95"]
+        lines.append(f"b - a, {row['figure']}: {row['difference']:+.3f} (95% CI {lo:+.3f} to {hi:+.3f}): {row['verdict']}")
     for s in summaries.values():
         for err in s["error_games"]:
             lines.append(f"ERROR seed {err['seed']}: {err['error']}")
     return "\n".join(lines)
-
-
-# --- plot --------------------------------------------------------------------------------------------
-COLOURS = [(31, 119, 180), (214, 39, 40), (44, 160, 44), (255, 127, 14), (148, 103, 189), (140, 86, 75)]
-
-
-def plot(summaries: dict[str, dict], out: str) -> None:
-    import pygame
-    pygame.init()
-    font_dir = ROOT / "game" / "ui" / "kit" / "fonts"
-    font = pygame.font.Font(str(font_dir / "DejaVuSans.ttf"), 15)
-    title_font = pygame.font.Font(str(font_dir / "DejaVuSans-Bold.ttf"), 18)
-    panel_w, panel_h = 620, 420
-    surface = pygame.Surface((panel_w * 2, panel_h + 40))
-    surface.fill((255, 255, 255))
-    first = next(iter(summaries.values()))
-    caption = (f"{Path(first['map']).name}: {first['players']} players, {first['games']} games, "
-               f"AI {','.join(first['ai'])}")
-    surface.blit(title_font.render(caption, True, (0, 0, 0)), (20, 8))
-    for panel, (key, label) in enumerate((("income_by_day", "Income per Day (resources)"),
-                                          ("army_by_day", "Army size (units)"))):
-        series = []
-        for name, s in summaries.items():
-            tag = s["mode"] + (f"+{Path(s['rules']).stem}" if s["rules"] else "")
-            for lvl, values in s[key].items():
-                label_text = f"{tag} {lvl}" if len(summaries) > 1 else lvl
-                series.append((label_text, values))
-        _panel(surface, pygame, font, title_font, pygame.Rect(panel * panel_w, 40, panel_w, panel_h), label, series)
-    pygame.image.save(surface, out)
-
-
-def _panel(surface, pygame, font, title_font, rect, title, series) -> None:
-    left, top, right, bottom = rect.x + 70, rect.y + 40, rect.right - 20, rect.bottom - 60
-    surface.blit(title_font.render(title, True, (0, 0, 0)), (rect.x + 70, rect.y + 8))
-    max_day = max((len(v) for _, v in series), default=1) or 1
-    max_val = max((max(v) for _, v in series if v), default=1.0) or 1.0
-    step = 10 ** math.floor(math.log10(max_val)) if max_val > 0 else 1
-    for mult in (1, 2, 5, 10):
-        if max_val / (step * mult) <= 6:
-            step *= mult
-            break
-    top_val = math.ceil(max_val / step) * step
-    axis = (40, 40, 40)
-    grid = (225, 225, 225)
-    value = 0.0
-    while value <= top_val + 1e-9:
-        y = bottom - (bottom - top) * value / top_val
-        pygame.draw.line(surface, grid, (left, y), (right, y))
-        text = font.render(f"{value:g}", True, axis)
-        surface.blit(text, (left - 8 - text.get_width(), y - text.get_height() / 2))
-        value += step
-    day_step = max(1, math.ceil(max_day / 10))
-    for day in range(1, max_day + 1, day_step):
-        x = left + (right - left) * (day - 1) / max(1, max_day - 1)
-        pygame.draw.line(surface, axis, (x, bottom), (x, bottom + 5))
-        text = font.render(str(day), True, axis)
-        surface.blit(text, (x - text.get_width() / 2, bottom + 7))
-    pygame.draw.line(surface, axis, (left, top), (left, bottom), 2)
-    pygame.draw.line(surface, axis, (left, bottom), (right, bottom), 2)
-    xlabel = font.render("Day", True, axis)
-    surface.blit(xlabel, ((left + right) / 2 - xlabel.get_width() / 2, bottom + 26))
-    ylabel = pygame.transform.rotate(font.render("mean per seat", True, axis), 90)
-    surface.blit(ylabel, (rect.x + 8, (top + bottom) / 2 - ylabel.get_height() / 2))
-    for index, (label, values) in enumerate(series):
-        colour = COLOURS[index % len(COLOURS)]
-        points = [(left + (right - left) * d / max(1, max_day - 1), bottom - (bottom - top) * v / top_val)
-                  for d, v in enumerate(values)]
-        if len(points) >= 2:
-            pygame.draw.lines(surface, colour, False, points, 3)
-        elif points:
-            pygame.draw.circle(surface, colour, points[0], 3)
-        ly = top + 6 + 20 * index
-        pygame.draw.line(surface, colour, (right - 170, ly + 8), (right - 145, ly + 8), 3)
-        surface.blit(font.render(label, True, (0, 0, 0)), (right - 140, ly))
 
 
 # --- command line --------------------------------------------------------------------------------------
@@ -353,12 +425,28 @@ def parse_args(argv=None):
     p.add_argument("--plot", default=None, metavar="OUT.png", type=png_path,
                    help="plot income and army per Day (pygame); its folder is checked before any game")
     p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=None,
-                   help=f"worker processes, 1 to {MAX_JOBS} (default: all cores)")
+                   help=f"worker processes, 1 to {MAX_JOBS} (default: one less than the cores)")
+    p.add_argument("--seats", default=None, metavar="A,B,...",
+                   help="one AI level per seat, in seat order, kept every game (sets --players; no rotation)")
+    p.add_argument("--out", default=None, metavar="GAMES.jsonl",
+                   help="one row per game (.jsonl, or .csv): seed, seats, winner, end reason, days, figures by Day, "
+                        "rule counts; written as games finish")
     args = p.parse_args(argv)
-    from game.ai import LEVELS
-    for lvl in args.ai.split(","):
-        if lvl not in LEVELS:
-            p.error(f"unknown AI level {lvl!r}: expected {', '.join(LEVELS)}")
+    from game.ai.levels import style_of
+    args.seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
+    if args.seats:
+        if not 2 <= len(args.seats) <= 4:
+            p.error("--seats needs 2 to 4 levels, one per seat")
+        args.players = len(args.seats)
+    for lvl in args.seats or args.ai.split(","):
+        if lvl != "random" and style_of(lvl) is None:
+            p.error(f"unknown AI level {lvl!r}: expected random, easy, standard, hard or standard:VARIANT")
+    if args.out:
+        out = Path(args.out)
+        if out.suffix.lower() not in (".jsonl", ".csv"):
+            p.error(f"--out must end in .jsonl or .csv: {args.out}")
+        if not out.parent.is_dir():
+            p.error(f"--out: no such folder: {out.parent}")
     if not Path(args.map).exists():
         p.error(f"map not found: {args.map}")
     if args.rules and not Path(args.rules).exists():
@@ -382,18 +470,33 @@ def main(argv=None) -> int:
             plan = {"a": ("normal", None), "b": ("campaign", None)}
     else:
         plan = {"a": (args.mode, args.rules)}
-    summaries, errors = {}, []
-    for key, (mode, rules_file) in plan.items():
-        results = run_games(args, mode, rules_file, label=key if len(plan) > 1 else "")
-        summaries[key] = summarize(results, args, mode, rules_file)
-        errors += [r["error"] for r in results if r["error"]]
+    summaries, errors, all_results = {}, [], {}
+    try:
+        out = GameRows(args.out) if args.out else None
+    except OSError as problem:
+        print(f"simulate.py: cannot write {args.out}: {problem}", file=sys.stderr)
+        return 1
+    try:
+        for key, (mode, rules_file) in plan.items():
+            results = run_games(args, mode, rules_file, label=key if len(plan) > 1 else "", out=out)
+            all_results[key] = results
+            summaries[key] = summarize(results, args, mode, rules_file)
+            errors += [r["error"] for r in results if r["error"]]
+    finally:
+        if out is not None:
+            out.close()
+    comparison = compare(summaries["a"], summaries["b"], all_results["a"], all_results["b"]) if args.compare else None
     if args.json:            # the figures first: a failing plot never loses them
-        print(json.dumps(summaries if args.compare else summaries["a"]), flush=True)
+        if comparison is not None:
+            summaries["b"]["differences_from_a"] = comparison     # the top level stays {"a", "b"}
+        report = summaries if args.compare else summaries["a"]
+        print(json.dumps(report), flush=True)
     else:
-        print(text_report(summaries), flush=True)
+        print(text_report(summaries, comparison), flush=True)
     if args.plot:
         import pygame
         try:
+            from game.lab.plots import plot
             plot(summaries, args.plot)
         except (OSError, pygame.error) as problem:
             print(f"simulate.py: cannot write the plot {args.plot}: {problem}", file=sys.stderr)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -27,15 +26,7 @@ for path in (ROOT, TOOLS):
 
 MAX_GAMES = 100_000
 
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``successes`` may hold halves for draws)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from game.lab.stats import wilson  # noqa: E402
 
 
 def pair_jobs(a: str, b: str, games: int, seed: int, map_path: str, mode: str, max_days: int) -> list[dict]:
