@@ -305,3 +305,12 @@ def test_R_VOTE_1_a_computer_player_proposes_a_change_most_players_want_once():
     assert state.rules.option("legacy_gold_mine") is True and state.vote is None
     follow = choose_action(state, random.Random(0), "standard")
     assert not isinstance(follow, A.ProposeRuleChange), "each change is proposed at most once"
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_R_VOTE_1_proposals_are_listed_before_the_end_of_the_step():
+    state = start_game()
+    assert isinstance(legal_actions(state)[-1], A.EndDaybreak)
+    assert any(isinstance(a, A.ProposeRuleChange) for a in legal_actions(state))
+    to_turns(state)
+    assert isinstance(legal_actions(state)[-1], A.EndTurn)

@@ -27,10 +27,12 @@ def legal_actions(state: GameState, moves: bool = True) -> list:
     offers = [A.AnswerAlliance(seat, p, yes) for p, to in sorted(state.alliance_offers) if to == seat
               for yes in answers]
     if state.phase == "daybreak":
-        return offers + _daybreak_actions(state, seat) + _rule_proposals(state, seat)
-    if state.phase == "turn":
-        return offers + _turn_actions(state, seat, moves) + _rule_proposals(state, seat)
-    return []
+        *actions, ender = _daybreak_actions(state, seat)
+    elif state.phase == "turn":
+        *actions, ender = _turn_actions(state, seat, moves)
+    else:
+        return []
+    return offers + actions + _rule_proposals(state, seat) + [ender]     # ending the step stays last
 
 
 def _rule_proposals(state: GameState, seat: int) -> list:
