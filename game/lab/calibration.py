@@ -1,0 +1,47 @@
+"""What the playtest lab measured on each shipped map: seat win rates and an estimate of play time.
+
+``tools/calibrate_maps.py`` plays computer games on every shipped map and player
+count and writes ``maps/calibration.json``; the title screen shows the estimate
+("about 45 min"). Human play time is estimated from the decisions the table makes
+(every action of every player) at ``SECONDS_PER_DECISION`` each — a low and a high
+figure — because a computer game's length in days is what a human game would take.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+SECONDS_PER_DECISION = (5, 10)
+FILE_NAME = "calibration.json"
+
+
+def minutes_for(decisions: float) -> tuple[int, int]:
+    low, high = (decisions * s / 60 for s in SECONDS_PER_DECISION)
+    return max(1, round(low)), max(1, round(high))
+
+
+def load(maps_dir: Path | None = None) -> dict:
+    """The calibration table (``{}`` when missing or unreadable: it is advice, never required)."""
+    if maps_dir is None:
+        from game import resources
+        maps_dir = resources.maps_dir()
+    try:
+        data = json.loads((Path(maps_dir) / FILE_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@lru_cache(maxsize=1)
+def shipped_table() -> dict:
+    return load()
+
+
+def play_time_text(map_name: str, players: int, table: dict | None = None) -> str:
+    """'about 40–80 min' for a shipped map and player count, or '' when not measured."""
+    entry = (table if table is not None else shipped_table()).get("maps", {}).get(map_name, {}).get(str(players))
+    if not isinstance(entry, dict) or not isinstance(entry.get("minutes"), list) or len(entry["minutes"]) != 2:
+        return ""
+    low, high = entry["minutes"]
+    return f"about {low}–{high} min"

@@ -1,0 +1,97 @@
+"""Calibrate the shipped maps: seat win rates and estimated human play time, per player count.
+
+    python tools/calibrate_maps.py [--maps meadow,highlands] [--games 40] [--seed 1] [--level standard] [--write]
+
+For every shipped map and every player count it allows, ``--games`` games between
+computer players of ``--level`` (default standard) are played with the playtest
+lab (``tools/simulate.py``). Printed per map and count: each seat's sole-win rate
+with its 95% interval, mean days, and the estimated human play time (decisions ×
+5–10 s, ``game.lab.calibration``). ``--write`` stores the table in
+``maps/calibration.json``, which the title screen reads.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+for path in (ROOT, TOOLS):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+MAX_GAMES = 10_000
+
+from simulate import run_jobs  # noqa: E402
+
+
+def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, max_days: int, jobs: int | None):
+    from game.lab.calibration import minutes_for
+    from game.lab.stats import wilson
+    jobs_list = [{"seed": seed + g, "levels": [level] * players, "map": str(map_path), "mode": "normal",
+                  "max_days": max_days, "rules": None, "variant": f"{players}p"} for g in range(games)]
+    results = [r for r in run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p")
+               if not r["error"] and r["finished"]]
+    n = len(results)
+    seats = []
+    for seat in range(1, players + 1):
+        wins = sum(1 for r in results if r["winners"] == [seat])
+        lo, hi = wilson(wins, n)
+        seats.append({"seat": seat, "win_rate": round(wins / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]})
+    decisions = sum(r["actions"] for r in results) / n if n else 0.0
+    return {"games": n, "level": level, "days_mean": round(sum(r["days"] for r in results) / n, 2) if n else None,
+            "decisions_mean": round(decisions, 1), "minutes": list(minutes_for(decisions)), "seats": seats,
+            "day_limit_games": sum(1 for r in results if r["end_reason"] == "day_limit")}
+
+
+def main(argv=None) -> int:
+    from game.ai.levels import style_of
+    from game.lab.calibration import FILE_NAME
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--maps", default=None, help="shipped map names, comma-separated (default: all)")
+    p.add_argument("--games", type=int, default=40, help=f"games per map and player count, 1 to {MAX_GAMES}")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--level", default="standard", help="computer level of every seat (default standard)")
+    p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60)")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
+    p.add_argument("--write", action="store_true", help=f"store the table in maps/{FILE_NAME}")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    args = p.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES:
+        p.error(f"--games must be 1 to {MAX_GAMES}")
+    if style_of(args.level) is None:
+        p.error(f"unknown level {args.level!r}")
+    if not 1 <= args.max_days <= 10_000:
+        p.error("--max-days must be 1 to 10000")
+    from game import resources
+    from game.maps import MapError, load_map
+    names = args.maps.split(",") if args.maps else sorted(path.stem for path in resources.maps_dir().glob("*.tmx"))
+    table = {"level": args.level, "games": args.games, "seconds_per_decision": [5, 10], "maps": {}}
+    for name in names:
+        path = resources.maps_dir() / f"{name}.tmx"
+        try:
+            board = load_map(path)
+        except MapError as problem:
+            print(f"calibrate_maps.py: {problem}", file=sys.stderr)
+            return 1
+        table["maps"][name] = {}
+        for players in range(max(2, board.min_players), min(4, board.max_players) + 1):
+            row = calibrate(path, players, args.games, args.seed, args.level, args.max_days, args.jobs)
+            table["maps"][name][str(players)] = row
+            seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
+                              for s in row["seats"] if s["win_rate"] is not None)
+            print(f"{name} {players}p: {row['games']} games, {row['days_mean']} days, about "
+                  f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
+    if args.json:
+        print(json.dumps(table))
+    if args.write:
+        target = resources.maps_dir() / FILE_NAME
+        target.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+        print(f"written {target}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
