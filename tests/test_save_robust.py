@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from game.engine import SaveError, load_game, save_game, snapshot
+from game.board import Board, MapToken
+from game.engine import Seat, SaveError, apply, legal_actions, load_game, new_game, save_game, snapshot
 from game.engine.save import (MAX_SAVE_BYTES, autosave, load_save, prune_autosaves, read_save_data,
                               remove_stale_temp_files, save_latest, to_json)
 from game.maps import DEFAULT_MAP, load_map
@@ -17,6 +18,18 @@ from test_save import played_state
 def saved():
     """A short real game, mid-Daybreak, as save JSON."""
     return to_json(played_state(steps=10))      # Player 2 is to place a resource token
+
+
+def battle_state():
+    """Two humans on a small board, played by the dice until a hero fights."""
+    import random
+    tokens = [MapToken("start", (1, 1), seat=1), MapToken("start", (6, 4), seat=2)]
+    tokens += [MapToken("monster", cell) for cell in [(2, 2), (3, 1), (1, 3), (5, 4), (6, 3), (4, 4)]]
+    state, _ = new_game(Board.blank(8, 6, tokens=tokens), [Seat("Ann"), Seat("Bob")], seed=0)
+    rng = random.Random(0)
+    while state.battle is None:
+        apply(state, rng.choice(legal_actions(state)))
+    return state
 
 
 def write(tmp_path, data, name="game.json"):
@@ -161,7 +174,6 @@ def test_temp_files_left_by_interrupted_saves_are_cleaned_up(tmp_path):
 
 # --- 13. shipped maps by name, with a checksum ---------------------------------------------------
 def test_a_shipped_map_is_saved_by_name_and_still_loads_after_the_install_moves(tmp_path, monkeypatch):
-    from game.engine import Seat, new_game
     state, _ = new_game(load_map(DEFAULT_MAP), [Seat("A"), Seat("B")], seed=4)
     path = tmp_path / "game.json"
     save_game(state, path, game_id="abcdef")
@@ -177,7 +189,6 @@ def test_a_shipped_map_is_saved_by_name_and_still_loads_after_the_install_moves(
 
 
 def test_a_save_of_an_edited_map_says_the_map_changed(tmp_path, monkeypatch):
-    from game.engine import Seat, new_game
     import game.engine.save as save_module
     from game.maps import ASSETS_DIR
     (tmp_path / "assets").symlink_to(ASSETS_DIR)        # the map's tilesets are ../assets/*.tsx
@@ -229,3 +240,14 @@ def test_a_save_whose_map_is_a_fifo_is_refused_without_hanging(tmp_path, saved):
     data = json.loads(json.dumps(saved))
     data["map"] = {"path": str(fifo)}
     refused(tmp_path, data, "is not a map file")
+
+
+def test_a_battle_saved_after_its_odds_were_shown_still_loads(tmp_path):
+    """The odds cache the screen fills in on a battle's sides is not game state: the save still replays."""
+    from game.engine.squads import side_tags
+    state = battle_state()
+    for side in state.battle.sides:
+        side_tags(side)                                  # what the battle screen's odds do
+    path = tmp_path / "battle.json"
+    save_game(state, path)
+    assert snapshot(load_game(path)) == snapshot(state)

@@ -51,8 +51,9 @@ class LoadedSave:
 def snapshot(state: GameState) -> dict[str, Any]:
     """Everything that changes during a game, as plain JSON data (for saves and replay checks)."""
     def plain(value: Any) -> Any:
-        if dataclasses.is_dataclass(value):
-            return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if dataclasses.is_dataclass(value):     # a field marked snapshot=False is a cache, not game state
+            return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                    if f.metadata.get("snapshot", True)}
         if isinstance(value, dict):
             return {str(k): plain(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
