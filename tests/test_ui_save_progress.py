@@ -295,3 +295,20 @@ def test_a_move_made_after_an_undo_is_not_mistaken_for_the_saved_one():
     assert not saver.dirty(state)
     state.actions = [EndTurn(1), EndTurn(2)]          # undone, then another move: same count, another action
     assert saver.dirty(state)
+
+
+def test_a_battle_shown_on_the_battle_screen_loads_back_from_its_autosave(folder):
+    """Whatever the screens cache on the state while a battle is shown (its odds), the autosave replays."""
+    from game.engine.save import load_save
+    from game.ui.battle.scene import BattleScene
+    session = GameSession(battle_state())
+    app = App(headless=True)
+    app.push(GameScene(session))
+    for _ in range(30):
+        app.frame(1 / 30)
+    assert isinstance(app.scene, BattleScene)
+    app.scene.draw(app.screen)
+    assert any(side.odds_tags is not None for side in session.state.battle.sides)   # the odds were shown
+    assert session.autosaver.flush(session.state)
+    loaded = load_save(folder / f"autosave-{session.game_id}.json")
+    assert plain(loaded.state) == plain(session.state)
