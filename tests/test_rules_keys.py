@@ -286,6 +286,77 @@ def scene_vote(mode, overlay):
         yield [e.to_json() for e in events] + [state.rules["options"]["day_limit"]]
 
 
+def scene_pickups(mode, overlay):
+    """A hero walks onto an Item and a Resource token and picks both up, over a few seeds."""
+    for seed in range(16):
+        state, hero = kit.hero_game(mode, tokens=[MapToken("item", (2, 1)), MapToken("resource", (2, 1))], moves=5,
+                                    overlay=overlay)
+        state.rng = Rng(seed)
+        events = apply(state, A.Move(1, hero.id, ((2, 1),)))
+        for token in list(state.tokens_at(hero.cell)):
+            try:
+                events += apply(state, A.PickUp(1, hero.id, token.id))
+            except IllegalAction as refusal:
+                events.append(str(refusal))
+        yield [e if isinstance(e, str) else e.to_json() for e in events] + [state.players[1].purse]
+
+
+def scene_daybreaks(mode, overlay):
+    """P1 (a garrisoned hero, a mine, a Gold Mine of level 2) through two Daybreaks, over a few seeds:
+    income, upkeep, the token roll."""
+    for seed in range(6):
+        state, hero = kit.hero_game(mode, tokens=[MapToken("mine", (2, 1))], coin=3, overlay=overlay,
+                                    options={"legacy_gold_mine": True})
+        state.mine_at((2, 1)).owner = 1
+        kit.capital(state, 1).buildings["gold_mine"] = 2
+        state.rng = Rng(seed)
+        yield [e.to_json() for e in through_day(state, 3)] + [state.players[1].purse]
+
+
+def through_day(state, last_day: int) -> list:
+    """Every player ends its Daybreaks and turns (taking the first answer to any decision) until ``last_day`` is over."""
+    events = []
+    while state.day <= last_day and state.phase != "over":
+        options = legal_actions(state, moves=False)
+        enders = [a for a in options if isinstance(a, (A.EndTurn, A.EndDaybreak))]
+        events += apply(state, enders[0] if enders else options[0])
+    return events
+
+
+def scene_siege(mode, overlay):
+    """P1's hero besieges P2's walled capital; P2's next Daybreak."""
+    state, hero = kit.hero_game(mode, at=(6, 7), moves=20, overlay=overlay)
+    state.rng = Rng(1)
+    events = apply(state, A.Siege(1, hero.id, kit.capital(state, 2).id)) + through_day(state, 2)
+    yield [e.to_json() for e in events] + [state.players[2].purse]
+
+
+def scene_building_day(mode, overlay):
+    """At P1's first Daybreak with a full purse: every tier and building of the capital tried in turn, and a
+    City founded by a hero standing on open ground."""
+    state = kit.start_game(mode, overlay=overlay)
+    city = kit.capital(state, 1)
+    state.players[1].purse = {r: 5000 for r in state.rules.resources}
+    for name in [*state.rules["cities"]["tiers"], *state.rules["buildings"]]:
+        try:
+            yield [e.to_json() for e in apply(state, A.Build(1, city.id, name))] + [dict(state.players[1].purse)]
+        except IllegalAction as refusal:
+            yield str(refusal)
+    hero = kit.recruit_hero(state, 1)
+    hero.cell = (4, 4)
+    state.players[1].purse["coin"] = 5
+    try:
+        yield [e.to_json() for e in apply(state, A.FoundCity(1, hero.id))] + [state.players[1].purse]
+    except IllegalAction as refusal:
+        yield str(refusal)
+
+
+def scene_alliance(mode, overlay):
+    """Three players: may P1 propose an alliance?"""
+    state, hero = kit.hero_game(mode, players=3, overlay=overlay)
+    yield sorted(repr(a) for a in legal_actions(state, moves=False) if isinstance(a, A.ProposeAlliance))
+
+
 def scene_cityless(mode, overlay):
     """R-END-1: P1 has lost its only City; how many of its turns does it live through?"""
     state, hero = kit.hero_game(mode, coin=10, overlay=overlay)      # its hero's upkeep is paid
@@ -298,7 +369,9 @@ def scene_cityless(mode, overlay):
         kit.to_turn_of(state, 1)
 
 
-SCENES = [scene_catalogue, scene_unit_dice, scene_monsters, scene_neutral_city, scene_mines, scene_enemy_city, scene_slots, scene_vote, scene_cityless]
+SCENES = [scene_catalogue, scene_unit_dice, scene_monsters, scene_neutral_city, scene_mines, scene_enemy_city,
+          scene_slots, scene_vote, scene_cityless, scene_pickups, scene_daybreaks, scene_siege, scene_building_day,
+          scene_alliance]
 
 
 def observe(scene, mode: str, overlay: dict, until_differs_from=None) -> list:
@@ -346,7 +419,9 @@ def changes_play(mode: str, key: str, value) -> bool:
 HINTS = [("buildings.", scene_catalogue), ("recruits.", scene_catalogue), ("units.", scene_unit_dice),
          ("monsters.", scene_monsters), ("cities.neutral_", scene_neutral_city), ("mines.", scene_mines),
          ("cities.siege_cost", scene_enemy_city), ("buildings.", scene_enemy_city), ("hero.", scene_slots),
-         ("alliances.", scene_vote), ("end.", scene_cityless)]
+         ("alliances.", scene_vote), ("end.", scene_cityless), ("items.", scene_pickups),
+         ("resource_token.", scene_pickups), ("daybreak.sieged", scene_siege), ("daybreak.builds", scene_building_day),
+         ("daybreak.", scene_daybreaks), ("cities.", scene_building_day), ("alliances.min", scene_alliance)]
 
 
 # Keys that only matter when another key says so: changed under this context ("mode:key" for one mode).
