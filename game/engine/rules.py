@@ -16,11 +16,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from game import resources
 from game.engine import rules_schema
 from game.engine.dice import Dice
 from game.engine.rules_schema import RulesError
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+RULES_DIR = resources.rules_dir()   # game/rules, wherever the game is installed
 MODES = ("normal", "campaign")
 OPTION_NAMES = rules_schema.OPTION_SWITCHES
 MAX_FILE_BYTES = 1_000_000
