@@ -55,9 +55,8 @@ class BoardComfort:
         if not outcome.ok:
             scene.toast.show(outcome.reason)
             return
-        hero = scene.state.heroes.get(getattr(outcome.undone, "hero", None))
-        scene.log_lines.append(f"↶ Undone: {type(outcome.undone).__name__.lower()} of "
-                               f"{hero.name if hero is not None and hero.name else 'a hero'}")
+        from game.ui.board.action_labels import label
+        scene.log_lines.append(f"↶ Undone: {label(scene.state, outcome.undone)}")
         scene._remember_positions()
         scene.refresh()
 
