@@ -89,3 +89,15 @@ def test_a_rules_file_the_chosen_mode_refuses_is_shown_as_a_rules_problem_not_a_
     scene = make_board_scene(options, board)
     assert scene.heading == "These rules cannot be used"
     assert "normal_only.toml" in scene.problems[0]
+
+
+def test_the_title_screen_names_the_loaded_rules_file_within_its_panel(rules_file, monkeypatch):
+    from layoutkit import problems, record, recording
+    scene = title_with(TitlePreset("normal", None, None, rules_file))
+    with recording(monkeypatch):
+        for size in ((1280, 720), (1024, 640)):
+            scene.layout(size)
+            drawing = record(scene.draw, size)
+            labels = [text for text, _ in drawing.texts]
+            assert any("playtest.toml" in text for text in labels), labels
+            assert not [p for p in problems(drawing) if "playtest" in p], problems(drawing)
