@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-MAX_SEED = 2**31 - 1
+MAX_SEED = 999_999_999      # nine digits, as the title screen's seed field takes
 MAX_DAYS = 1000
 
 
