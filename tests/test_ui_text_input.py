@@ -88,3 +88,24 @@ def test_an_unfocused_field_ignores_typing():
     field = TextField("x", rect=(10, 10, 150, 30))
     assert not press(field, pygame.K_a, "a")
     assert field.value == "x"
+
+
+def test_ctrl_a_then_typing_replaces_the_whole_name():
+    """A default save name is replaced the way every text box does it: Ctrl+A, then type."""
+    field = focused_field(max_len=32)
+    field.value = "Meadow Ford day 1"
+    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="\x01",
+                                          scancode=0))
+    assert field.value == "Meadow Ford day 1" and field.all_selected
+    for ch in "Zoé":
+        press(field, ord("z") if ch == "Z" else ord("a"), ch)
+    assert field.value == "Zoé"
+
+
+def test_ctrl_a_then_backspace_clears():
+    field = focused_field(max_len=32)
+    field.value = "old name"
+    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="",
+                                          scancode=0))
+    press(field, pygame.K_BACKSPACE)
+    assert field.value == ""

@@ -341,6 +341,7 @@ class TextField(Widget):
         self.value, self.on_change, self.max_len = value, on_change, max_len
         self.allowed, self.size, self.tooltip = allowed, size, tooltip
         self.focused = False
+        self.all_selected = False
         self._blink = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -359,12 +360,19 @@ class TextField(Widget):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self._set_focus(False)
                 self._commit()
-            elif event.key == pygame.K_BACKSPACE and self.value:
-                self.value = self.value[:-1]
+            elif event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.all_selected = bool(self.value)      # Ctrl+A: the next key replaces the whole text
+                return True
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.value:
+                self.value = "" if self.all_selected else self.value[:-1]
                 if self.value:      # an emptied field is passed on when finished (its owner may refill it)
                     self._commit()
+            if not (getattr(event, "unicode", "") or "").isprintable() or not getattr(event, "unicode", ""):
+                self.all_selected = False       # a printable key's TEXTINPUT, which follows, replaces the text
             return True
         if event.type == pygame.TEXTINPUT:
+            if self.all_selected:
+                self.value, self.all_selected = "", False
             self._insert(event.text)
             return True
         return False
@@ -373,6 +381,7 @@ class TextField(Widget):
         if focused == self.focused:
             return
         self.focused = focused
+        self.all_selected = False
         if not pygame.display.get_init():
             return
         if focused:
@@ -403,6 +412,8 @@ class TextField(Widget):
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, -4))
         r = label.get_rect(midleft=(self.rect.x + 8, self.rect.centery))
+        if self.focused and self.all_selected:
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 2), border_radius=3)
         surface.blit(label, r)
         if self.focused and self._blink < 0.55:
             pygame.draw.line(surface, theme.INK, (r.right + 2, r.y + 2), (r.right + 2, r.bottom - 2), 2)
