@@ -66,10 +66,16 @@ def option_title(option: str) -> str:
     return OPTION_TITLES.get(option, option.replace("_", " ").capitalize())
 
 
-def option_change(option: str, value) -> str:
-    """``Day limit on`` / ``Starting hero off``: a vote's subject."""
+_OPTION_COUNTS = {"day_limit": ("day_limit_days", "Days"), "hero_cap": ("hero_cap_count", "heroes each")}
+
+
+def option_change(option: str, value, options: dict | None = None) -> str:
+    """``Day limit on (30 Days)`` / ``Starting hero off``: a vote's subject; ``options`` (the rules'
+    [options]) gives a switch's number, which a player needs to judge it."""
     if isinstance(value, bool):
-        return f"{option_title(option)} {'on' if value else 'off'}"
+        key, unit = _OPTION_COUNTS.get(option, (None, ""))
+        count = f" ({options[key]} {unit})" if value and options and key in options else ""
+        return f"{option_title(option)} {'on' if value else 'off'}{count}"
     return f"{option_title(option)}: {value}"
 
 

@@ -18,6 +18,21 @@ def _hero(state: GameState, hero_id) -> str:
     return f"{hero.name} ({state.players[hero.owner].name})" if hero else "a hero"
 
 
+def _a(word: str) -> str:
+    """``an item``, ``a resource``: the article a noun takes."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def _monsters_joined(state: GameState, d: dict) -> str:
+    if not d["count"]:
+        return f"🧟 {_hero(state, d['hero'])} sends the monsters away"
+    return f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({'bribed' if d['offer'] == 'bribe' else 'defectors'})"
+
+
+def _options(state: GameState) -> dict:
+    return state.rules["options"] if getattr(state, "rules", None) else {}
+
+
 def _purse(purse: dict) -> str:
     return money(purse) if any(purse.values()) else "an empty purse"
 
@@ -89,9 +104,10 @@ def narrate(state: GameState, event: Event) -> str | None:
         "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
-        "picked_up": lambda: f"🎁 {_hero(state, d['hero'])} picks up a {d['kind']}",
-        "item_found": lambda: f"🎁 a {d['rarity']} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
-        "monsters_joined": lambda: f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({'bribed' if d['offer'] == 'bribe' else 'defectors'})",
+        "picked_up": lambda: f"🎁 {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
+        "item_found": lambda: f"🎁 {_hero(state, d['hero'])} finds "
+                              f"{_a(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
+        "monsters_joined": lambda: _monsters_joined(state, d),
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
         "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
@@ -102,7 +118,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "hero_died": lambda: f"✝ {who}'s hero dies ({d['cause']})",
         "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
-        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} a {d['kind']} token appears at {tuple(d['cell'])}",
+        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind'])} token appears at {tuple(d['cell'])}",
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
@@ -110,8 +126,9 @@ def narrate(state: GameState, event: Event) -> str | None:
                                             "so all alliances end this Daybreak",
         "hero_stepped_aside": lambda: f"🐎 {_hero(state, d['hero'])} leaves its former ally's tile for {tuple(d['cell'])}",
         "monster_must_be_faced": lambda: f"🧟 A Monster stands with {_hero(state, d['hero'])}: it must be faced first",
-        "vote_called": lambda: f"🗳 {who} calls a vote: {option_change(d['option'], d['value'])}",
-        "vote_result": lambda: f"🗳 {option_change(d['option'], d['value'])}: {'passed' if d['passed'] else 'failed'}",
+        "vote_called": lambda: f"🗳 {who} calls a vote: {option_change(d['option'], d['value'], _options(state))}",
+        "vote_result": lambda: f"🗳 {option_change(d['option'], d['value'], _options(state))}: "
+                               f"{'passed' if d['passed'] else 'failed'}",
         "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",
         "game_over": lambda: f"🏆 Game over on day {d['day']}, by {end_reason(d['reason'])}: "
                              f"{' and '.join(_who(state, s) for s in d['winners'])} win{'s' * (len(d['winners']) == 1)}",
@@ -148,6 +165,8 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
                 foe = _who(state, defender) if defender else _BATTLE_FOES.get(d.get("kind"), "a foe")
                 outcome = "retreated from" if d.get("retreated") else "beat" if won else "lost to"
                 others.append(f"⚔ {who} {outcome} {foe}")
+        elif k == "vote_result" and d.get("passed"):
+            mine.append(f"🗳 Rule changed: {option_change(d['option'], d['value'], _options(state))}")
         elif actor == seat:
             continue
         elif k == "city_conquered":

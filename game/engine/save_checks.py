@@ -228,6 +228,15 @@ def read_save_data(path: str | os.PathLike) -> Any:
         raise SaveError(f"the save {name} holds a number out of range ({why})") from None
 
 
+def _computer_level(player: dict) -> str:
+    """`` (computer, hard)``: a computer seat with its level, in the title screen's words."""
+    if player.get("kind") != "computer":
+        return ""
+    level = player.get("ai")
+    level = {"standard": "normal"}.get(level, level) if isinstance(level, str) and level else ""
+    return f" (computer, {level[:MAX_TEXT]})" if level else " (computer)"
+
+
 def describe(data: Any) -> dict[str, Any]:
     """What a list of saves shows (day, map, players, mode, game); SaveError if the save is damaged."""
     check_header(data)
@@ -244,8 +253,7 @@ def describe(data: Any) -> dict[str, Any]:
     mode = data.get("mode", "normal")
     return {"day": whole_number(snap.get("day", 1), "snapshot.day", 0, MAX_NUMBER),
             "map": map_title(reference),
-            "players": [n[:MAX_TEXT] + (" (computer)" if p.get("kind") == "computer" else "")
-                        for n, p in zip(names, players.values())],
+            "players": [n[:MAX_TEXT] + _computer_level(p) for n, p in zip(names, players.values())],
             "mode": mode[:MAX_TEXT] if isinstance(mode, str) else "?",
             "over": snap.get("phase") == "over",
             "game": game_id_of(data)}

@@ -23,6 +23,7 @@ def engine_rule_options(options: NewGameOptions) -> dict:
     rules = options.rules        # the counts a rules file gives (hero_cap_count, day_limit_days) stay
     return {"starting_hero": rules.starting_hero, "legacy_gold_mine": rules.legacy_gold_mine,
             "hero_cap": rules.hero_cap_2, "day_limit": rules.day_limit is not None,
+            "shared_victory": rules.shared_victory,
             **({"day_limit_days": rules.day_limit} if rules.day_limit is not None else {})}
 
 

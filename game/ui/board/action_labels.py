@@ -86,7 +86,7 @@ def label(state, action) -> str:
     if isinstance(action, A.EndAlliance):
         return f"End the alliance with {_player(state, action.ally)}"
     if isinstance(action, A.ProposeRuleChange):
-        return f"Call a vote: {option_change(action.option, action.value)}"
+        return f"Call a vote: {option_change(action.option, action.value, state.rules['options'])}"
     if isinstance(action, A.CastVote):
         return "Vote yes" if action.yes else "Vote no"
     if isinstance(action, A.RollMovement):

@@ -151,7 +151,7 @@ class DecisionDialogs:
         vote = self.state.vote or {}
         who = self.state.players.get(vote.get("proposer"))
         from game.names import option_change
-        subject = option_change(vote.get("option", ""), vote.get("value"))
+        subject = option_change(vote.get("option", ""), vote.get("value"), self.state.rules["options"])
         return Dialog("A vote", [f"{who.name if who else 'A player'} proposes: {subject}"],
                       [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
                        ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="shield")

@@ -61,6 +61,8 @@ class Scene:
         self.toast.draw(surface)
 
     def draw_widget_tooltip(self, surface: pygame.Surface) -> None:
+        if self.app is not None and self.app.scene is not self:
+            return          # drawn under an overlay: the mouse is on the overlay, not on our widgets
         for widget in self.widgets:
             if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
                 from game.ui.menus.rulebook import cited_rule

@@ -21,6 +21,7 @@ RULE_TEXT = {
     "legacy_gold_mine": ("Legacy gold mine", "The old Gold Mine building, levels 1–5 (R-BLD-5)"),
     "hero_cap": ("At most 2 heroes each", "A cap on heroes per player (R-BLD-6)"),
     "day_limit": ("Day limit", "After N days the most Cities, then most 💰, wins (R-END-2)"),
+    "shared_victory": ("Shared victory", "The last alliance standing wins together (R-END-2)"),
 }
 
 
@@ -43,7 +44,8 @@ def options_from_state(state):
     opts = state.rules["options"]
     rules = OptionalRules(bool(opts.get("starting_hero")), bool(opts.get("legacy_gold_mine")),
                           bool(opts.get("hero_cap")),
-                          opts.get("day_limit_days") if opts.get("day_limit") else None)
+                          opts.get("day_limit_days") if opts.get("day_limit") else None,
+                          bool(opts.get("shared_victory")))
     return NewGameOptions(map_path=state.board.source or None, mode=state.rules.mode, seats=seats,
                           seed=state.seed, rules=rules)
 

@@ -25,6 +25,7 @@ class OptionalRules:
     legacy_gold_mine: bool = False   # R-BLD-5
     hero_cap_2: bool = False         # R-BLD-6
     day_limit: int | None = None     # R-END-2; None = no limit
+    shared_victory: bool = False     # R-END-2: the last alliance standing wins together
 
 
 @dataclass

@@ -100,6 +100,9 @@ class TitleScene(Scene):
                                                  tooltip="The old Gold Mine building, levels 1-5 (R-BLD-5)"),
             "hero_cap_2": widgets.Checkbox("At most 2 heroes each", False, lambda v: self._set_rule("hero_cap_2", v),
                                            tooltip="Cap of 2 heroes per player (R-BLD-6)"),
+            "shared_victory": widgets.Checkbox("Shared victory", False,
+                                               lambda v: self._set_rule("shared_victory", v),
+                                               tooltip="The last alliance standing wins together (R-END-2)"),
             "day_limit": widgets.Checkbox("Day limit", False, self._set_day_limit_on,
                                           tooltip="After N days the most cities, then most gold, wins (R-END-2)"),
         }
@@ -149,7 +152,7 @@ class TitleScene(Scene):
     @property
     def options(self) -> NewGameOptions:
         rules = OptionalRules(self.rules.starting_hero, self.rules.legacy_gold_mine, self.rules.hero_cap_2,
-                              self.rules.day_limit)
+                              self.rules.day_limit, self.rules.shared_victory)
         return NewGameOptions(map_path=self.selected_map.path, mode=self.mode, seats=list(self.seats),
                               seed=self.seed, rules=rules, rules_file=self.rules_file)
 
@@ -455,7 +458,7 @@ def optional_rules_of(rules) -> OptionalRules:
     """The title screen's [OPT] switches as a rules file sets them."""
     opts = rules["options"]
     return OptionalRules(opts["starting_hero"], opts["legacy_gold_mine"], opts["hero_cap"],
-                         opts["day_limit_days"] if opts["day_limit"] else None)
+                         opts["day_limit_days"] if opts["day_limit"] else None, opts["shared_victory"])
 
 
 def start_scene_for(options: NewGameOptions, board=None) -> Scene:

@@ -1,0 +1,145 @@
+"""What a playtest by mouse found on screen (issue 11): log lines with a subject and the right article,
+a passed vote in "Since your last turn", the vote's numbers, the computer's level in the save list,
+no button tooltip drawn over an open menu, and every [options] switch on the title screen."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from enginekit import hero_game
+from game.engine import actions as A
+from game.engine import apply
+from game.engine.save import to_json
+from game.engine.save_checks import describe
+from game.engine.state import Event
+from game.maps import DEFAULT_MAP, load_map
+from game.narration import narrate, turn_summary
+from game.ui.app import App
+from game.ui.board.scene import GameScene
+from game.ui.kit import widgets
+from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.session import GameSession
+from uikit import click
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_a_pickup_reads_an_item_and_the_find_names_the_hero():
+    state, hero = hero_game()
+    picked = narrate(state, Event("picked_up", {"hero": hero.id, "token": 1, "kind": "item", "cost": 1}))
+    found = narrate(state, Event("item_found", {"hero": hero.id, "item": 1, "type": "amulet",
+                                                "rarity": "common", "power": "1d6"}))
+    resource = narrate(state, Event("picked_up", {"hero": hero.id, "token": 2, "kind": "resource", "cost": 1}))
+    assert f"{hero.name} (P1) picks up an item" in picked
+    assert f"{hero.name} (P1) finds a common amulet (1d6)" in found
+    assert "picks up a resource" in resource
+
+
+@pytest.mark.rule("R-MON-1")
+def test_sending_bribe_monsters_away_is_not_zero_monsters_joining():
+    state, hero = hero_game()
+    away = narrate(state, Event("monsters_joined", {"hero": hero.id, "offer": "bribe", "count": 0, "left": 3}))
+    joined = narrate(state, Event("monsters_joined", {"hero": hero.id, "offer": "bribe", "count": 2, "left": 1}))
+    assert "sends the monsters away" in away and "0 monsters" not in away
+    assert "2 monsters join" in joined and "bribed" in joined
+
+
+def voted_day_limit():
+    state, _ = hero_game()
+    events = apply(state, A.ProposeRuleChange(1, "day_limit", True))
+    events += apply(state, A.CastVote(1, True))
+    events += apply(state, A.CastVote(2, True))
+    return state, events
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_a_passed_vote_is_in_every_players_summary_with_its_days():
+    state, events = voted_day_limit()
+    days = state.rules["options"]["day_limit_days"]
+    for seat in (1, 2):
+        assert f"🗳 Rule changed: Day limit on ({days} Days)" in turn_summary(state, events, seat)
+    assert any(f"({days} Days): passed" in (narrate(state, e) or "") for e in events)
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_a_failed_vote_is_not_reported_as_a_change():
+    state, _ = hero_game()
+    events = apply(state, A.ProposeRuleChange(1, "day_limit", True))
+    events += apply(state, A.CastVote(1, False))
+    events += apply(state, A.CastVote(2, False))
+    assert not any("Rule changed" in line for line in turn_summary(state, events, 2))
+
+
+@pytest.fixture
+def board_scene():
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
+                             rules=OptionalRules(starting_hero=True))
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def to_turn(scene):
+    for _ in range(10):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.state.phase == "turn":
+            return
+        click(scene, scene.end_button.rect.center)
+    raise AssertionError("never reached a turn")
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_the_vote_dialog_says_how_many_days(board_scene):
+    to_turn(board_scene)
+    board_scene.submit(A.ProposeRuleChange(board_scene.actor, "day_limit", True))
+    board_scene.update(0.016)
+    board_scene.draw(pygame.Surface(board_scene.size))
+    days = board_scene.state.rules["options"]["day_limit_days"]
+    assert board_scene.dialog is not None and board_scene.dialog.title == "A vote"
+    assert any(f"Day limit on ({days} Days)" in line for line in board_scene.dialog.lines)
+
+
+def test_the_menu_buttons_tooltip_is_not_drawn_over_the_open_menu(board_scene, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, lines, pos: drawn.append(list(lines)) or
+                        pygame.Rect(pos, (1, 1)))
+    surface = pygame.Surface(board_scene.size)
+    board_scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=board_scene.menu_button.rect.center,
+                                                rel=(0, 0), buttons=(0, 0, 0)))
+    board_scene.draw(surface)
+    assert ["Menu (Esc)"] in drawn                     # hovering the button shows its tip
+    drawn.clear()
+    click(board_scene, board_scene.menu_button.rect.center)
+    menu = board_scene.app.scene
+    assert menu is not board_scene
+    menu.draw(surface)
+    assert ["Menu (Esc)"] not in drawn
+
+
+def test_the_save_list_names_the_computers_level():
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Brunhild", 2, "computer", "hard"),
+                                                      Seat("Corwin", 3, "computer", "normal")], seed=5)
+    board = load_map(DEFAULT_MAP)
+    board.max_players = max(board.max_players, 3)
+    session = GameSession.start(options, board)
+    players = describe(to_json(session.state))["players"]
+    assert players == ["Ann", "Brunhild (computer, hard)", "Corwin (computer, normal)"]
+
+
+@pytest.mark.rule("R-END-2")
+def test_the_title_screen_offers_shared_victory_and_the_game_gets_it(tmp_path):
+    from game.ui.menus.title import TitleScene
+    app = App(headless=True)
+    started = []
+    title = TitleScene(on_start=started.append, saves_dir=tmp_path)
+    app.push(title)
+    box = title.rule_boxes["shared_victory"]
+    assert box.visible and title.right.contains(box.rect)
+    click(title, box.rect.center)
+    assert title.options.rules.shared_victory
+    session = GameSession.start(title.options, load_map(DEFAULT_MAP))
+    assert session.state.rules.option("shared_victory")
