@@ -36,7 +36,7 @@ MAX_CHOICES = 7
 _OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
                  A.ProposeAlliance, A.EndAlliance, A.ProposeRuleChange, A.AnswerAlliance, A.Siege, A.FoundCity,
                  A.PickUp, A.FinishPickups, A.TakeMonsters, A.ChooseUpkeepDeaths, A.CastVote,
-                 A.ArrangeBattle, A.Attack, A.Retreat)
+                 A.ArrangeBattle, A.Attack, A.Retreat, A.FaceMonster)
 
 
 @dataclass(frozen=True)
