@@ -206,3 +206,13 @@ def test_hostile_attribute_values_never_crash_the_reader(fuzz_folder, data):
     unexpected = [p for p in report.problems if "cannot be read:" in p]
     assert not unexpected, unexpected
     assert all(str(fuzz_folder) in p for p in report.problems)
+
+
+@pytest.mark.rule("R-MOV-2")
+def test_a_move_cost_beyond_the_bound_is_refused(tmp_path):
+    tsx = (ASSETS / "terrain_square.tsx").read_text().replace('source="terrain_square.png"',
+                                                                f'source="{ASSETS}/terrain_square.png"')
+    first_cost = '<property name="move_cost" type="int" value="1"/>'
+    (tmp_path / "costly.tsx").write_text(tsx.replace(first_cost, first_cost.replace('"1"', '"4294967296"'), 1))
+    problems = problems_of(tmp_path, base_map(tileset="costly.tsx"))
+    assert has(problems, "tileset 'costly.tsx' tile id 0", "move_cost 4294967296 is more than 100")

@@ -15,7 +15,7 @@ from game.board.topology import HexTopology, make_topology
 from game.maps.checks import ObjectProblem, board_problems, token_from_properties, whole
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
-from game.maps.structure import structure_problems
+from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
 
@@ -99,8 +99,9 @@ def _tiles(doc: TmxDocument, problems: list[str]) -> dict[int, TileInfo]:
             props = ts.tile_properties.get(local, {})
             where = f"{doc.path}: tileset '{ts.name}' tile id {local}"
             cost = _as_int(props.get("move_cost"), 1)
-            if cost is None or cost < 1:
-                problems.append(f"{where}: move_cost {props.get('move_cost')!r} must be a whole number >= 1")
+            if cost is None or not 1 <= cost <= MAX_MOVE_COST:
+                problems.append(f"{where}: move_cost {props.get('move_cost')!r} must be a whole number "
+                                f"from 1 to {MAX_MOVE_COST}")
                 cost = 1
             passable = _as_bool(props.get("passable"), True)
             if passable is None:

@@ -24,6 +24,7 @@ MAX_TILESET_TILES = 65536
 MAX_LAYERS = 64
 MAX_OFFSET = 1_000_000         # pixels, for layer offsets and object coordinates
 MAX_FIRSTGID = 0x0FFFFFFF
+MAX_MOVE_COST = 100            # 🐎 to enter one cell
 IMAGE_MAGIC = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG", b"GIF8": "GIF", b"BM": "BMP"}
 
 
@@ -158,6 +159,9 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
             if value_ok("int", prop.get("value")) and int(prop.get("value")) < 1:
                 problems.append(f"{tile_where}: move_cost {prop.get('value')} must be 1 or more "
                                 "(use passable=false for impassable terrain)")
+            elif value_ok("int", prop.get("value")) and int(prop.get("value")) > MAX_MOVE_COST:
+                problems.append(f"{tile_where}: move_cost {prop.get('value')} is more than {MAX_MOVE_COST}, "
+                                "the most a cell may cost (use passable=false for impassable terrain)")
     return problems
 
 
