@@ -52,6 +52,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.cli import MAX_DAYS, MAX_SEED, bounded_int, png_path  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
+END_REASONS = ("conquest", "day_limit", "alliance")   # alliance: the [OPT] shared victory (R-END-2)
 MAX_GAMES = 100_000      # each game's figures are kept until the report
 MAX_JOBS = 64
 
@@ -270,7 +271,7 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
         "map": args.map, "mode": mode, "rules": rules_file, "players": args.players, "ai": levels,
         "max_days": args.max_days or None, "seeds": [args.seed, args.seed + args.games - 1],
         "games": len(results), "finished": len(done),
-        "end_reasons": {k: sum(1 for r in done if r["end_reason"] == k) for k in ("conquest", "day_limit")},
+        "end_reasons": {k: sum(1 for r in done if r["end_reason"] == k) for k in END_REASONS},
         "errors": len(results) - len(ok),
         "error_games": [{"seed": r["seed"], "error": r["error"]} for r in results if r["error"]],
         "wins_by_seat": wins_by_seat, "wins_by_ai": wins_by_ai,

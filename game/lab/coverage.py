@@ -75,6 +75,7 @@ RULE_SIGNS: list[tuple[str, str, Callable]] = [
     ("grand alliance dissolved", "R-END-2", _kind("grand_alliance_dissolved")),
     ("game ended by conquest", "R-END-2", _kind("game_over", reason="conquest")),
     ("game ended by the day limit", "R-END-2", _kind("game_over", reason="day_limit")),
+    ("alliance won together", "R-END-2", _kind("game_over", reason="alliance")),
     ("spawner built", "R-CMP-4", _built(lambda n: n.startswith("spawner_"))),
 ] + [(f"Tier {t} {'⭐' * r} recruits", "R-CMP-5", _recruited(t, r)) for r in (1, 2) for t in range(1, 6)]
 
