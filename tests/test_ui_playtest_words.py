@@ -143,3 +143,23 @@ def test_the_title_screen_offers_shared_victory_and_the_game_gets_it(tmp_path):
     assert title.options.rules.shared_victory
     session = GameSession.start(title.options, load_map(DEFAULT_MAP))
     assert session.state.rules.option("shared_victory")
+
+
+@pytest.mark.rule("R-MON-1")
+def test_a_bribe_nobody_can_pay_offers_only_send_them_away(board_scene):
+    from game.engine.state import Interaction, Pending
+    to_turn(board_scene)
+    state = board_scene.state
+    hero = state.heroes[board_scene.selected]
+    board_scene.submit(A.RollMovement(hero.owner, hero.id))
+    state.players[hero.owner].purse["coin"] = 0
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
+                                    monsters={"tokens": [], "fight": 0, "bribe": 8, "defect": 0, "stage": "bribe"})
+    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "bribe", "max": 8,
+                                                               "cost": {"coin": 3}}))
+    board_scene.refresh()
+    dialog = board_scene.dialog
+    assert [b.label for b in dialog.buttons] == ["Send them away"] and dialog.spinner is None
+    assert not any("takes 0" in line for line in dialog.lines)
+    click(board_scene, dialog.buttons[0].rect.center)
+    assert state.actions[-1] == A.TakeMonsters(hero.owner, 0)

@@ -76,6 +76,10 @@ class DecisionDialogs:
         lines = [f"{data['max']} monsters {'offer to join for a price' if bribe else 'defect to your side'}!",
                  (f"Each costs {describe(cost)}." if bribe and cost else "They join for free."),
                  ]
+        none = widgets.Button("Send them away", lambda: self.submit(A.TakeMonsters(self.actor, 0)), size=16)
+        if not limit:           # nothing to choose: no "Take 0" beside "Send them away"
+            lines.append("Your purse cannot pay for one, or the army has no free slot.")
+            return Dialog("Bribe" if bribe else "Defectors", lines, [none], icon="monster")
         if limit < data["max"]:
             lines.append(f"Your purse and free army slots allow at most {limit}.")
         lines.append("")
@@ -90,7 +94,6 @@ class DecisionDialogs:
 
         spinner = widgets.Spinner(limit, 0, limit, on_change=changed)
         take = widgets.Button(f"Take {limit}", lambda: self.submit(A.TakeMonsters(self.actor, spinner.value)), size=17)
-        none = widgets.Button("Send them away", lambda: self.submit(A.TakeMonsters(self.actor, 0)), size=16)
         dialog = Dialog("Bribe" if bribe else "Defectors", lines, [take, none], spinner=spinner, icon="monster")
         dialog.lines[-1] = cost_line(limit)
         return dialog
