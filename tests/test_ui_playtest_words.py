@@ -163,3 +163,25 @@ def test_a_bribe_nobody_can_pay_offers_only_send_them_away(board_scene):
     assert not any("takes 0" in line for line in dialog.lines)
     click(board_scene, dialog.buttons[0].rect.center)
     assert state.actions[-1] == A.TakeMonsters(hero.owner, 0)
+
+
+def test_ctrl_a_then_a_capital_typed_with_shift_replaces_the_name():
+    """As xdotool and a real keyboard send it: Ctrl down, A, then Shift down before the capital letter."""
+    from game.ui.kit.widgets import TextField
+    pygame.display.init()
+    pygame.display.set_mode((200, 100))
+    field = TextField("Meadow Ford day 2", rect=(10, 10, 150, 30), max_len=32)
+    click(field, field.rect.center)
+
+    def down(key, mod=0, text=""):
+        field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0))
+        if text.isprintable() and text:
+            field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+    down(pygame.K_LCTRL, pygame.KMOD_LCTRL)
+    down(pygame.K_a, pygame.KMOD_LCTRL, "\x01")
+    for ch in "Partie de Zoé":
+        if ch.isupper():
+            down(pygame.K_LSHIFT, pygame.KMOD_LSHIFT)
+        down(ord(ch.lower()) if ch.isascii() else pygame.K_e, pygame.KMOD_LSHIFT if ch.isupper() else 0, ch)
+    assert field.value == "Partie de Zoé"

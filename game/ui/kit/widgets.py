@@ -329,6 +329,10 @@ class Spinner(Widget):
         self.plus.draw(surface)
 
 
+_MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                            pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE))
+
+
 class TextField(Widget):
     """A one-line editable text box; click to focus, type, Enter or click away to finish.
 
@@ -367,6 +371,8 @@ class TextField(Widget):
                 self.value = "" if self.all_selected else self.value[:-1]
                 if self.value:      # an emptied field is passed on when finished (its owner may refill it)
                     self._commit()
+            if event.key in _MODIFIER_KEYS:
+                return True                     # Shift for a capital keeps Ctrl+A's selection
             if not (getattr(event, "unicode", "") or "").isprintable() or not getattr(event, "unicode", ""):
                 self.all_selected = False       # a printable key's TEXTINPUT, which follows, replaces the text
             return True
