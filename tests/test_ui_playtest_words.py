@@ -185,3 +185,29 @@ def test_ctrl_a_then_a_capital_typed_with_shift_replaces_the_name():
             down(pygame.K_LSHIFT, pygame.KMOD_LSHIFT)
         down(ord(ch.lower()) if ch.isascii() else pygame.K_e, pygame.KMOD_LSHIFT if ch.isupper() else 0, ch)
     assert field.value == "Partie de Zoé"
+
+
+@pytest.mark.rule("R-DAY-4")
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_a_recruit_row_says_it_is_too_dear_in_full_beside_its_stepper(size, monkeypatch):
+    """The mercenary row at 💰1 once read "not enough in" (cut by the stepper)."""
+    from enginekit import capital, start_game
+    from game.ui.city import scene as city_module
+    from game.ui.kit import theme
+    state = start_game()
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 1
+    app = App(size, headless=True)
+    city = city_module.CityScene(GameSession(state), capital(state, seat).id)
+    app.push(city)
+    shown = []
+    real = city_module.fitted_status
+    monkeypatch.setattr(city_module, "fitted_status",
+                        lambda status, width, style="bold": shown.append((real(status, width, style), width, style))
+                        or real(status, width, style))
+    city.draw(pygame.Surface(city.size))
+    dear = [(words, size_, width, style) for (size_, words), width, style in shown if words in ("too dear",
+                                                                                                  "not enough in the purse")]
+    assert dear, "the mercenary row should say the purse is short"
+    for words, font_size, width, style in dear:
+        assert "…" not in words and theme.font(font_size, style).size(words)[0] <= width

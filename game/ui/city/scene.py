@@ -459,9 +459,10 @@ class CityScene(Scene):
             cost = cost_surface(row.cost or {}, purse, 13, theme.INK)
             line2 = row.rect.y + 4 + title.get_height()
             surface.blit(cost, (row.rect.x + 8, line2))
-            bold = row.status_colour != theme.INK_SOFT
-            status = render(row.status, 12, row.status_colour, "bold" if bold else "body")
+            style = "bold" if row.status_colour != theme.INK_SOFT else "body"
             left = row.rect.x + 18 + cost.get_width()
+            size, words = fitted_status(row.status, max(0, end - left), style)
+            status = render(words, size, row.status_colour, style)
             surface.blit(status, (left, line2 + (cost.get_height() - status.get_height()) // 2),
                          area=pygame.Rect(0, 0, max(0, end - left), status.get_height()))
         surface.set_clip(clip)
@@ -519,3 +520,13 @@ class CityScene(Scene):
             from game.ui.menus.base import blit_wrapped
             blit_wrapped(surface, "A hero standing in this City can take units and items, and leave them here.",
                          (x + 6, y), w - 12, 14, theme.INK_SOFT)
+
+
+_SHORT_STATUS = {"not enough in the purse": "too dear"}
+
+
+def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
+    """A recruit row's status in the room left of its stepper: the short word when the long one would be cut."""
+    if theme.font(12, style).size(status)[0] > width and status in _SHORT_STATUS:
+        status = _SHORT_STATUS[status]
+    return widgets.fit_label(status, 12, width, style)
