@@ -211,3 +211,18 @@ def test_a_recruit_row_says_it_is_too_dear_in_full_beside_its_stepper(size, monk
     assert dear, "the mercenary row should say the purse is short"
     for words, font_size, width, style in dear:
         assert "…" not in words and theme.font(font_size, style).size(words)[0] <= width
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_the_deciding_voter_still_reads_the_passed_vote_in_its_next_summary(board_scene):
+    to_turn(board_scene)
+    state = board_scene.state
+    proposer = board_scene.actor
+    other = next(seat for seat in state.players if seat != proposer)
+    board_scene.event_log.mark_seen(other)
+    board_scene.submit(A.ProposeRuleChange(proposer, "day_limit", True))
+    while state.pending and state.pending[0].kind == "vote":
+        board_scene.submit(A.CastVote(state.pending[0].player, True))
+    assert state.rules.option("day_limit")
+    summary = board_scene.event_log.summary_for(state, other)
+    assert any(line.startswith("🗳 Rule changed: Day limit on") for line in summary)

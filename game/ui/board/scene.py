@@ -218,7 +218,8 @@ class GameScene(DecisionDialogs, Scene):
             self.toast.show(outcome.reason)
             return False
         self._absorb(self.session.take_events())
-        self.event_log.mark_seen(action.player)             # a player saw what its own action did
+        if not isinstance(action, A.CastVote):       # a vote's result still goes in the voter's next summary
+            self.event_log.mark_seen(action.player)         # a player saw what its own action did
         self.refresh()
         return True
 
