@@ -226,3 +226,18 @@ def test_the_deciding_voter_still_reads_the_passed_vote_in_its_next_summary(boar
     assert state.rules.option("day_limit")
     summary = board_scene.event_log.summary_for(state, other)
     assert any(line.startswith("🗳 Rule changed: Day limit on") for line in summary)
+
+
+@pytest.mark.rule("R-BAT-2")
+def test_the_battle_bar_and_the_arrangement_give_the_same_chance(monkeypatch):
+    """Before the fix the bar counted only the hero (units not yet placed): 'Aldric 3%' beside 'Win chance 4%'."""
+    from test_ui_battle import monster_battle, open_scene
+    from game.ui.battle import draw as D
+    state, hero, events = monster_battle(army={"mercenary": 2})
+    app, scene, _ = open_scene(state, events)
+    assert scene.arrangement is not None and scene.arrange_odds is not None
+    bars = []
+    monkeypatch.setattr(D, "draw_win_bar", lambda surface, rect, p, left, right: bars.append(p))
+    scene.draw(app.screen)
+    assert bars and round(100 * bars[-1]) == round(100 * scene.arrange_odds)
+    assert bars[-1] != pytest.approx(scene.p_attacker)     # the hero alone has other odds than hero + 2

@@ -65,9 +65,17 @@ class BattlePainting:
                            (230, 210, 170), "bold", (10, 6, 2))
         surface.blit(rnd, rnd.get_rect(midright=(w - 20, bar.centery)))
 
+    def bar_odds(self) -> float:
+        """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
+        beside "To battle!"), not with its units still unplaced."""
+        odds = getattr(self, "arrange_odds", None) if getattr(self, "arrangement", None) is not None else None
+        if odds is None:
+            return self.p_attacker
+        return odds if self.arrange_side == 0 else 1.0 - odds
+
     def _draw_field(self, surface) -> None:
         a, d = self.view.sides
-        D.draw_win_bar(surface, self.bar_rect, self.p_attacker, (a.name, a.player), (d.name, d.player))
+        D.draw_win_bar(surface, self.bar_rect, self.bar_odds(), (a.name, a.player), (d.name, d.player))
         for side_index in (0, 1):
             side = self.view.sides[side_index]
             rects = [r for (s, _), r in self.card_rects().items() if s == side_index]
