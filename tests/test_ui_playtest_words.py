@@ -241,3 +241,30 @@ def test_the_battle_bar_and_the_arrangement_give_the_same_chance(monkeypatch):
     scene.draw(app.screen)
     assert bars and round(100 * bars[-1]) == round(100 * scene.arrange_odds)
     assert bars[-1] != pytest.approx(scene.p_attacker)     # the hero alone has other odds than hero + 2
+
+
+def test_a_save_made_at_the_latest_state_goes_on_as_the_same_game(tmp_path, monkeypatch):
+    """Save 'Partie de Zoé', Quit to title, Continue (it is the newest file): one game in the Load list, not two
+    'Autosave (latest)' rows of the same Day."""
+    import random
+    from game.engine import legal_actions
+    from game.engine.save import save_game
+    from game.ui.menus.saves import list_saves, load_session
+    folder = tmp_path / "saves"
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(folder))
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
+    session = GameSession.start(options, load_map(DEFAULT_MAP))
+    rng = random.Random(3)
+    for _ in range(6):
+        assert session.submit(rng.choice(legal_actions(session.state))).ok
+    session.autosaver.flush(session.state)
+    named = folder / "Partie de Zoé.json"
+    save_game(session.state, named, game_id=session.game_id)
+    resumed = load_session(named)
+    assert resumed.game_id == session.game_id
+    for _ in range(2):
+        assert resumed.submit(rng.choice(legal_actions(resumed.state))).ok
+    resumed.autosaver.flush(resumed.state)
+    latest_rows = [info for info in list_saves(folder) if info.path.name.startswith("autosave-")
+                   and "-day" not in info.path.name]
+    assert len(latest_rows) == 1

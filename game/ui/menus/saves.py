@@ -159,6 +159,17 @@ def tell_save_problem(scene: Scene) -> bool:
     return True
 
 
+def _holds_all_of(path: Path, latest: Path) -> bool:
+    """Whether the save at ``path`` holds every action of the game's latest autosave (a save made at, or
+    after, that state): loading it goes on as the same game, with no second "Autosave (latest)"."""
+    from game.engine.save_checks import SaveError, read_save_data
+    try:
+        mine, theirs = read_save_data(path).get("actions"), read_save_data(latest).get("actions")
+    except (SaveError, OSError, AttributeError):
+        return False
+    return isinstance(mine, list) and isinstance(theirs, list) and mine[:len(theirs)] == theirs
+
+
 def load_session(path: Path, folder: Path | None = None):
     """A GameSession of the saved game; raises SaveError with the reason.
 
@@ -177,7 +188,7 @@ def load_session(path: Path, folder: Path | None = None):
     game_id = loaded.game_id
     if game_id is not None:
         latest = autosave_path(Path(folder) if folder is not None else Path(path).parent, game_id)
-        if latest.exists() and latest.resolve() != Path(path).resolve():
+        if latest.exists() and latest.resolve() != Path(path).resolve() and not _holds_all_of(path, latest):
             game_id = None
     session = GameSession(loaded.state, game_id=game_id)
     if game_id is not None and Path(path).name == latest.name:
