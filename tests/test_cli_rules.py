@@ -16,7 +16,8 @@ from game.ui.menus.title import TitlePreset, TitleScene
 from game.ui.session import engine_rule_options
 from test_cli import run_game
 
-OPTIONS = "[options]\nstarting_hero = true\nhero_cap = true\nhero_cap_count = 3\nday_limit = true\nday_limit_days = 12\n"
+OPTIONS = ("[options]\nstarting_hero = true\nhero_cap = true\nhero_cap_count = 3\n"
+           "day_limit = true\nday_limit_days = 12\n")
 
 
 @pytest.fixture

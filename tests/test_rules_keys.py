@@ -314,7 +314,7 @@ def scene_daybreaks(mode, overlay):
 
 
 def through_day(state, last_day: int) -> list:
-    """Every player ends its Daybreaks and turns (taking the first answer to any decision) until ``last_day`` is over."""
+    """Every player ends its Daybreaks and turns (the first answer to any decision) until ``last_day`` is over."""
     events = []
     while state.day <= last_day and state.phase != "over":
         options = legal_actions(state, moves=False)

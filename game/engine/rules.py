@@ -146,8 +146,7 @@ def _fail(source: str, key: str, problem: str) -> None:
 def _check_costs(data: dict, source: str, resources: list[str]) -> None:
     costs = {"setup.start_purse": data["setup"]["start_purse"], "daybreak.hero_upkeep": data["daybreak"]["hero_upkeep"],
              "cities.found_cost": data["cities"]["found_cost"], "monsters.bribe_cost": data["monsters"]["bribe_cost"]}
-    for table in ("city_income_by_tier",):
-        costs.update({f"daybreak.{table}.{t}": c for t, c in data["daybreak"][table].items()})
+    costs.update({f"daybreak.city_income_by_tier.{t}": c for t, c in data["daybreak"]["city_income_by_tier"].items()})
     costs.update({f"cities.tier_cost.{t}": c for t, c in data["cities"]["tier_cost"].items()})
     for section in ("buildings", "recruits"):
         costs.update({f"{section}.{n}.cost": e["cost"] for n, e in data[section].items() if "cost" in e})
@@ -208,7 +207,8 @@ def _check_references(data: dict, source: str) -> None:
         _fail(source, "setup.capital_tier", f"expected one of {', '.join(tiers)}")
     for name in data["setup"]["capital_buildings"]:
         if name not in buildings:
-            _fail(source, "setup.capital_buildings", f"unknown building {name!r} (buildings are {', '.join(buildings)})")
+            _fail(source, "setup.capital_buildings",
+                  f"unknown building {name!r} (buildings are {', '.join(buildings)})")
     _check_per_tier(source, "daybreak.city_income_by_tier", data["daybreak"]["city_income_by_tier"], tiers)
     _check_per_tier(source, "cities.tier_cost", data["cities"]["tier_cost"], tiers)
     _check_per_tier(source, "mines.guardians_by_tier", data["mines"]["guardians_by_tier"], ["none", *tiers])
