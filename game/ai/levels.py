@@ -15,17 +15,20 @@ from dataclasses import replace
 from game.ai.standard import STANDARD, Style
 
 EASY = Style(monster_risk=0.95, enemy_risk=0.95, neutral_city_risk=0.95, first_heroes=1, income_per_hero=1000,
-             best_battles=False, target_slack=2, walls=False)
-# Tournaments, 2 players, seats swapped: hard beat standard 69% (100 games, Meadow Ford),
-# 68% (60, The Riverlands) and 72% (60, The Free Cities) in Normal.
-HARD = replace(STANDARD, first_heroes=3, income_per_hero=2, monster_risk=0.65, enemy_risk=0.55,
-               neutral_city_risk=0.65)
+             best_battles=False, target_slack=2, walls=False, hero_worth=0.5, unit_quality=1.0,
+             break_alliances=False, item_value=0.0)
+HARD = replace(STANDARD, monster_risk=0.6, enemy_risk=0.55, neutral_city_risk=0.65)
 
 VARIANTS = {
-    "many_heroes": replace(STANDARD, first_heroes=3, income_per_hero=2),
-    "bold": replace(STANDARD, monster_risk=0.65, enemy_risk=0.55, neutral_city_risk=0.65),
-    "careful": replace(STANDARD, monster_risk=0.9, enemy_risk=0.8, neutral_city_risk=0.9),
+    "many_heroes": replace(STANDARD, first_heroes=4, income_per_hero=1.5),
+    "few_heroes": replace(STANDARD, first_heroes=1, income_per_hero=5),
+    "bold": replace(STANDARD, monster_risk=0.6, enemy_risk=0.55, neutral_city_risk=0.65),
+    "careful": replace(STANDARD, monster_risk=0.85, enemy_risk=0.8, neutral_city_risk=0.9),
     "no_walls": replace(STANDARD, walls=False),
+    "cheap_units": replace(STANDARD, unit_quality=1.3),
+    "items": replace(STANDARD, item_value=12.0),
+    "rush": replace(STANDARD, city_value=120.0, enemy_risk=0.5),
+    "harass": replace(STANDARD, harass=15.0),
 }
 
 STYLES = {"easy": EASY, "standard": STANDARD, "hard": HARD}

@@ -40,7 +40,7 @@ from game.engine import legal_actions
 from game.engine.dice import Dice
 from game.engine.economy import build_options
 from game.engine.heroes import slots_ok
-from game.engine.interactions import monster_unit
+from game.engine.monsters import bribe_cost, joining_unit, monster_unit
 from game.engine.movement import movement_masks, walled
 from game.engine.state import NEUTRAL, GameState, Hero
 
@@ -49,18 +49,25 @@ from game.engine.state import NEUTRAL, GameState, Hero
 @dataclass(frozen=True)
 class Style:
     """The numbers behind a computer player's judgement; levels and lab variants differ only here."""
-    retreat_below: float = 0.01      # retreat only from a battle as good as lost
-    monster_risk: float = 0.80       # least chance to win a fight against board monsters
+    retreat_below: float = 0.10      # retreat from a City's walls below these odds, to leave a Monster there
+    monster_risk: float = 0.70       # least chance to come out of a board Monster's tile alive (R-MON-1)
     enemy_risk: float = 0.65         # least chance to win against a rival hero or City
     neutral_city_risk: float = 0.75
-    first_heroes: int = 1            # heroes wanted before Day 3
-    income_per_hero: float = 5       # then 1 (2 from income 3) + one more per this much income
+    first_heroes: int = 3            # heroes wanted before Day 3
+    income_per_hero: float = 2       # then 1 (2 from income 3) + one more per this much income
     best_battles: bool = True        # arrange squads and pick attacks by the exact odds
     target_slack: int = 0            # pick among the best N+1 targets at random (mistakes)
     walls: bool = True               # rebuild walls before growing
+    hero_worth: float = 2.0          # a hero's loss counted as this many times its recruit cost
+    unit_quality: float = 2.0        # recruits scored by mean^this per cost: >1 favours strong units per slot
+    break_alliances: bool = True     # end an alliance once the ally is the strongest player
+    item_value: float = 5.0          # an item on the board, in coin-equivalents (R-ITEM)
+    city_value: float = 60.0         # a rival City, in coin-equivalents (its last City: +80)
+    harass: float = 0.0              # worth of a siege that only costs the rival a Daybreak (R-CITY-3)
 
 
 STANDARD = Style()
+EXACT_ODDS_UNITS = 40        # beyond this many units in a pre-battle estimate, a strength estimate (fast)
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -275,6 +282,18 @@ class Planner:
         everyone = all(a == b or frozenset((a, b)) in after for a in live for b in live)
         return not everyone or strength[seat] < max(strength.values())
 
+    def alliance_to_end(self):
+        """R-ALLY-1: at the start of its turn, leave an ally that has become the strongest player."""
+        s, seat = self.state, self.seat
+        if not self.style.break_alliances or s.turn_acted or not s.allies_of(seat):
+            return None
+        live = s.live_players()
+        strength = {p: player_strength(s, p) for p in live}
+        strongest = max(live, key=lambda p: (strength[p], -p))
+        if strongest != seat and strongest in s.allies_of(seat):
+            return A.EndAlliance(seat, strongest)
+        return None
+
     def maybe_propose(self):
         s, seat = self.state, self.seat
         live = s.live_players()
@@ -314,11 +333,23 @@ class Planner:
         if any(not side.arranged for side in battle.sides):
             squads, mode, _ = BO.best_arrangement(s)
             return A.ArrangeBattle(seat, squads, mode)
-        if battle.to_act == 0 and battle.sides[0].player == seat:
-            if BO.battle_win_probability(s) < self.style.retreat_below:
-                return A.Retreat(seat)
+        if battle.to_act == 0 and battle.sides[0].player == seat and self.should_retreat():
+            return A.Retreat(seat)
         squad, target = BO.best_attack(s)
         return A.Attack(seat, squad, target)
+
+    def should_retreat(self) -> bool:
+        """R-DEATH-2/3: a retreat still loses the hero, but its surviving mercenaries leave a Monster
+        on the tile; on a rival City that Monster blocks the City until beaten (R-MOV-7). So give up
+        an assault on a rival City once it has turned, while some of the army is still standing;
+        anywhere else fighting on is never worse."""
+        s = self.state
+        battle = s.battle
+        if battle.kind != "city" or s.cities[battle.city].owner == NEUTRAL:
+            return False
+        if not battle.sides[0].survivors(battle.hero):
+            return False
+        return BO.battle_win_probability(s) < self.style.retreat_below
 
     # --- daybreak -----------------------------------------------------------------------------------------
     def threat_to(self, city) -> float:
@@ -364,19 +395,23 @@ class Planner:
             want = min(want, max(1, food // food_per_hero))
         if rules.option("hero_cap"):
             want = min(want, rules["options"]["hero_cap_count"])
+        act = self.rebuild_walls(cities, reserve) if heroes else None
+        if act:
+            return act
+        saving: dict[str, int] = {}
         if len(heroes) < want and cities:
             home = cities[0]
             if _covers(purse, hero_cost, upkeep_reserve(s, seat, extra_heroes=1)):
                 return A.Recruit(seat, home.id, "hero", 1)
             if not heroes:
                 return A.EndDaybreak(seat)      # save up for the first hero
+            saving = dict(hero_cost)            # units only from what a hero would not need
 
         act = self.expand(heroes, reserve)
         if act:
             return act
 
         threats = {c.id: self.threat_to(c) for c in cities}
-        saving: dict[str, int] = {}
         for city in cities:
             if city.built_today >= rules["daybreak"]["builds_per_city_per_day"]:
                 continue
@@ -386,7 +421,8 @@ class Planner:
             name, cost, ready = choice
             if ready:
                 return A.Build(seat, city.id, name)
-            saving = {r: max(saving.get(r, 0), n) for r, n in cost.items()}
+            for r, n in cost.items():
+                saving[r] = max(saving.get(r, 0), n)
 
         # Recruit units with what is left (keep savings unless threatened or the army is small).
         army_units = sum(sum(h.army.values()) for h in heroes) + sum(sum(c.garrison.values()) for c in cities)
@@ -402,6 +438,19 @@ class Planner:
             if pick:
                 return pick
         return A.EndDaybreak(seat)
+
+    def rebuild_walls(self, cities, reserve: dict):
+        """R-CITY-2: walls first (before more heroes): a City without them can be attacked at once."""
+        if not self.style.walls:
+            return None
+        s, seat, rules = self.state, self.seat, self.rules
+        for city in cities:
+            if walled(s, city) or city.built_today >= rules["daybreak"]["builds_per_city_per_day"]:
+                continue
+            for name, (cost, missing) in build_options(s, city).items():
+                if rules["buildings"].get(name, {}).get("walls") and not missing and _covers(_purse(s, seat), cost, reserve):
+                    return A.Build(seat, city.id, name)
+        return None
 
     def days_left(self) -> float:
         rules = self.rules
@@ -472,7 +521,8 @@ class Planner:
                 continue
             if not _covers(purse, entry["cost"], keep):
                 continue
-            score = unit_mean(s, unit) ** 1.3 / max(0.5, _value(entry["cost"]))
+            # A losing squad dies whole (R-BAT-4) and slots are few (R-CMP-5): strong units pay more than their dice.
+            score = unit_mean(s, unit) ** self.style.unit_quality / max(0.5, _value(entry["cost"]))
             if best is None or score > best[0]:
                 best = (score, name, entry)
         if best is None:
@@ -513,7 +563,7 @@ class Planner:
     # --- the turn ----------------------------------------------------------------------------------------------
     def turn(self):
         s, seat = self.state, self.seat
-        act = self.maybe_propose() or self.rule_proposal()
+        act = self.alliance_to_end() or self.maybe_propose() or self.rule_proposal()
         if act:
             return act
         heroes = sorted(s.heroes_of(seat), key=lambda h: h.id)
@@ -539,13 +589,23 @@ class Planner:
             city = s.city_at(cell)
             if city is None or s.allied(city.owner, hero.owner) or not walled(s, city):
                 continue
-            if self.city_odds(hero, city) >= self.style.enemy_risk:
+            if self.style.harass or self.city_odds(hero, city) >= self.style.enemy_risk:
                 return city
         return None
 
+    def hero_odds(self, hero, defender) -> float:
+        """``hero`` attacking ``defender`` (odds squads): exact odds while the armies are small; the exact
+        table grows with every unit, so huge armies (a turtle's hundreds) get a strength estimate."""
+        units = sum(hero.army.values()) + sum(g.count for sq in defender for g in sq.groups)
+        if units <= EXACT_ODDS_UNITS:
+            return BO.hero_vs(self.state, hero, defender)
+        ours = hero_strength(self.state, hero)
+        theirs = sum(g.count * (g.n * (g.sides + 1) / 2 + g.bonus) for sq in defender for g in sq.groups)
+        return 1 / (1 + math.exp(-4 * (ours - theirs) / max(1.0, math.sqrt(ours + theirs) * 3)))
+
     def city_odds(self, hero, city) -> float:
         s = self.state
-        return BO.hero_vs(s, hero, BO.city_defence(s, city))
+        return self.hero_odds(hero, BO.city_defence(s, city))
 
     def far(self, hero):
         if hero.id not in self._far:
@@ -593,13 +653,53 @@ class Planner:
     # value of targets ---------------------------------------------------------------------------------------
     def monster_odds(self, hero, count: int) -> float:
         s = self.state
-        return BO.hero_vs(s, hero, BO.monster_defence(s, {monster_unit(s): count}))
+        return self.hero_odds(hero, BO.monster_defence(s, {monster_unit(s): count}))
+
+    def unit_worth(self, unit: str) -> float:
+        """What one ``unit`` would cost to recruit (its cheapest recruit), in coin-equivalents."""
+        costs = [_value(e["cost"]) for n, e in self.rules.recruits().items() if n != "hero" and e["unit"] == unit]
+        return min(costs) if costs else unit_mean(self.state, unit) / 3.5 * 2
+
+    def hero_loss(self, hero) -> float:
+        """What losing ``hero`` costs: its recruit price (times the style's weight), army and items."""
+        worth = self.style.hero_worth * _value(self.rules.recruits()["hero"]["cost"])
+        worth += sum(n * self.unit_worth(u) for u, n in hero.army.items())
+        return worth + 3 * sum(1 for i in hero.items if i.id in hero.equipped)
+
+    def monster_prospect(self, tokens: int, fight_odds) -> tuple[float, float]:
+        """(chance to come out alive, what it brings then) for a hero landing on ``tokens`` Monsters.
+
+        R-MON-1/R-CMP-11: each token rolls on the reaction table, so besides the fights a
+        bribe or a defection (free units) may come up; ``fight_odds(count)`` is the chance to
+        beat ``count`` monsters."""
+        s, rules = self.state, self.rules["monsters"]
+        table = rules["reaction_table"]
+        share = {out: (hi - lo) // 10 + 1 for lo, hi, out in table}
+        total = sum(share.values())
+        joiner = self.unit_worth(joining_unit(s))
+        per_kill = (lambda c: c / 2) if rules["bounty"] == "half" else (lambda c: c * rules["bounty_per_kill"])
+        alive = gain = 0.0
+        for out, weight in share.items():
+            w = weight / total
+            count = Dice.parse(rules["count"][out]).mean * tokens
+            if out in ("fight", "hard_fight"):
+                p = fight_odds(max(1, int(round(count))))
+                alive += w * p
+                gain += w * p * per_kill(count)
+            elif out == "bribe":
+                price = _value(bribe_cost(s))
+                alive += w
+                gain += w * count * max(0.5, joiner - price)
+            else:                       # defect: free units
+                alive += w
+                gain += w * count * joiner
+        return alive, gain / max(alive, 1e-6) + 2
 
     def best_target(self, hero):
         s, seat, rules = self.state, self.seat, self.rules
         far = self.far(hero)
         avg = max(1.0, _move_dice(s).mean)
-        loss = 8 + sum(n * unit_mean(s, u) / 3.5 * 2 for u, n in hero.army.items())
+        loss = self.hero_loss(hero)
         candidates: list[tuple[float, tuple, tuple]] = []
 
         def add(cell, value, p=1.0, adjacent_ok=False):
@@ -629,26 +729,21 @@ class Planner:
                 mean_cache[count] = self.monster_odds(hero, count)
             return mean_cache[count]
 
-        bounty_half = rules["monsters"]["bounty"] == "half"
         seen_monsters = set()
         for token in sorted(s.tokens.values(), key=lambda t: t.id):
             if token.kind == "resource":
                 add(token.cell, 5.0)
             elif token.kind == "item":
-                add(token.cell, 5.0)
+                add(token.cell, self.style.item_value)
             elif token.kind == "monster" and token.cell not in seen_monsters:
                 seen_monsters.add(token.cell)
                 n = len(s.tokens_at(token.cell, "monster"))
                 cost = far.cost(token.cell)
                 if cost is None or cost > hero.moves_left + 3 * avg:
                     continue
-                fight = sum(w * monsters_p(c * n) for c, w in ((4, 0.25), (7, 0.5), (10, 0.25)))
-                hard = monsters_p(14 * n)
-                p = 0.3 + 0.6 * fight + 0.1 * hard
-                if fight < self.style.monster_risk:
-                    continue
-                value = (3.5 if bounty_half else 7.0) * n + 2
-                add(token.cell, value, p)
+                p, value = self.monster_prospect(n, monsters_p)
+                if p >= self.style.monster_risk:
+                    add(token.cell, value, p)
         guards = Dice.parse(rules["mines"]["guardians_by_tier"][s.highest_city_tier()]).mean
         guard_share = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"] if out == "guardians")
         guard_all = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"])
@@ -675,9 +770,13 @@ class Planner:
                     add(city.cell, 25, p)
                 continue
             if p < self.style.enemy_risk:
+                if self.style.harass and walled(s, city):
+                    for cell in s.board.topology.neighbours(city.cell):
+                        if far.cost(cell) is not None and not far.is_stop(cell) and s.board.passable(cell):
+                            add(cell, self.style.harass)
                 continue
             last = len(s.cities_of(city.owner)) == 1
-            value = 60 + (80 if last else 0)
+            value = self.style.city_value + (80 if last else 0)
             if walled(s, city):
                 for cell in s.board.topology.neighbours(city.cell):
                     if far.cost(cell) is not None and not far.is_stop(cell) and s.board.passable(cell):
@@ -690,7 +789,7 @@ class Planner:
             cost = far.cost(other.cell)
             if cost is None or cost > hero.moves_left + 2 * avg:
                 continue
-            p = BO.hero_vs(s, hero, BO.hero_defence(s, [h for h in s.heroes_at(other.cell) if h.owner == other.owner]))
+            p = self.hero_odds(hero, BO.hero_defence(s, [h for h in s.heroes_at(other.cell) if h.owner == other.owner]))
             if p >= self.style.enemy_risk:
                 add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
         if not candidates:

@@ -1,0 +1,117 @@
+"""The ``standard`` computer player uses the rulebook where it pays: retreats that block a City,
+Monsters' bribes and defections, ending alliances, saving for heroes, ⭐⭐ recruits."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from enginekit import capital, recruit_hero, start_game, to_turn_of
+
+from game.ai import choose_action
+from game.ai.levels import style_of
+from game.ai.standard import Planner
+from game.engine import apply
+from game.engine import actions as A
+
+
+def _assault(army: dict):
+    """P1's hero (with ``army``) walks into P2's unwalled capital, held by 30 mercenaries."""
+    from enginekit import hero_game
+    state, hero = hero_game(army=army, at=(6, 7), moves=5)
+    city = capital(state, 2)
+    city.buildings.pop("ramparts", None)
+    city.garrison = {"mercenary": 30}
+    apply(state, A.Move(1, hero.id, ((7, 7),)))
+    rng = random.Random(1)
+    while not all(side.arranged for side in state.battle.sides):
+        apply(state, choose_action(state, rng, "standard"))
+    assert state.battle.kind == "city" and state.battle.to_act == 0
+    return state
+
+
+@pytest.mark.rule("R-DEATH-3")
+@pytest.mark.rule("R-DEATH-2")
+def test_standard_retreats_from_a_lost_assault_to_leave_a_monster_on_the_city():
+    state = _assault({"mercenary": 3})
+    act = choose_action(state, random.Random(1), "standard")
+    assert act == A.Retreat(1)
+    apply(state, act)
+    assert state.tokens_at(capital(state, 2).cell, "monster"), "the survivors became a Monster on the City"
+
+
+@pytest.mark.rule("R-DEATH-3")
+def test_standard_fights_on_when_a_retreat_would_leave_nothing_behind():
+    state = _assault({})
+    assert isinstance(choose_action(state, random.Random(1), "standard"), A.Attack)
+
+
+@pytest.mark.rule("R-MON-1")
+def test_monster_prospect_counts_bribes_and_defections():
+    """Even a fight it cannot win leaves 3 faces in 10 (bribe, defect) where the hero comes out alive
+    and richer; a sure fight always does."""
+    state = start_game()
+    planner = Planner(state, random.Random(1), style_of("standard"))
+    alive, value = planner.monster_prospect(1, lambda count: 0.0)
+    assert alive == pytest.approx(0.3)
+    assert value > 2 + 6               # a defection (1d6+3 free mercenaries) is worth more than the bounty
+    alive, _ = planner.monster_prospect(1, lambda count: 1.0)
+    assert alive == pytest.approx(1.0)
+
+
+@pytest.mark.rule("R-MON-1")
+def test_standard_walks_to_a_monster_it_beats_six_times_in_ten_easy_does_not(monkeypatch):
+    from game.board.model import MapToken
+    picks = {}
+    for level in ("standard", "easy"):
+        from enginekit import hero_game
+        state, hero = hero_game(tokens=[MapToken("monster", (1, 5))], moves=3)
+        monkeypatch.setattr(Planner, "monster_odds", lambda self, hero, count: 0.6)
+        picks[level] = Planner(state, random.Random(1), style_of(level)).best_target(hero)
+    assert picks["standard"] == (1, 5)
+    assert picks["easy"] != (1, 5)
+
+
+@pytest.mark.rule("R-ALLY-1")
+@pytest.mark.parametrize("ally_coin,ends", [(200, True), (0, False)])
+def test_standard_ends_an_alliance_once_the_ally_is_the_strongest(ally_coin, ends):
+    state = start_game(players=3)
+    to_turn_of(state, 1)
+    state.alliances.add(frozenset((1, 2)))
+    state.players[2].purse["coin"] = ally_coin
+    state.players[3].purse["coin"] = 50
+    act = choose_action(state, random.Random(1), "standard")
+    assert (act == A.EndAlliance(1, 2)) is ends, act
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_standard_saves_for_the_heroes_it_wants_instead_of_buying_mercenaries():
+    """One hero with four mercenaries, a Castle, 💰4: standard keeps the coin for its next hero; easy,
+    content with one hero, buys mercenaries."""
+    picks = {}
+    for level in ("standard", "easy"):
+        state = start_game()
+        state.players[1].purse["coin"] = 5
+        hero = recruit_hero(state, 1)
+        hero.army = {"mercenary": 4}
+        capital(state, 1).tier = "castle"           # nothing left to build: only heroes or units to buy
+        state.players[1].purse["coin"] = 4
+        picks[level] = choose_action(state, random.Random(1), level)
+    assert isinstance(picks["standard"], A.EndDaybreak), picks["standard"]
+    assert isinstance(picks["easy"], A.Recruit) and picks["easy"].recruit == "mercenary", picks["easy"]
+
+
+@pytest.mark.rule("R-CMP-5")
+@pytest.mark.rule("R-CMP-7")
+def test_standard_recruits_from_the_double_star_spawner_it_built():
+    """A City with both Tier 1 spawners: standard takes the ⭐⭐ units (1d6+3 in one slot), easy the cheap ⭐."""
+    picks = {}
+    for level in ("standard", "easy"):
+        state = start_game("campaign")
+        city = capital(state, 1)
+        city.buildings.update({"spawner_1_1": 1, "spawner_1_2": 1})
+        state.players[1].purse.update({"coin": 12, "food": 6})
+        recruit_hero(state, 1)
+        state.players[1].purse.update({"coin": 12, "food": 6})
+        picks[level] = choose_action(state, random.Random(1), level)
+    assert isinstance(picks["standard"], A.Recruit) and picks["standard"].recruit == "unit_1_2", picks["standard"]
+    assert not (isinstance(picks["easy"], A.Recruit) and picks["easy"].recruit == "unit_1_2"), picks["easy"]
