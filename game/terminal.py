@@ -54,6 +54,10 @@ def play_in_terminal(args) -> int:
                 _print(state, event)
     except BrokenPipeError:      # the reader (e.g. `| head`) has seen enough
         sys.stderr.close()
+    except IllegalAction as refusal:     # a computer player cannot play these rules: say so, stop
+        print(f"python -m game: day {state.day}: a computer player's move was refused ({refusal}); "
+              f"the game stops", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -47,3 +47,17 @@ def test_a_broken_rules_file_names_the_file_and_key_on_every_path(tmp_path, path
     assert result.returncode == 1
     assert "bad.toml" in result.stderr and "movement.roll" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_computer_move_the_rules_refuse_stops_the_terminal_game_with_one_line(monkeypatch, capsys):
+    """No traceback even when a computer player cannot play a playtester's rules."""
+    import argparse
+
+    import game.ai
+    from game.engine import actions as A
+    from game.terminal import play_in_terminal
+    monkeypatch.setattr(game.ai, "choose_action", lambda state, rng, level: A.EndTurn(99))
+    args = argparse.Namespace(map=None, mode="normal", rules=None, seed=1, max_days=3, players=2, ai="standard")
+    assert play_in_terminal(args) == 1
+    err = capsys.readouterr().err
+    assert "a computer player's move was refused" in err and len(err.strip().splitlines()) == 1
