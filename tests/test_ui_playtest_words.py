@@ -268,3 +268,41 @@ def test_a_save_made_at_the_latest_state_goes_on_as_the_same_game(tmp_path, monk
     latest_rows = [info for info in list_saves(folder) if info.path.name.startswith("autosave-")
                    and "-day" not in info.path.name]
     assert len(latest_rows) == 1
+
+
+@pytest.mark.rule("R-CMP-1")
+def test_a_button_label_with_a_star_draws_the_star_icon_not_a_box(monkeypatch):
+    """The Campaign side panel's 'Build Tier 1 ⭐ spawner' button showed a box where the star goes."""
+    from game.ui.kit import icons
+    pygame.display.init()
+    drawn = []
+    real = icons.icon
+    monkeypatch.setattr(icons, "icon", lambda name, size, *a, **kw: drawn.append(name) or real(name, size, *a, **kw))
+    button = widgets.Button("Build Tier 1 ⭐ spawner", lambda: None, rect=(0, 0, 300, 36), size=14)
+    button.draw(pygame.Surface((320, 60), pygame.SRCALPHA))
+    assert "⭐" in drawn
+    drawn.clear()
+    widgets.draw_tooltip(pygame.Surface((400, 200), pygame.SRCALPHA), ["Pick up here: 🐎1"], (10, 10))
+    assert "🐎" in drawn
+
+
+@pytest.mark.rule("R-CMP-3")
+def test_a_campaign_recruit_row_names_its_missing_spawner_without_cutting_it(monkeypatch):
+    """'needs Tier 1 ⭐⭐ spawn' was cut by the Recruit button at 1280x720."""
+    from enginekit import capital, start_game
+    from game.ui.city import scene as city_module
+    from game.ui.kit.rich_text import render
+    state = start_game("campaign")
+    seat = state.actor()
+    app = App((1280, 720), headless=True)
+    city = city_module.CityScene(GameSession(state), capital(state, seat).id)
+    app.push(city)
+    shown = []
+    real = city_module.fitted_status
+    monkeypatch.setattr(city_module, "fitted_status", lambda status, width, style="bold":
+                        shown.append((status, width, style, real(status, width, style))) or real(status, width, style))
+    city.draw(pygame.Surface(city.size))
+    needs = [(width, style, fitted) for status, width, style, fitted in shown if status.startswith("needs Tier")]
+    assert needs
+    for width, style, (size, words) in needs:
+        assert "…" not in words and render(words, size, (0, 0, 0), style).get_width() <= width

@@ -526,7 +526,11 @@ _SHORT_STATUS = {"not enough in the purse": "too dear"}
 
 
 def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
-    """A recruit row's status in the room left of its stepper: the short word when the long one would be cut."""
-    if theme.font(12, style).size(status)[0] > width and status in _SHORT_STATUS:
-        status = _SHORT_STATUS[status]
+    """A recruit row's status in the room left of its stepper: the short words when the long ones would be cut
+    ("needs Tier 1 ⭐⭐ spawner" beside the row's own "Tier 1 ⭐⭐" title reads "needs its spawner")."""
+    if render(status, 12, theme.INK, style).get_width() > width:
+        if status in _SHORT_STATUS:
+            status = _SHORT_STATUS[status]
+        elif status.startswith("needs ") and status.endswith(" spawner") and "," not in status:
+            status = "needs its spawner"
     return widgets.fit_label(status, 12, width, style)

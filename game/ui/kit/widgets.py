@@ -61,8 +61,17 @@ def _text(s: str, size: int, colour: tuple, style: str, shadow: tuple | None) ->
     return out
 
 
+def rich(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
+         shadow: tuple | None = None) -> pygame.Surface:
+    """``text``, with any emoji in ``s`` drawn from the shipped icons (the fonts have none: a box instead)."""
+    from game.ui.kit import rich_text
+    if any(is_emoji for _, is_emoji in rich_text.split(s)):
+        return rich_text.render(s, size, colour, style, shadow)
+    return text(s, size, colour, style, shadow)
+
+
 def _tooltip_lines(lines: Sequence[str]) -> list[pygame.Surface]:
-    return [text(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
+    return [rich(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
 
 
 def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:
@@ -200,7 +209,7 @@ class Button(Widget):
         pygame.draw.rect(surface, frame, r, width=2, border_radius=theme.RADIUS)
         colour = theme.CREAM if self.enabled else (170, 160, 150)
         size, words = fit_label(self.label, self.size, r.w - 12 - (self.size + 12 if self.icon else 0))
-        label = text(words, size, colour, "bold", (30, 16, 6) if self.enabled else None)
+        label = rich(words, size, colour, "bold", (30, 16, 6) if self.enabled else None)
         content_w = label.get_width()
         icon_surf = None
         if self.icon:
