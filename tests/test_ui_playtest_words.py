@@ -306,3 +306,28 @@ def test_a_campaign_recruit_row_names_its_missing_spawner_without_cutting_it(mon
     assert needs
     for width, style, (size, words) in needs:
         assert "…" not in words and render(words, size, (0, 0, 0), style).get_width() <= width
+
+
+def test_the_window_is_never_larger_than_the_screen(monkeypatch):
+    """On a 1024x600 screen the game opened a 1280x720 window, its edges off screen."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
+    app = App((1280, 720))
+    assert app.size == (1024, 600)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    assert App((1280, 720)).size == (1280, 720)
+
+
+@pytest.mark.rule("R-END-2")
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_day_limit_spinner_stays_inside_the_game_panel(size, tmp_path):
+    from game.ui.menus.title import TitleScene
+    app = App(size, headless=True)
+    title = TitleScene(saves_dir=tmp_path)
+    app.push(title)
+    click(title, title.rule_boxes["day_limit"].rect.center)
+    assert title.day_spinner.visible
+    assert title.right.contains(title.day_spinner.rect)
+    assert not title.day_spinner.rect.colliderect(title.start_button.rect)
+    boxes = [box.rect for box in title.rule_boxes.values()]
+    assert all(title.right.contains(r) for r in boxes)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])

@@ -15,12 +15,23 @@ from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
 
 
+def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size, no larger than the screen it opens on (a 1024×600 screen got a 1280×720 window)."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not desktops or min(desktops[0]) <= 0:
+        return size
+    return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])
+
+
 class App:
     def __init__(self, size: tuple[int, int] = theme.WINDOW_SIZE, headless: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()
         flags = 0 if headless else pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(size, flags)
+        self.screen = pygame.display.set_mode(size if headless else fit_desktop(size), flags)
         pygame.display.set_caption("Fuzzy Knights")
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []

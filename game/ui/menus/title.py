@@ -344,9 +344,10 @@ class TitleScene(Scene):
         self.reroll.rect = pygame.Rect(self.seed_field.rect.right + 10, self.right.y + 140, 46, 40)
         self.rules_label_y = self.right.y + 200
         ry = self.right.y + 226
+        step = max(24, min(34, (self.right.bottom - 12 - 34 - ry) // len(self.rule_boxes)))   # spinner fits too
         for box in self.rule_boxes.values():
-            box.rect = pygame.Rect(x, ry, rw, 30)
-            ry += 34
+            box.rect = pygame.Rect(x, ry, rw, min(30, step - 2))
+            ry += step
         self.day_spinner.rect = pygame.Rect(x + 30, ry, min(200, rw - 30), 34)
 
         by = h - bottom + 18
