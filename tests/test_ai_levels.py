@@ -92,3 +92,26 @@ def test_tournament_refuses_unknown_levels():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "godlike" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.rule("R-SET-1")
+@pytest.mark.rule("R-BAT-1")
+def test_hard_hunts_a_rival_hero_it_beats_six_times_in_ten_standard_does_not(monkeypatch):
+    import random
+    from enginekit import end_daybreak, recruit_hero, start_game, to_turn_of
+    from game.ai.standard import Planner
+    monkeypatch.setattr(Planner, "hero_odds", lambda self, hero, defender: 0.6)
+    monkeypatch.setattr(Planner, "city_odds", lambda self, hero, city: 0.0)     # only the hero is a target
+    picks = {}
+    for level in ("hard", "standard"):
+        state = start_game()
+        state.players[1].purse["coin"] = 5
+        ours = recruit_hero(state, 1)
+        end_daybreak(state, 1)
+        state.players[2].purse["coin"] = 5
+        theirs = recruit_hero(state, 2)
+        to_turn_of(state, 1)
+        ours.cell, theirs.cell, ours.moves_left = (4, 2), (4, 5), 6     # neither near a capital
+        picks[level] = Planner(state, random.Random(1), style_of(level)).best_target(ours)
+    assert picks["hard"] == (4, 5)
+    assert picks["standard"] != (4, 5)

@@ -1,12 +1,18 @@
 """The computer levels as styles of one planner, and the lab's one-change variants of ``standard``.
 
 ``easy`` plays legally and sensibly but makes clear mistakes: it keeps one hero,
-fights only sure battles, picks battle squads and targets carelessly and
-leaves its walls down. ``hard`` plays the same plan with the judgement that
-tournaments (``tools/tournament.py``) showed to win more: three heroes from
-Day 1 and one more per 2 income, and bolder fights. A variant level is
-written ``standard:NAME`` (e.g. ``standard:many_heroes``), for playtests that
-ask whether one heuristic alone beats ``standard``.
+fights only sure battles, picks battle squads and targets carelessly, leaves its
+walls down, ignores items on the board and buys the cheapest units. ``standard``
+plays the whole plan (``game.ai.standard``) with three heroes from Day 1, the
+hero-count probe's winner. ``hard`` is ``standard`` with bolder fights. A variant
+level is written ``standard:NAME`` (e.g. ``standard:many_heroes``), for playtests
+that ask whether one heuristic alone beats ``standard``.
+
+Tournament (``tools/tournament.py --map meadow --mode normal --games 40 --seed 1``,
+2 players, seats swapped): standard beat easy 88% (95% CI 74-95%); hard v standard
+55% (40-69%: not yet the 70% asked); standard:many_heroes v standard 48% (33-62%).
+Lab variants changing one heuristic (items, rush, harass, bold) all stayed within
+the noise of standard (48-60%): the games are not won by these thresholds.
 """
 from __future__ import annotations
 
