@@ -2,5 +2,5 @@
 
 import os
 
-# pytmx imports pygame, whose greeting would land in our tools' JSON output.
+# pygame's greeting would land in our tools' JSON output.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -21,7 +21,7 @@ DEFAULT_MAP_NAME = "meadow"
 
 
 def _package_dir() -> Path:
-    # Installed packages are plain folders, so files() is a real path pygame and pytmx can open.
+    # Installed packages are plain folders, so files() is a real path pygame and the map reader can open.
     return Path(str(resources.files(__package__)))
 
 
