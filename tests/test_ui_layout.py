@@ -24,7 +24,7 @@ from layoutkit import problems, record, recording
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 SIZES = [(1280, 720), (1920, 1080), (1024, 600)]
-NAMES = ("Brunhild", "Aldric", "Cunegonde", "Dietrich")
+NAMES = ("Brunhilde Rauh", "Aldric Vanholt", "Cunegonde Mai", "Dietrich Vogt")   # names as long as the title screen allows
 
 
 def session_on(map_name="meadow.tmx", players=2, mode="normal", seed=3, day_limit=None) -> GameSession:

@@ -219,8 +219,12 @@ class DaybreakPanel(OverlayScene):
     # --- drawing --------------------------------------------------------------------
     def draw_content(self, surface) -> None:
         state, seat = self.state, self.seat
-        purse = purse_surface(state, seat, 20, theme.INK, None)
-        surface.blit(purse, purse.get_rect(topright=(self.panel.right - 30, self.panel.y + 26)))
+        purse = purse_surface(state, seat, 20, theme.INK, None)     # between the two buttons: clear of the title
+        room = self.end_button.rect.x - self.board_button.rect.right - 40
+        if purse.get_width() > room:
+            purse = purse_surface(state, seat, 15, theme.INK, None)
+        surface.blit(purse, purse.get_rect(center=((self.board_button.rect.right + self.end_button.rect.x) // 2,
+                                                   self.end_button.rect.centery)))
         self._draw_income(surface)
         self._draw_right(surface)
         if self.upkeep_pending() is not None:
@@ -237,9 +241,11 @@ class DaybreakPanel(OverlayScene):
         total: dict[str, int] = {}
         lines = income_lines(state, seat)
         for label, amounts in lines[:6]:
-            surface.blit(render(label, 14, theme.DANGER if not amounts else theme.INK), (x + 10, y))
             value = render(_signed(amounts), 14, GOOD if amounts else theme.DANGER, "bold")
-            surface.blit(value, value.get_rect(topright=(x + w - 10, y)))
+            place = value.get_rect(topright=(x + w - 10, y))
+            words = render(label, 14, theme.DANGER if not amounts else theme.INK)
+            surface.blit(words, (x + 10, y), area=pygame.Rect(0, 0, place.x - 8 - (x + 10), words.get_height()))
+            surface.blit(value, place)
             for r, n in amounts.items():
                 total[r] = total.get(r, 0) + n
             y += 22

@@ -170,10 +170,15 @@ class OverlayScene(Scene):
         veil.fill((10, 6, 2, 165))
         surface.blit(veil, (0, 0))
 
+    def title_room(self) -> int:
+        """How wide the centred title may be (a dialog with something in its top corners says less)."""
+        return self.panel.w - 48
+
     def draw_frame(self, surface: pygame.Surface) -> int:
         """The dialog's parchment and title; returns the y where content starts."""
         textures.draw_panel(surface, self.panel, "parchment", radius=16)
-        title = widgets.text(self.title, 28, theme.INK, "title")
+        size, words = widgets.fit_label(self.title, 28, self.title_room(), "title")
+        title = widgets.text(words, size, theme.INK, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 18)))
         y = self.panel.y + 18 + title.get_height() + 8
         pygame.draw.line(surface, (170, 140, 96), (self.panel.x + 24, y), (self.panel.right - 24, y), 2)

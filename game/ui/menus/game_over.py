@@ -65,13 +65,17 @@ class GameOverScene(Scene):
         names = " & ".join(state.players[s].name for s in state.winners) or "Nobody"
         verb = "win" if len(state.winners) > 1 else "wins"
         colour = theme.seat_colour(state.winners[0]) if len(state.winners) == 1 else theme.INK
-        title = widgets.text(f"{names} {verb}!", 40, colour, "title", (60, 40, 20))
+        size, words = widgets.fit_label(f"{names} {verb}!", 40, p.w - 40, "title")
+        if words != f"{names} {verb}!":        # too many long names for one line: the table names them
+            size, words = widgets.fit_label(f"{len(state.winners)} players share the win!", 40, p.w - 40, "title")
+        title = widgets.text(words, size, colour, "title", (60, 40, 20))
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 88)))
         days = max(1, state.day)
         from game.names import end_reason
         reason = end_reason(state.end_reason)
-        sub = widgets.text(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
-                           18, theme.INK_SOFT, "bold")
+        size, words = widgets.fit_label(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
+                                        18, p.w - 40)
+        sub = widgets.text(words, size, theme.INK_SOFT, "bold")
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 142)))
         # the table
         cols = [("Player", 0), ("🏰 Cities", 250), ("🧙 Heroes", 360), ("Purse", 480), ("⚔ Won", 700)]
