@@ -122,8 +122,16 @@ def game_menu(app):
 
 
 def game_over_screen(app):
+    """Four players who only end their Daybreaks and turns tie at a one-Day limit: the longest title."""
+    from game.engine import legal_actions
     from game.ui.menus.game_over import GameOverScene
-    session = play_until(session_on("highlands.tmx", players=4, day_limit=1), lambda s: s.phase == "over")
+    session = session_on("highlands.tmx", players=4, day_limit=1)
+    for _ in range(500):
+        if session.state.phase == "over":
+            break
+        assert session.submit(legal_actions(session.state, moves=False)[-1]).ok   # End… is listed last
+    session.take_events()
+    assert session.state.phase == "over"
     return [board_scene(session), GameOverScene(session)]
 
 
