@@ -1,26 +1,15 @@
 """The event log's history and "since your last turn" (issue 11 item 14, issue 12 Turn summary)."""
 import pygame
-import pytest
 
-from game.engine import actions as A
 from game.engine.state import Event
-from game.maps import DEFAULT_MAP, load_map
 from game.narration import turn_summary
-from game.ui.app import App
 from game.ui.board.event_log import SHOWN, EventLog, LogScene
 from game.ui.board.scene import GameScene
-from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
-from game.ui.session import GameSession
-from uikit import click
+from uikit import click, meadow_board_scene, to_turn
 
 
 def board_scene(kinds=("human", "human"), seed=11):
-    app = App(headless=True)
-    seats = [Seat(name, i + 1, kind) for i, (name, kind) in enumerate(zip(("Ann", "Bob"), kinds))]
-    options = NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed, rules=OptionalRules(starting_hero=True))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
-    return scene
+    return meadow_board_scene(kinds, seed)
 
 
 def wheel(scene, y, pos):
@@ -70,15 +59,6 @@ def test_l_or_a_click_on_the_log_opens_the_whole_history():
     click(scene, scene.log_rect.center)
     assert isinstance(scene.app.scene, LogScene)
 
-
-def to_turn(scene):
-    for _ in range(10):
-        if scene.handoff_to is not None:
-            click(scene, scene.handoff_button.rect.center)
-        if scene.state.phase == "turn":
-            return
-        click(scene, scene.end_button.rect.center)
-    raise AssertionError("never reached a turn")
 
 
 def test_the_hotseat_cover_lists_what_the_other_player_did(monkeypatch):

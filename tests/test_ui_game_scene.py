@@ -21,23 +21,8 @@ from game.ui.session import GameSession
 
 @pytest.fixture
 def scene():
-    app = App(headless=True)
-    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
-                             rules=OptionalRules(starting_hero=True))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
-    return scene
+    return meadow_board_scene()
 
-
-def to_turn(scene):
-    """Click End daybreak (and the handoff) until a player's turn starts."""
-    for _ in range(10):
-        if scene.handoff_to is not None:
-            click(scene, scene.handoff_button.rect.center)
-        if scene.state.phase == "turn":
-            return
-        click(scene, scene.end_button.rect.center)
-    raise AssertionError("never reached a turn")
 
 
 def test_end_daybreak_then_roll_and_move_by_clicking(scene):
@@ -105,7 +90,7 @@ def test_computer_players_play_on_their_own():
 # --- the board scene driven by the mouse and keys ------------------------------------------------
 from game.engine import hero_reach  # noqa: E402
 from game.engine.state import Interaction, Pending, Token  # noqa: E402
-from uikit import click
+from uikit import click, meadow_board_scene, to_turn
 
 
 def key(scene, k):

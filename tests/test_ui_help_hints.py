@@ -2,13 +2,8 @@
 import pytest
 
 from game import settings
-from game.maps import DEFAULT_MAP, load_map
-from game.ui.app import App
-from game.ui.board.scene import GameScene
 from game.ui.kit.hints import next_hint
-from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
-from game.ui.session import GameSession
-from uikit import click
+from uikit import click, meadow_board_scene, to_turn
 
 
 @pytest.fixture(autouse=True)
@@ -20,24 +15,12 @@ def own_settings_file(tmp_path, monkeypatch):
 
 
 def new_scene(starting_hero=True):
-    app = App(headless=True)
-    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
-                             rules=OptionalRules(starting_hero=starting_hero))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
+    scene = meadow_board_scene(starting_hero=starting_hero)
+    app = scene.app
     while app.scene is not scene:
         app.pop()
     return scene
 
-
-def to_turn(scene):
-    for _ in range(10):
-        if scene.handoff_to is not None:
-            click(scene, scene.handoff_button.rect.center)
-        if scene.state.phase == "turn":
-            return
-        click(scene, scene.end_button.rect.center)
-    raise AssertionError("never reached a turn")
 
 
 def test_daybreak_without_heroes_points_at_the_city():

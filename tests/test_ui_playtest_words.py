@@ -18,11 +18,10 @@ from game.engine.state import Event
 from game.maps import DEFAULT_MAP, load_map
 from game.narration import narrate, turn_summary
 from game.ui.app import App
-from game.ui.board.scene import GameScene
 from game.ui.kit import widgets
-from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
-from uikit import click
+from uikit import click, meadow_board_scene, to_turn
 
 
 @pytest.mark.rule("R-MOV-3")
@@ -74,22 +73,8 @@ def test_a_failed_vote_is_not_reported_as_a_change():
 
 @pytest.fixture
 def board_scene():
-    app = App(headless=True)
-    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
-                             rules=OptionalRules(starting_hero=True))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
-    return scene
+    return meadow_board_scene()
 
-
-def to_turn(scene):
-    for _ in range(10):
-        if scene.handoff_to is not None:
-            click(scene, scene.handoff_button.rect.center)
-        if scene.state.phase == "turn":
-            return
-        click(scene, scene.end_button.rect.center)
-    raise AssertionError("never reached a turn")
 
 
 @pytest.mark.rule("R-VOTE-1")

@@ -6,12 +6,7 @@ from game import settings
 from game.engine import actions as A
 from game.engine import load_game, save_game, snapshot
 from game.engine.state import Item
-from game.maps import DEFAULT_MAP, load_map
-from game.ui.app import App
-from game.ui.board.scene import GameScene
-from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
-from game.ui.session import GameSession
-from uikit import click
+from uikit import click, meadow_board_scene, to_turn
 
 
 @pytest.fixture(autouse=True)
@@ -23,22 +18,8 @@ def no_hints():
 
 @pytest.fixture
 def scene():
-    app = App(headless=True)
-    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11,
-                             rules=OptionalRules(starting_hero=True))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
-    return scene
+    return meadow_board_scene()
 
-
-def to_turn(scene):
-    for _ in range(10):
-        if scene.handoff_to is not None:
-            click(scene, scene.handoff_button.rect.center)
-        if scene.state.phase == "turn":
-            return
-        click(scene, scene.end_button.rect.center)
-    raise AssertionError("never reached a turn")
 
 
 def walk_one_step(scene):

@@ -8,3 +8,29 @@ def click(scene, pos, button=1):
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True):
+    """The board scene of a 2-player game on the default map (Ann and Bob), pushed on a headless App."""
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.app import App
+    from game.ui.board.scene import GameScene
+    from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
+    from game.ui.session import GameSession
+    app = App(headless=True)
+    seats = [Seat(name, i + 1, kind) for i, (name, kind) in enumerate(zip(("Ann", "Bob"), kinds))]
+    options = NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed, rules=OptionalRules(starting_hero=starting_hero))
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def to_turn(scene):
+    """Click End daybreak (and the handoff) until a player's turn starts."""
+    for _ in range(10):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.state.phase == "turn":
+            return
+        click(scene, scene.end_button.rect.center)
+    raise AssertionError("never reached a turn")
