@@ -84,13 +84,24 @@ def main(argv=None) -> int:
                               for s in row["seats"] if s["win_rate"] is not None)
             print(f"{name} {players}p: {row['games']} games, {row['days_mean']} days, about "
                   f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
+            if args.write:      # after every row: a long run that is stopped keeps what it measured
+                write_table(table)
     if args.json:
         print(json.dumps(table))
-    if args.write:
-        target = resources.maps_dir() / FILE_NAME
-        target.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
-        print(f"written {target}", file=sys.stderr)
     return 0
+
+
+def write_table(table: dict) -> None:
+    """Merge into ``maps/calibration.json``: rows measured now replace the old ones, others stay."""
+    from game import resources
+    from game.lab.calibration import FILE_NAME, load
+    target = resources.maps_dir() / FILE_NAME
+    merged = load(resources.maps_dir()) or {}
+    merged.update({k: v for k, v in table.items() if k != "maps"})
+    maps = merged.setdefault("maps", {})
+    for name, rows in table["maps"].items():
+        maps.setdefault(name, {}).update(rows)
+    target.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
