@@ -327,7 +327,7 @@ class TitleScene(Scene):
         self.random_button.rect = pygame.Rect(self.left.x + 18, list_y + rows * (row_h + 6), self.left.w - 36, row_h)
         thumb_top = list_y + (rows + 1) * (row_h + 6) + 10
         self.thumb_rect = pygame.Rect(self.left.x + 18, thumb_top, self.left.w - 36,
-                                      max(40, self.left.bottom - thumb_top - 44))
+                                      max(40, self.left.bottom - thumb_top - 62))   # room for two lines below
 
         y = self.middle.y + 56
         for row in self.seat_rows:
