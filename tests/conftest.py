@@ -2,6 +2,8 @@
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Autosaves and the save dialogs write here, never into the tester's home folder.
@@ -48,3 +50,12 @@ def pytest_sessionfinish(session):
     if cache is None or hasattr(session.config, "workerinput") or not _durations:
         return                      # the workers report to the main process, which keeps the record
     cache.set(DURATIONS_KEY, {**cache.get(DURATIONS_KEY, {}), **_durations})
+
+
+@pytest.fixture
+def no_hints():
+    """Screen tests that click where a first-game hint box would sit turn the hints off."""
+    from game import settings as game_settings
+    game_settings.reset_for_tests(game_settings.Settings(hints=False))
+    yield
+    game_settings.reset_for_tests()

@@ -2,7 +2,6 @@
 import pygame
 import pytest
 
-from game import settings
 from game.ui.app import App
 from game.ui.kit import help_overlay
 from game.ui.kit.help_overlay import HelpOverlay
@@ -10,11 +9,7 @@ from game.ui.menus.title import TitleScene
 from uikit import click
 
 
-@pytest.fixture(autouse=True)
-def no_hints():
-    settings.reset_for_tests(settings.Settings(hints=False))
-    yield
-    settings.reset_for_tests()
+pytestmark = pytest.mark.usefixtures("no_hints")
 
 
 @pytest.fixture

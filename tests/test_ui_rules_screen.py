@@ -2,7 +2,6 @@
 import pygame
 import pytest
 
-from game import settings
 from game.ui.app import App
 from game.ui.menus import rulebook
 from game.ui.menus.rules_screen import RulesScene, open_rule
@@ -27,11 +26,7 @@ Intro words.
 """
 
 
-@pytest.fixture(autouse=True)
-def no_hints():
-    settings.reset_for_tests(settings.Settings(hints=False))
-    yield
-    settings.reset_for_tests()
+pytestmark = pytest.mark.usefixtures("no_hints")
 
 
 @pytest.fixture

@@ -2,18 +2,13 @@
 import pygame
 import pytest
 
-from game import settings
 from game.engine import actions as A
 from game.engine import load_game, save_game, snapshot
 from game.engine.state import Item
 from uikit import click, meadow_board_scene, to_turn
 
 
-@pytest.fixture(autouse=True)
-def no_hints():
-    settings.reset_for_tests(settings.Settings(hints=False))
-    yield
-    settings.reset_for_tests()
+pytestmark = pytest.mark.usefixtures("no_hints")
 
 
 @pytest.fixture
