@@ -24,14 +24,14 @@ for path in (ROOT, TOOLS):
 
 MAX_GAMES = 10_000
 
-from simulate import run_jobs  # noqa: E402
+from simulate import game_job, run_jobs  # noqa: E402
 
 
 def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, max_days: int, jobs: int | None):
     from game.lab.calibration import minutes_for
     from game.lab.stats import wilson
-    jobs_list = [{"seed": seed + g, "levels": [level] * players, "map": str(map_path), "mode": "normal",
-                  "max_days": max_days, "rules": None, "variant": f"{players}p"} for g in range(games)]
+    jobs_list = [game_job(seed + g, [level] * players, map_path, "normal", max_days, variant=f"{players}p")
+                 for g in range(games)]
     results = [r for r in run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p")
                if not r["error"] and r["finished"]]
     n = len(results)

@@ -137,10 +137,16 @@ def play_one(job: dict) -> dict:
 # --- many games ---------------------------------------------------------------------------------------
 def run_games(args, mode: str, rules_file: str | None, label: str = "", out=None) -> list[dict]:
     levels = args.ai.split(",")
-    jobs = [{"seed": args.seed + g, "levels": list(args.seats) if args.seats else seat_levels(levels, args.players, g),
-             "map": args.map, "mode": mode, "max_days": args.max_days, "rules": rules_file, "variant": label or "a"}
-            for g in range(args.games)]
+    jobs = [game_job(args.seed + g, list(args.seats) if args.seats else seat_levels(levels, args.players, g),
+                     args.map, mode, args.max_days, rules_file, label or "a") for g in range(args.games)]
     return run_jobs(jobs, args.jobs, label, out)
+
+
+def game_job(seed: int, levels: list[str], map_path: str, mode: str, max_days: int | None,
+             rules: str | None = None, variant: str = "a") -> dict:
+    """One game for ``play_one``: its seed, the computer level of each seat, map, mode and rules."""
+    return {"seed": seed, "levels": levels, "map": str(map_path), "mode": mode, "max_days": max_days,
+            "rules": rules, "variant": variant}
 
 
 def default_jobs() -> int:

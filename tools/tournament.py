@@ -31,8 +31,9 @@ from game.lab.stats import wilson  # noqa: E402
 
 def pair_jobs(a: str, b: str, games: int, seed: int, map_path: str, mode: str, max_days: int) -> list[dict]:
     """Seat ``a`` first in even games and second in odd ones; seeds S..S+games-1."""
-    return [{"seed": seed + g, "levels": [a, b] if g % 2 == 0 else [b, a], "map": map_path, "mode": mode,
-             "max_days": max_days, "rules": None} for g in range(games)]
+    from simulate import game_job
+    return [game_job(seed + g, [a, b] if g % 2 == 0 else [b, a], map_path, mode, max_days, variant=f"{a} v {b}")
+            for g in range(games)]
 
 
 def score_pair(a: str, b: str, results: list[dict]) -> dict:
