@@ -115,3 +115,16 @@ def test_standard_recruits_from_the_double_star_spawner_it_built():
         picks[level] = choose_action(state, random.Random(1), level)
     assert isinstance(picks["standard"], A.Recruit) and picks["standard"].recruit == "unit_1_2", picks["standard"]
     assert not (isinstance(picks["easy"], A.Recruit) and picks["easy"].recruit == "unit_1_2"), picks["easy"]
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_standard_hires_a_hero_only_where_the_rules_allow_it():
+    """recruits.hero.requires names a building the capital lacks: standard does not try to hire there
+    (it used to skip the engine's legality and had the action refused)."""
+    from game.engine import legal_actions
+    state = start_game(overlay={"recruits": {"hero": {"requires": ["mercenary_camp"]}}})
+    capital(state, 1).buildings.pop("mercenary_camp", None)
+    state.players[1].purse["coin"] = 30
+    act = choose_action(state, random.Random(1), "standard")
+    assert not (isinstance(act, A.Recruit) and act.recruit == "hero"), act
+    assert act in legal_actions(state), act

@@ -400,9 +400,11 @@ class Planner:
             return act
         saving: dict[str, int] = {}
         if len(heroes) < want and cities:
-            home = cities[0]
             if _covers(purse, hero_cost, upkeep_reserve(s, seat, extra_heroes=1)):
-                return A.Recruit(seat, home.id, "hero", 1)
+                # The engine's legality says where a hero may be hired (recruits.hero.requires, the hero cap).
+                hires = [a for a in legal_actions(s, moves=False) if isinstance(a, A.Recruit) and a.recruit == "hero"]
+                if hires:
+                    return hires[0]
             if not heroes:
                 return A.EndDaybreak(seat)      # save up for the first hero
             saving = dict(hero_cost)            # units only from what a hero would not need
