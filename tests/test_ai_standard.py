@@ -128,3 +128,20 @@ def test_standard_hires_a_hero_only_where_the_rules_allow_it():
     act = choose_action(state, random.Random(1), "standard")
     assert not (isinstance(act, A.Recruit) and act.recruit == "hero"), act
     assert act in legal_actions(state), act
+
+
+@pytest.mark.rule("R-MOV-7")
+def test_standard_leaves_a_garrison_alone_while_a_monster_blocks_its_city():
+    """A Monster on our own City forbids exchanges with its garrison: standard does not ask for one."""
+    from enginekit import hero_game
+    from game.engine import legal_actions
+    from game.engine.state import Token
+    state, hero = hero_game(moves=0)
+    city = capital(state, 1)
+    hero.cell = city.cell
+    city.garrison = {"mercenary": 4}
+    token = Token(state.new_id(), "monster", city.cell)
+    state.tokens[token.id] = token
+    act = choose_action(state, random.Random(1), "standard")
+    assert not isinstance(act, A.TransferUnits), act
+    assert act in legal_actions(state), act

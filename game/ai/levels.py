@@ -23,7 +23,7 @@ from game.ai.standard import STANDARD, Style
 EASY = Style(monster_risk=0.95, enemy_risk=0.95, neutral_city_risk=0.95, first_heroes=1, income_per_hero=1000,
              best_battles=False, target_slack=2, walls=False, hero_worth=0.5, unit_quality=1.0,
              break_alliances=False, item_value=0.0)
-HARD = replace(STANDARD, monster_risk=0.6, enemy_risk=0.55, neutral_city_risk=0.65)
+HARD = STANDARD              # hard is standard's plan with its choices tried out by search (game.ai.hard)
 
 VARIANTS = {
     "many_heroes": replace(STANDARD, first_heroes=4, income_per_hero=1.5),

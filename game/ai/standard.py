@@ -537,15 +537,21 @@ class Planner:
 
     def garrison_exchange(self, heroes, leaving: bool):
         s, seat, rules = self.state, self.seat, self.rules
+        allowed = None
         for hero in heroes:
             city = s.city_at(hero.cell)
             if city is None or city.owner != seat:
                 continue
+            if allowed is None:      # the engine says when an exchange may happen (e.g. not under a Monster)
+                allowed = set(legal_actions(s, moves=False))
             for item in city.armory:
-                return A.TransferItem(seat, hero.id, item.id, True)
+                act = A.TransferItem(seat, hero.id, item.id, True)
+                if act in allowed:
+                    return act
             for unit, count in sorted(city.garrison.items()):
-                if slots_ok(hero.army, unit, rules["hero"]["army_slots"]):
-                    return A.TransferUnits(seat, hero.id, unit, count)
+                act = A.TransferUnits(seat, hero.id, unit, count)
+                if slots_ok(hero.army, unit, rules["hero"]["army_slots"]) and act in allowed:
+                    return act
             act = self.better_equipment(hero)
             if act:
                 return act
@@ -639,7 +645,11 @@ class Planner:
         target = self.best_target(hero)
         if target is None:
             return None
-        cell = target
+        return self.move_toward(hero, target)
+
+    def move_toward(self, hero, cell):
+        """The Move along the cheapest path to ``cell`` as far as this turn's 🐎 allow (None: no step)."""
+        s, seat = self.state, self.seat
         far = self.far(hero)
         path = far.path_to(cell)
         steps, spent = [], 0
@@ -698,6 +708,15 @@ class Planner:
         return alive, gain / max(alive, 1e-6) + 2
 
     def best_target(self, hero):
+        ranked = self.ranked_targets(hero)
+        if not ranked:
+            return None
+        if self.style.target_slack:
+            return self.rng.choice(ranked[:self.style.target_slack + 1])
+        return ranked[0]
+
+    def ranked_targets(self, hero) -> list:
+        """The cells worth walking to, best first ([] to stay put: e.g. garrisoned against a threat)."""
         s, seat, rules = self.state, self.seat, self.rules
         far = self.far(hero)
         avg = max(1.0, _move_dice(s).mean)
@@ -718,7 +737,7 @@ class Planner:
             threat = self.threat_to(city)
             if threat > 0.7 * (city_strength(s, city) - (hero_strength(s, hero) if hero.cell == city.cell else 0)):
                 if hero.cell == city.cell:
-                    return None      # stay garrisoned
+                    return []        # stay garrisoned
                 add(city.cell, 60)
             elif city.garrison and hero.cell != city.cell:
                 gain = sum(unit_mean(s, u) * n for u, n in city.garrison.items())
@@ -798,12 +817,10 @@ class Planner:
             # Nothing worth doing: head home.
             homes = sorted(s.cities_of(seat), key=lambda c: (far.cost(c.cell) if far.cost(c.cell) is not None else 1e9, c.id))
             if homes and homes[0].cell != hero.cell and far.cost(homes[0].cell) is not None:
-                return homes[0].cell
-            return None
+                return [homes[0].cell]
+            return []
         candidates.sort(reverse=True)
-        if self.style.target_slack:
-            return self.rng.choice(candidates[:self.style.target_slack + 1])[2]
-        return candidates[0][2]
+        return [c[2] for c in candidates]
 
 
 def choose_standard(state: GameState, rng: random.Random, style: Style = STANDARD):

@@ -1,0 +1,172 @@
+"""The ``hard`` computer player: standard's plan, with its choices tried out on copies of the game.
+
+At every Daybreak and turn choice (what to build or recruit, whether to siege,
+where each hero walks), the standard planner's generators offer a few candidate
+actions. Each candidate is played out on copies of the game (``rollout``): the
+copy's dice are reseeded from the hard player's own rng (determinized: every
+candidate meets the same dice, so the comparison is fair), then everyone plays
+``standard`` until this player's next turn begins, and ``evaluate`` scores the
+position (Cities by tier, income, armies, heroes, coin, against the strongest
+rival). The best average wins. Battles, pending questions and diplomacy stay
+with the standard planner (the exact odds already decide those).
+
+A rollout never touches the real game: it works on a deep copy with its own
+``Rng``, so the game's dice and replays (same seed + same actions) are unchanged.
+The search is bounded by a number of simulated actions per decision, scaled
+down on big boards and with more players, so a decision stays within the
+computer players' time budget (``tools/bench_ai.py``).
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from game.ai.standard import STANDARD, Planner, Style, _value, income, upkeep_reserve
+from game.engine import IllegalAction, apply, legal_actions
+from game.engine import actions as A
+from game.engine.dice import Rng
+from game.engine.movement import walled
+from game.engine.state import GameState
+
+WIDTH = 4                 # candidates tried per decision
+DETERMINIZATIONS = 2      # dice streams per candidate
+ACTIONS_PER_DECISION = 360    # simulated actions per decision on a Meadow-sized board, two players
+REFERENCE_CELLS = 20 * 16
+WIN = 1000.0
+
+
+def rollout_copy(state: GameState, seed: int) -> GameState:
+    """A copy of ``state`` to play on, with its own dice; the board and rules are shared (read-only)."""
+    memo = {id(state.board): state.board, id(state.rules): state.rules, id(state.log): [],
+            id(state.rng): None, id(state.rules_at_start): state.rules_at_start}
+    twin = copy.deepcopy(state, memo)
+    twin.rng = Rng(seed)
+    return twin
+
+
+def worth(state: GameState, seat: int) -> float:
+    """One player's material in coin-equivalents: Cities (tier, walls, garrison), mines, heroes, armies, purse."""
+    if not state.players[seat].alive:
+        return 0.0
+    planner = _evaluator(state, seat)
+    rules = state.rules
+    tiers = rules["cities"]["tiers"]
+    total = _value(state.players[seat].purse) + 8 * income(state, seat)
+    for city in state.cities_of(seat):
+        total += STANDARD.city_value + 6 * tiers.index(city.tier)
+        total += sum(n * planner.unit_worth(u) for u, n in city.garrison.items())
+        if walled(state, city):
+            total += 4
+    total += 6 * len(state.mines_of(seat))
+    for hero in state.heroes_of(seat):
+        total += planner.hero_loss(hero)
+    return total
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """How well ``seat`` stands: its worth against the strongest rival's (a win or a loss dominates)."""
+    if state.phase == "over":
+        if seat not in state.winners:
+            return -WIN
+        return WIN / len(state.winners)
+    if not state.players[seat].alive:
+        return -WIN
+    rivals = [p for p in state.live_players() if p != seat and not state.allied(p, seat)]
+    ours = worth(state, seat)
+    return ours - max((worth(state, p) for p in rivals), default=0.0)
+
+
+def _evaluator(state: GameState, seat: int) -> Planner:
+    planner = Planner.__new__(Planner)
+    planner.state, planner.rng, planner.style, planner.seat, planner.rules = state, None, STANDARD, seat, state.rules
+    planner._far = {}
+    return planner
+
+
+def _horizon_reached(state: GameState, seat: int, start_day: int) -> bool:
+    return (state.phase == "over" or
+            (state.day > start_day and state.phase == "turn" and state.current_player == seat
+             and not state.pending and state.battle is None))
+
+
+def rollout(state: GameState, first, seat: int, seed: int, limit: int) -> float:
+    """``first`` then ``standard`` for everyone on a copy, until ``seat``'s next turn or ``limit`` actions."""
+    twin = rollout_copy(state, seed)
+    start_day = twin.day
+    players = random.Random(seed)
+    try:
+        apply(twin, first)
+        for _ in range(limit):
+            if _horizon_reached(twin, seat, start_day):
+                break
+            apply(twin, Planner(twin, players, STANDARD).choose())
+    except IllegalAction:
+        pass                    # a refused move ends the look-ahead where it stands
+    return evaluate(twin, seat)
+
+
+def action_budget(state: GameState) -> int:
+    """Simulated actions per decision: fewer on big boards and with more players (each costs more)."""
+    cells = state.board.width * state.board.height
+    players = max(2, len(state.live_players()))
+    return max(WIDTH * DETERMINIZATIONS * 4, int(ACTIONS_PER_DECISION * REFERENCE_CELLS / cells * 2 / players))
+
+
+class HardPlanner(Planner):
+    """The standard planner, choosing among its candidate actions by rollouts."""
+
+    def best_of(self, candidates: list):
+        """The candidate with the best mean rollout score (the first, standard's own pick, on ties)."""
+        candidates = list(dict.fromkeys(c for c in candidates if c is not None))[:WIDTH]
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
+        seeds = [self.rng.getrandbits(63) for _ in range(DETERMINIZATIONS)]
+        limit = max(4, action_budget(self.state) // (len(candidates) * len(seeds)))
+        best, best_score = candidates[0], None
+        for act in candidates:
+            score = sum(rollout(self.state, act, self.seat, seed, limit) for seed in seeds) / len(seeds)
+            if best_score is None or score > best_score + 1e-9:
+                best, best_score = act, score
+        return best
+
+    # --- Daybreak: build, recruit or save ------------------------------------------------------
+    def daybreak(self):
+        planned = super().daybreak()
+        if isinstance(planned, (A.FoundCity, A.TransferItem, A.TransferUnits, A.EquipItem)):
+            return planned
+        return self.best_of([planned] + self.daybreak_alternatives())
+
+    def daybreak_alternatives(self) -> list:
+        s, seat = self.state, self.seat
+        legal = legal_actions(s, moves=False)
+        out = []
+        hires = [a for a in legal if isinstance(a, A.Recruit) and a.recruit == "hero"]
+        out += hires[:1]
+        units = [a for a in legal if isinstance(a, A.Recruit) and a.recruit != "hero"]
+        if units:
+            city = s.cities[units[0].city]
+            out.append(self.pick_recruit(city, upkeep_reserve(s, seat)))
+        builds = [a for a in legal if isinstance(a, A.Build)]
+        out += builds[:1]
+        out.append(A.EndDaybreak(seat))
+        return out
+
+    # --- the turn: siege or roll, and where each hero goes -------------------------------------------
+    def turn(self):
+        planned = super().turn()
+        if isinstance(planned, A.Siege) and self.state.heroes[planned.hero].moves_left is None:
+            return self.best_of([planned, A.RollMovement(self.seat, planned.hero)])
+        return planned
+
+    def hero_step(self, hero):
+        planned = super().hero_step(hero)
+        if not isinstance(planned, A.Move) or planned.hero != hero.id:
+            return planned
+        moves = [planned]
+        for cell in dict.fromkeys(self.ranked_targets(hero)):
+            moves.append(self.move_toward(hero, cell))
+        return self.best_of(moves)
+
+
+def choose_hard(state: GameState, rng: random.Random, style: Style = STANDARD):
+    return HardPlanner(state, rng, style).choose()
