@@ -610,16 +610,20 @@ class BattleOdds:
         state = ia * n_d + id_
         if_att_dies = ch_a[ia] * n_d + id_[:, None]
         if_def_dies = ia[:, None] * n_d + ch_d[id_]
-        sa, sd = sq_a[ia][:, :, None], sq_d[id_][:, None, :]
-        p_attacker_wins, p_defender_wins = p_att[sa, sd], p_def[sd, sa]
+        width_a, width_d = sq_a.shape[1], sq_d.shape[1]
+        # flat takes are much cheaper than 2-D fancy indexing
+        pair = (sq_a[ia] * len(squads_d))[:, :, None] + sq_d[id_][:, None, :]
+        p_attacker_wins = p_att.take(pair)
+        p_defender_wins = np.ascontiguousarray(p_def.T).take(pair)
+        flat = (-1, width_a * width_d)  # max and min over one axis are much cheaper than over two
         for start, stop in zip(bounds, bounds[1:]):
             part = slice(start, stop)
             lose = defender_to_move.take(if_att_dies[part])[:, :, None]
             win = defender_to_move.take(if_def_dies[part])[:, None, :]
-            attacker_to_move[state[part]] = (lose + p_attacker_wins[part] * (win - lose)).max(axis=(1, 2))
+            attacker_to_move[state[part]] = (lose + p_attacker_wins[part] * (win - lose)).reshape(flat).max(axis=1)
             lose = attacker_to_move.take(if_def_dies[part])[:, None, :]
             win = attacker_to_move.take(if_att_dies[part])[:, :, None]
-            defender_to_move[state[part]] = (lose + p_defender_wins[part] * (win - lose)).min(axis=(1, 2))
+            defender_to_move[state[part]] = (lose + p_defender_wins[part] * (win - lose)).reshape(flat).min(axis=1)
         attacker_to_move = attacker_to_move.reshape(len(sides_a), n_d)
         defender_to_move = defender_to_move.reshape(len(sides_a), n_d)
         self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
