@@ -2,17 +2,27 @@
 
     python tools/bench_odds.py [--json] [--battles N] [--repeat R]
 
-For a set of typical battles (up to 5 squads a side, up to 40 units, with and
-without heroes, both roll modes) it times:
+For a set of battles (typical ones: up to 5 squads a side, up to 40 units, with
+and without heroes, both roll modes; and huge late-game ones: hundreds of units,
+several heroes on a side) it measures, in CPU time of this process (so other
+programs on a shared machine slow the figures little):
 
 - exact, cold: the first computation, every cache cleared (distributions,
-  exchange tables, battle states); the median of ``--repeat`` runs;
+  exchange tables, battle states); the median of ``--repeat`` runs (one run
+  for the huge battles);
 - exact, warm: the same call again (what the screen pays per hover);
+- states: the undecided states the battle can reach (both sides' squads and
+  whose turn it is), the size of what the exact odds solve;
 - Monte Carlo: N battles (default 100,000) played in lockstep with numpy,
   both sides making the exact best moves (looked up once per distinct state,
-  outside the timed part), totals sampled from the exact distributions.
+  outside the timed part), totals sampled from the exact distributions; not
+  run for the huge battles (their best moves alone take minutes to look up).
 
-Target: exact cold under 5 ms for every battle.
+Target: exact cold under 5 ms for every typical battle; the huge rows say
+what a late-game battle costs.
+
+``--json`` prints ``{"results": [{"battle", "states", "cold_ms", "warm_ms", ...}, ...]}``
+(each row also names the line-up, roll modes, exact chance and Monte Carlo figures).
 """
 from __future__ import annotations
 
@@ -48,19 +58,33 @@ BATTLES = [
     ("5 v 5, no heroes", "7x1d6,6x1d6,5x1d6,4x1d6,3x1d6", "5x1d6,4x2d6,3x1d6,2x1d6,1x1d6", True),
 ]
 
+# Late-game battles (issue 14): (name, attacker, defender, defender is a player); no Monte Carlo.
+_CAMPAIGN_ARMY = "{0}x1d6&{0}x2d6&{1}x3d6&{2}x4d6+12&{3}x5d6+15"
+_GARRISONED = "&".join(f"{{{k}}}x{dice}@{owner}" for k, owner in enumerate("xyz") for dice in ("1d6", "2d6", "3d6"))
+HUGE_BATTLES = [
+    ("huge: hero+3x60 v city+150", "hero:1x2d6+6,60x1d6,60x1d6,60x1d6",
+     "city:1x3d3+9,50x1d6@city,50x1d6@city,50x1d6@city", True),
+    ("huge: hero+3x60 v city+hero+210", "hero:1x2d6+6,60x1d6,60x1d6,60x1d6",
+     "city:1x3d3+9,hero@a:1x2d6+6,50x1d6@city&20x1d6@a,50x1d6@city&20x1d6@a,50x1d6@city&20x1d6@a", True),
+    ("huge: campaign hero+4 v city+3 heroes", "hero:1x2d6+6,"
+     + ",".join(_CAMPAIGN_ARMY.format(15 + i, 12 + i, 10 - i, 11 - i) for i in range(4)),
+     "city:1x3d3+9,hero@x:1x2d6+6,hero@y:1x2d6+6,hero@z:1x2d6+6,"
+     + ",".join(_GARRISONED.format(9 + i, 7 + i, 5 + i) + f"&{12 + i}x4d6+12@city" for i in range(4)), True),
+]
+
 
 def time_exact(attacker, defender, modes, repeat: int) -> tuple[float, float, float]:
-    """(p, cold ms median, warm ms median)."""
+    """(p, cold ms median, warm ms median), CPU time."""
     cold, warm = [], []
     for _ in range(repeat):
         clear_caches()
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         p = win_probability(attacker, defender, *modes)
-        cold.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        cold.append(time.process_time() - start)
+        start = time.process_time()
         win_probability(attacker, defender, *modes)
-        warm.append(time.perf_counter() - start)
+        warm.append(time.process_time() - start)
     return p, 1e3 * statistics.median(cold), 1e3 * statistics.median(warm)
 
 
@@ -147,46 +171,56 @@ class LockstepBattles:
 def time_monte_carlo(attacker, defender, modes, battles: int, seed: int = 1) -> tuple[float, float]:
     lockstep = LockstepBattles(attacker, defender, modes)
     lockstep.prepare_policy()
-    start = time.perf_counter()
+    start = time.process_time()
     rate = lockstep.play(battles, seed)
-    return rate, 1e3 * (time.perf_counter() - start)
+    return rate, 1e3 * (time.process_time() - start)
 
 
 def run(battles: int, repeat: int) -> list[dict]:
     rows = []
-    for name, att_text, def_text, defender_is_player in BATTLES:
+    lineups = [(*b, True) for b in BATTLES] + [(*b, False) for b in HUGE_BATTLES]
+    for name, att_text, def_text, defender_is_player, typical in lineups:
         attacker, defender = parse_squads(att_text), parse_squads(def_text)
         for mode in (REPRESENTATIVE, INDIVIDUAL):
             modes = (mode, mode if defender_is_player else REPRESENTATIVE)
-            p, cold, warm = time_exact(attacker, defender, modes, repeat)
-            rate, mc_ms = time_monte_carlo(attacker, defender, modes, battles)
-            rows.append({
-                "battle": name, "attacker": att_text, "defender": def_text,
+            p, cold, warm = time_exact(attacker, defender, modes, repeat if typical else 1)
+            row = {
+                "battle": name, "states": battle_odds(*modes).reachable_states(attacker, defender),
+                "cold_ms": round(cold, 3), "warm_ms": round(warm, 4), "typical": typical,
+                "attacker": att_text, "defender": def_text,
                 "attacker_rolls": modes[0], "defender_rolls": modes[1],
                 "squads": [len(attacker), len(defender)],
-                "units": sum(s.units for s in attacker + defender),
-                "p_attacker_wins": p, "exact_cold_ms": cold, "exact_warm_ms": warm,
-                "states": battle_odds(*modes).states_cached,
-                "monte_carlo_battles": battles, "monte_carlo_rate": rate,
-                "monte_carlo_stderr": (rate * (1 - rate) / battles) ** 0.5, "monte_carlo_ms": mc_ms,
-            })
+                "units": sum(s.units for s in attacker + defender), "p_attacker_wins": p,
+                "monte_carlo_battles": None, "monte_carlo_rate": None, "monte_carlo_stderr": None,
+                "monte_carlo_ms": None,
+            }
+            if typical:
+                rate, mc_ms = time_monte_carlo(attacker, defender, modes, battles)
+                row.update({"monte_carlo_battles": battles, "monte_carlo_rate": rate,
+                            "monte_carlo_stderr": (rate * (1 - rate) / battles) ** 0.5, "monte_carlo_ms": mc_ms})
+            rows.append(row)
     return rows
 
 
 def print_table(rows: list[dict]) -> None:
-    header = (f"{'battle':26} {'rolls':5} {'sq':5} {'units':>5} {'states':>6} {'p exact':>9} "
+    header = (f"{'battle':38} {'rolls':5} {'sq':5} {'units':>5} {'states':>7} {'p exact':>9} "
               f"{'cold ms':>8} {'warm ms':>8} {'MC rate':>8} {'±se':>7} {'MC ms':>8}")
     print(header)
     print("-" * len(header))
     for r in rows:
         rolls = r["attacker_rolls"][0].upper() + "/" + r["defender_rolls"][0].upper()
         squads = f"{r['squads'][0]}v{r['squads'][1]}"
-        print(f"{r['battle']:26} {rolls:5} {squads:5} {r['units']:>5} {r['states']:>6} {r['p_attacker_wins']:>9.5f} "
-              f"{r['exact_cold_ms']:>8.2f} {r['exact_warm_ms']:>8.3f} {r['monte_carlo_rate']:>8.5f} "
-              f"{r['monte_carlo_stderr']:>7.5f} {r['monte_carlo_ms']:>8.1f}")
-    worst = max(r["exact_cold_ms"] for r in rows)
-    print(f"\nworst exact cold: {worst:.2f} ms (target < 5 ms); "
-          f"Monte Carlo: {rows[0]['monte_carlo_battles']:,} battles each")
+        mc = (f"{r['monte_carlo_rate']:>8.5f} {r['monte_carlo_stderr']:>7.5f} {r['monte_carlo_ms']:>8.1f}"
+              if r["monte_carlo_rate"] is not None else f"{'-':>8} {'-':>7} {'-':>8}")
+        print(f"{r['battle']:38} {rolls:5} {squads:5} {r['units']:>5} {r['states']:>7} {r['p_attacker_wins']:>9.5f} "
+              f"{r['cold_ms']:>8.2f} {r['warm_ms']:>8.3f} {mc}")
+    typical = [r for r in rows if r["typical"]]
+    worst = max(typical, key=lambda r: r["cold_ms"])
+    print(f"\nworst exact cold (CPU), typical battles: {worst['cold_ms']:.2f} ms, {worst['battle']} (target < 5 ms); "
+          f"Monte Carlo: {typical[0]['monte_carlo_battles']:,} battles each")
+    for r in rows:
+        if not r["typical"]:
+            print(f"{r['battle']} ({r['attacker_rolls'][0].upper()}): {r['states']:,} states, {r['cold_ms']:.0f} ms cold")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = run(args.battles, args.repeat)
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps({"results": rows}, indent=1))
     else:
         print_table(rows)
     return 0

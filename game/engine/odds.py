@@ -481,6 +481,27 @@ class BattleOdds:
     def clear(self) -> None:
         self.__init__(self.attacker_mode, self.defender_mode)
 
+    def reachable_states(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
+                         to_move: str = ATTACKER) -> int:
+        """How many undecided states (both sides' squads and whose turn) the battle can reach."""
+        start = (self._side(attacker_squads), self._side(defender_squads), 0 if _check_side(to_move) == ATTACKER else 1)
+        seen, todo = {start}, [start]
+        while todo:
+            a, d, turn = todo.pop()
+            losses = self._splits_of(a) if turn == 0 else self._splits_of(d)   # the mover's squad dies
+            wins = self._splits_of(d) if turn == 0 else self._splits_of(a)     # the squad it attacks dies
+            for _, rest in losses:
+                nxt = (rest, d, 1) if turn == 0 else (a, rest, 0)
+                if rest and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+            for _, rest in wins:
+                nxt = (a, rest, 1) if turn == 0 else (rest, d, 0)
+                if rest and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return len(seen) if start[0] and start[1] else 0
+
     @property
     def states_cached(self) -> int:
         """Battle states whose value is known (solved tables and memo)."""
