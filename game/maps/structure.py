@@ -10,7 +10,7 @@ import os
 import struct
 from xml.etree import ElementTree as ET
 
-from game.maps.xmlfile import parse_xml, read_limited
+from game.maps.xmlfile import parse_xml, read_limited, tileset_file
 
 SUPPORTED_ORIENTATIONS = ("orthogonal", "hexagonal")
 SUPPORTED_COMPRESSION = (None, "zlib", "gzip")
@@ -108,7 +108,7 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
                 "next to the art (Tileset > Export Tileset As...) and use that"]
     if not source.lower().endswith(".tsx"):
         return [f"{map_path}: tileset '{source}' is not a .tsx file; save tilesets in Tiled's XML format (.tsx)"]
-    tsx_path = os.path.normpath(os.path.join(os.path.dirname(map_path), source))
+    tsx_path = tileset_file(os.path.dirname(map_path), source)
     root, err = _parse_xml(tsx_path, f"tileset file {tsx_path}")
     if err:
         return [f"{map_path}: tileset '{source}': {err}"]

@@ -26,7 +26,7 @@ from xml.etree import ElementTree as ET
 import numpy as np
 
 from game.maps.structure import template_problems
-from game.maps.xmlfile import parse_xml, read_limited
+from game.maps.xmlfile import parse_xml, read_limited, tileset_file
 
 GID_MASK = 0x0FFFFFFF          # Tiled keeps flip/rotation flags in the top 4 bits of a gid
 FLIP_FLAGS = 0xF0000000
@@ -279,7 +279,7 @@ class ObjectReader:
                 err = "; ".join(problems) if problems else None
                 tileset = root.find("tileset")
                 if obj is not None and tileset is not None and tileset.get("source"):
-                    tsx = os.path.join(os.path.dirname(tx_path), tileset.get("source"))
+                    tsx = tileset_file(os.path.dirname(tx_path), tileset.get("source"))
                     ts = self.cache.load(tsx, int(tileset.get("firstgid", "1")), tileset.get("source"))
             self._templates[source] = (obj, ts, err)
         return self._templates[source]
@@ -370,7 +370,7 @@ def read_document(path: str, root: ET.Element, problems: list[str]) -> TmxDocume
     cache = TilesetCache()
     tilesets = []
     for node in root.findall("tileset"):
-        tsx = os.path.join(os.path.dirname(path), node.get("source"))
+        tsx = tileset_file(os.path.dirname(path), node.get("source"))
         ts = cache.load(tsx, int(node.get("firstgid")), node.get("source"))
         if ts is not None:
             tilesets.append(ts)

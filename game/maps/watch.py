@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import time
 
-from game.maps.xmlfile import parse_xml
+from game.maps.xmlfile import parse_xml, tileset_file
 
 
 def map_sources(path: str) -> list[str]:
@@ -23,7 +23,8 @@ def map_sources(path: str) -> list[str]:
     for node in root.iter():
         source = node.get("template") if node.tag == "object" else node.get("source") if node.tag == "tileset" else None
         if source:
-            full = os.path.normpath(os.path.join(folder, source))
+            full = (tileset_file(folder, source) if node.tag == "tileset"
+                    else os.path.normpath(os.path.join(folder, source)))
             if full not in found:
                 found.append(full)
     return found

@@ -51,3 +51,16 @@ def parse_xml(path: str, what: str) -> tuple[ET.Element | None, str | None]:
         return None, f"{what} could not be read ({e}); save it again in Tiled (UTF-8)"
     except (ValueError, RecursionError) as e:
         return None, f"{what} could not be read ({type(e).__name__}: {e})"
+
+
+def tileset_file(folder: str, source: str) -> str:
+    """The .tsx a map (or template) in ``folder`` refers to as ``source``.
+
+    A map copied out of the checkout keeps references such as ``../assets/terrain_square.tsx``
+    that no longer exist next to it; those fall back to the shipped tileset of that file name."""
+    path = os.path.normpath(os.path.join(folder, source))
+    if os.path.exists(path):
+        return path
+    from game import resources
+    shipped = resources.assets_dir() / os.path.basename(source.replace("\\", "/"))
+    return str(shipped) if shipped.is_file() else path
