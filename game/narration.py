@@ -15,7 +15,12 @@ def _who(state: GameState, seat) -> str:
 
 def _hero(state: GameState, hero_id) -> str:
     hero = state.heroes.get(hero_id)
-    return f"{hero.name} ({state.players[hero.owner].name})" if hero else "a hero"
+    if hero is not None:
+        return f"{hero.name} ({state.players[hero.owner].name})"
+    # a hero who has died since (a loaded game's history is told after the fact): its recruitment names it
+    hired = next((e.data for e in reversed(state.log) if e.kind == "hero_recruited" and e.data.get("hero") == hero_id),
+                 None)
+    return f"{hired['name']} ({_who(state, hired.get('player'))})" if hired and hired.get("name") else "a hero"
 
 
 def _a(word: str) -> str:
@@ -27,6 +32,17 @@ def _monsters_joined(state: GameState, d: dict) -> str:
     if not d["count"]:
         return f"🧟 {_hero(state, d['hero'])} sends the monsters away"
     return f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({'bribed' if d['offer'] == 'bribe' else 'defectors'})"
+
+
+def _fainted(state: GameState, d: dict) -> str:
+    """R-HERO-2: the desertion is told only when the hero had an army to desert."""
+    line = f"  💫 {_hero(state, d['hero'])} faints"
+    before, gone = d["units_before"], d["units_before"] - d["units_after"]
+    if not before:
+        return line
+    if not gone:
+        return f"{line}; its {before} units stay"
+    return f"{line}: {gone} of its {before} units desert"
 
 
 def _options(state: GameState) -> dict:
@@ -112,7 +128,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
         "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
-        "hero_fainted": lambda: f"  💫 {_hero(state, d['hero'])} faints: {d['units_before']} units → {d['units_after']}",
+        "hero_fainted": lambda: _fainted(state, d),
         "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
         "battle_over": lambda: _battle_won(state, d),
         "hero_died": lambda: f"✝ {who}'s hero dies ({d['cause']})",
@@ -144,6 +160,14 @@ _BATTLE_FOES = {"monsters": "monsters", "guardians": "mine guardians", "city": "
 def _city_name(state: GameState, city_id) -> str:
     city = state.cities.get(city_id)
     return (city.name or f"a {nice_name(city.tier)}") if city else "a City"
+
+
+def _counted(lines: list[str]) -> list[str]:
+    """The same news twice (two mines taken in one turn) reads once, with its count."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        counts[line] = counts.get(line, 0) + 1
+    return [line if n == 1 else f"{line} (×{n})" for line, n in counts.items()]
 
 
 def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 8) -> list[str]:
@@ -194,7 +218,7 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
             others.append(f"☠ {_who(state, actor)} is out of the game")
         elif k == "alliance_answered" and d.get("proposer") == seat:
             mine.append(f"🤝 {_who(state, actor)} {'accepted' if d['accepted'] else 'declined'} your alliance")
-    lines = mine + others
+    lines = _counted(mine) + _counted(others)
     if len(lines) > limit:
         lines = lines[:limit - 1] + [f"… and {len(lines) - limit + 1} more in the log (L)"]
     return lines

@@ -46,6 +46,7 @@ AUTOSAVE_NAME = re.compile(r"autosave-(?P<game>[0-9a-f]{6,32})(?:-day(?P<day>\d{
 class LoadedSave:
     state: GameState
     game_id: str | None          # None for saves made before games had an identity
+    events: list = dataclasses.field(default_factory=list)   # what the replay told: the game's history so far
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -305,12 +306,12 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
     different_map = (f"this save was made with a different version of {changed_map}: "
                      "the map has changed since, so the game cannot be replayed") if changed_map else None
     try:
-        state, _ = new_game(board, seats, seed, rules=rules)
+        state, events = new_game(board, seats, seed, rules=rules)
     except Exception as exc:       # e.g. the seats do not fit this map or these rules
         raise SaveError(different_map or f"save field 'seats': the game cannot start: {exc}") from None
     for index, act in enumerate(actions):
         try:
-            apply(state, act)
+            events.extend(apply(state, act))
         except IllegalAction as exc:
             raise SaveError(different_map or f"save field 'actions[{index}]' does not replay: {exc}") from None
         except Exception as exc:   # fields were checked, yet values can still break the rules' arithmetic
@@ -323,7 +324,7 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
             differing = sorted(k for k in actual if not isinstance(expected, dict) or actual[k] != expected.get(k))
             raise SaveError(different_map or "save field 'snapshot' does not match the replayed game "
                             f"(differs in {', '.join(differing) or 'its keys'})")
-    return LoadedSave(state, game_id_of(data))
+    return LoadedSave(state, game_id_of(data), events)
 
 
 def replay(state: GameState) -> GameState:

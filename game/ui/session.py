@@ -42,6 +42,7 @@ class GameSession:
     def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None,
                  game_id: str | None = None) -> None:
         self.state, self.options = state, options
+        self.loaded = False          # a saved game: ``events`` is its whole past (see saves.load_session)
         self.autosaver = Autosaver(game_id)
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
@@ -84,7 +85,8 @@ class GameSession:
         try:
             events = apply(self.state, action)
         except IllegalAction as refusal:
-            return Outcome(reason=str(refusal) or "That is not allowed now")
+            from game.ui.board.refusals import for_player
+            return Outcome(reason=for_player(str(refusal)))
         self.new_events.extend(events)
         self.last_events = (len(self.state.actions), list(events))
         self._count_battles(events)

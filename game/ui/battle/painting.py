@@ -396,6 +396,17 @@ class BattlePainting:
         self.yes_button.draw(surface)
         self.no_button.draw(surface)
 
+    def side_result_lines(self, i: int, res: dict) -> list[str]:
+        """What the battle did to side ``i``: only what happened (a hero alone has no units to count)."""
+        fought = self.view.start_units[i]
+        lines = [f"Units lost: {res['lost'][i]} of {fought}"] if fought else []
+        if self.deserted[i]:
+            lines.append(f"   of which {self.deserted[i]} deserted")
+        if self.view.start_heroes[i]:
+            survived = i == res["winner"] and not res["retreated"]
+            lines.append("Hero: lives on" if survived else "Hero: lost")
+        return lines
+
     def _draw_result(self, surface) -> None:
         self._dim(surface)
         res = self.result
@@ -421,14 +432,7 @@ class BattlePainting:
             pygame.draw.rect(surface, theme.seat_colour(side.player), box, 2, border_radius=10)
             head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", 17, theme.INK, "bold")
             surface.blit(head, (box.x + 12, box.y + 10))
-            lost = res["lost"][i]
-            lines = [f"Units lost: {lost} of {self.view.start_units[i]}"]
-            if self.deserted[i]:
-                lines.append(f"   of which {self.deserted[i]} deserted")
-            if self.view.start_heroes[i]:
-                survived = i == res["winner"] and not res["retreated"]
-                lines.append("Hero: lives on" if survived else "Hero: lost")
-            for k, line in enumerate(lines):
+            for k, line in enumerate(self.side_result_lines(i, res)):
                 img = widgets.text(line, 15, theme.INK)
                 surface.blit(img, (box.x + 14, box.y + 40 + k * 22))
         y = panel.y + 232

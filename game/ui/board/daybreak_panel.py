@@ -99,7 +99,8 @@ class DaybreakPanel(OverlayScene):
         self.city_buttons: dict[int, widgets.Button] = {}
         self.found_buttons: dict[int, MutedButton] = {}
         self.confirm = widgets.Button("", self.confirm_deaths, icon="skull", size=16)
-        self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19)
+        self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19,
+                                        tooltip="End your Daybreak (Space)")
         self.board_button = widgets.Button("See the board", self.close, size=16)
 
     @property
@@ -128,7 +129,7 @@ class DaybreakPanel(OverlayScene):
             return
         if len(self.chosen) != pending.data["count"]:
             n = pending.data["count"]
-            self.toast.show(f"Choose exactly {n} hero{'es' if n != 1 else ''} who cannot be paid")
+            self.toast.show(f"Choose exactly {n} hero{'es' if n != 1 else ''} who cannot be paid (R-DAY-3)")
             return
         if self.submit(A.ChooseUpkeepDeaths(self.seat, tuple(self.chosen))):
             self.chosen = []
@@ -143,7 +144,7 @@ class DaybreakPanel(OverlayScene):
 
     def end_daybreak(self) -> None:
         if self.upkeep_pending() is not None:
-            self.toast.show("Choose which heroes cannot be paid first")
+            self.toast.show("Choose which heroes cannot be paid first (R-DAY-3)")
             return
         outcome = self.session.submit(A.EndDaybreak(self.seat))
         if not outcome.ok:
@@ -332,4 +333,7 @@ class DaybreakPanel(OverlayScene):
         return "Ending the Daybreak rolls 1dP for a token (60 or more)"
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_daybreak()            # the key that goes on everywhere else ends the Daybreak here too
+            return True
         return super().handle_event(event)

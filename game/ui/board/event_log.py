@@ -48,6 +48,12 @@ class EventLog:
     def mark_seen(self, seat: int) -> None:
         self._marks[seat] = len(self.events)
 
+    def mark_last_acts(self, seats) -> None:
+        """A loaded game: each seat has seen everything up to its own last event."""
+        for seat in seats:
+            last = max((i for i, e in enumerate(self.events) if e.data.get("player") == seat), default=-1)
+            self._marks[seat] = last + 1
+
     def summary_for(self, state, seat: int) -> list[str]:
         from game.narration import turn_summary
         if seat not in self._marks:

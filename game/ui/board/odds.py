@@ -162,6 +162,9 @@ def headline_chance(lines: list[str]) -> float | None:
     return None
 
 
+PICKUP_ICONS = {"resource": "💰", "item": "🎁"}     # as the log and the board's tokens show them
+
+
 def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple[str, list[str]]:
     """The path badge's pickup part and tooltip lines for stopping on ``cell`` (R-MOV-3).
 
@@ -173,7 +176,8 @@ def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple
     each = state.rules["movement"]["pickup_cost"]
     left = hero.moves_left - arrival_cost
     affordable = min(len(tokens), left // each) if each else len(tokens)
-    badge = f"+🐎{each * len(tokens)} 🎁" if len(tokens) == 1 else f"+🐎{each}×{len(tokens)} 🎁"
+    icons = "".join(sorted({PICKUP_ICONS[t.kind] for t in tokens}, key=list(PICKUP_ICONS.values()).index))
+    badge = f"+🐎{each * len(tokens)} {icons}" if len(tokens) == 1 else f"+🐎{each}×{len(tokens)} {icons}"
     def moves(n: int) -> str:
         return f"{n} move{'s' * (n != 1)}"
     if affordable == 0:

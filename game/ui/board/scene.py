@@ -46,6 +46,7 @@ class DrawnToken:
     owner: int = 0
     tier: str | None = None
     name: str = ""
+    owner_name: str = ""          # the owning player's name, for the tooltip
 
 
 class GameScene(DecisionDialogs, Scene):
@@ -90,8 +91,11 @@ class GameScene(DecisionDialogs, Scene):
         self.player_buttons: list[widgets.Button] = []
         self.offer_buttons: list[widgets.Button] = []
         self._absorb(session.take_events(), animate=False)
-        for seat, player in self.state.players.items():
-            if player.kind == "human":
+        humans = [seat for seat, player in self.state.players.items() if player.kind == "human"]
+        if session.loaded:
+            self.event_log.mark_last_acts(humans)     # "since your last turn" goes on after a load
+        else:
+            for seat in humans:
                 self.event_log.mark_seen(seat)
         self.refresh()
 
@@ -124,8 +128,10 @@ class GameScene(DecisionDialogs, Scene):
     def refresh(self) -> None:
         """Rebuild what the board shows from the engine state (after every action)."""
         state = self.state
-        tokens = [DrawnToken("city", c.cell, c.owner, c.tier, c.name) for c in state.cities.values()]
-        tokens += [DrawnToken("mine", m.cell, m.owner) for m in state.mines.values()]
+        names = {seat: player.name for seat, player in state.players.items()}
+        tokens = [DrawnToken("city", c.cell, c.owner, c.tier, c.name, names.get(c.owner, ""))
+                  for c in state.cities.values()]
+        tokens += [DrawnToken("mine", m.cell, m.owner, owner_name=names.get(m.owner, "")) for m in state.mines.values()]
         tokens += [DrawnToken(t.kind, t.cell) for t in state.tokens.values()]
         self.view.set_tokens(tokens)
         if self.selected not in state.heroes or state.heroes[self.selected].owner != self.actor:
@@ -141,8 +147,9 @@ class GameScene(DecisionDialogs, Scene):
 
     def _set_hero_markers(self) -> None:
         moving = {w[0]: self._walk_position(w) for w in self.walks[:1]}
+        names = {seat: player.name for seat, player in self.state.players.items()}
         self.view.set_heroes(HeroMarker(h.cell, h.owner, h.name or f"Hero {h.id}", h.id == self.selected,
-                                        moving.get(h.id)) for h in self.state.heroes.values())
+                                        moving.get(h.id), names.get(h.owner, "")) for h in self.state.heroes.values())
 
     def _default_hero(self) -> int | None:
         mine = self.state.heroes_of(self.actor) if self.actor else []
@@ -228,7 +235,7 @@ class GameScene(DecisionDialogs, Scene):
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
         elif hero is not None and hero.moves_left is not None and self.human_to_act():
-            self.toast.show(f"{hero.name or 'The hero'} has already rolled this turn")
+            self.toast.show(f"{hero.name or 'The hero'} has already rolled its 🐎 this turn (R-MOV-1)")
 
     def heroes_with_moves(self) -> list:
         """The acting player's heroes that could still move (unrolled, or 🐎 left) this turn."""
@@ -374,13 +381,13 @@ class GameScene(DecisionDialogs, Scene):
                 self.roll()
             return
         if hero is None:
-            self.toast.show("Select one of your heroes first")
+            self.toast.show("Select one of your heroes first: click it on the board or its card on the right.")
             return
         if self.state.phase != "turn":
-            self.toast.show("Heroes move in their player's turn — end the Daybreak first")
+            self.toast.show("Heroes move in their player's turn: end the Daybreak first (R-DAY-1)")
             return
         if hero.moves_left is None:
-            self.toast.show("Roll the hero's 🐎 first")
+            self.toast.show("Roll the hero's 🐎 first: the Roll button or R (R-MOV-1)")
             return
         if self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             reason = self._refusal_for(hero, cell)
@@ -432,6 +439,7 @@ class GameScene(DecisionDialogs, Scene):
         if (self._over_shown and not again) or self.app is None:
             return
         self._over_shown = True
+        self.dice.clear()                 # the last rolls are told on the results screen and in the log
         from game.ui.menus.game_over import GameOverScene
         self.push(GameOverScene(self.session))
 
@@ -456,8 +464,7 @@ class GameScene(DecisionDialogs, Scene):
             button.size = px(size)
         self.handoff_button.rect = pygame.Rect(0, 0, px(260), px(56))
         self.handoff_button.rect.center = (w // 2, h // 2 + px(40))
-        self.over_button.rect = pygame.Rect(0, 0, px(260), px(54))
-        self.over_button.rect.center = (w // 2, h // 2 + px(70))
+        self._over_banner()
         self.log_rect = pygame.Rect(px(12), h - px(150), min(px(540), w - side_w - px(290)), px(138))
         if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
             self._forget_press()
@@ -548,7 +555,7 @@ class GameScene(DecisionDialogs, Scene):
         self.end_button.label = "End daybreak" if phase == "daybreak" else "End turn"
         self.end_button.visible = phase in ("turn", "daybreak")
         self.end_button.enabled = self.roll_button.enabled = human and not state.pending and state.battle is None
-        self.speed_button.visible = any(p.kind == "computer" for p in state.players.values())
+        self.speed_button.visible = phase != "over" and any(p.kind == "computer" for p in state.players.values())
         self.speed_button.label = f"Computer speed: {self.session.speed}"
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
                         + self.action_buttons + self.choice_buttons + self.player_buttons)
@@ -614,8 +621,8 @@ class GameScene(DecisionDialogs, Scene):
                     return True
             if self.handoff_button.handle_event(event):
                 return True
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 or \
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            # only the button or a key hands over: a double click on End turn lands its second click here
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.take_over()
             return True
         if self.dialog is not None:
@@ -803,7 +810,8 @@ class GameScene(DecisionDialogs, Scene):
             self.toast.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
-        if not over_ui and not self.walks and self.state.phase != "over":
+        covered = self.app is not None and self.app.scene is not self     # a menu or dialog scene on top
+        if not over_ui and not covered and not self.walks and self.state.phase != "over":
             self.view.draw_tooltip(surface)                     # over every panel, whole on screen
 
     def _still_key(self) -> tuple:
@@ -885,11 +893,11 @@ class GameScene(DecisionDialogs, Scene):
         pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
         img = icons.token_sprite("hero", seat, None, 72)
         surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y - 40)))
-        size, words = widgets.fit_label(f"{player.name} — click when ready", 30, panel.w - 40, "title")
+        size, words = widgets.fit_label(f"{player.name}, your move", 30, panel.w - 40, "title")
         title = widgets.text(words, size, theme.seat_colour(seat), "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
         day = f"Day {max(1, self.state.day)} · {'Daybreak' if self.state.phase == 'daybreak' else 'your turn'}"
-        size, words = widgets.fit_label(f"{day}. Pass the mouse — the board is hidden until you click.", 16,
+        size, words = widgets.fit_label(f"{day}. Pass the mouse — the board stays hidden until “I'm ready”.", 16,
                                         panel.w - 40, "body")
         sub = widgets.text(words, size, theme.INK)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 88)))
@@ -919,19 +927,34 @@ class GameScene(DecisionDialogs, Scene):
         for i, line in enumerate(lines):
             surface.blit(render(line, 15, theme.INK, "body"), (box.x + 24, box.y + 44 + 24 * i))
 
+    def _over_banner(self) -> pygame.Rect:
+        """After the game: a ribbon at the top of the board (the board stays in view), its button on the right."""
+        px = theme.px
+        banner = pygame.Rect(0, 0, min(px(720), self.view.rect.w - px(24)), px(78))
+        banner.midtop = (self.view.rect.centerx, self.view.rect.y + px(10))
+        self.over_button.rect.size = (px(230), px(50))
+        self.over_button.rect.midright = (banner.right - px(14), banner.centery)
+        return banner
+
     def _draw_game_over(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 150))
-        surface.blit(veil, (0, 0))
-        panel = pygame.Rect(0, 0, 560, 240)
-        panel.center = (surface.get_width() // 2, surface.get_height() // 2)
-        textures.draw_panel(surface, panel, "parchment", radius=16)
-        names = ", ".join(self.state.players[s].name for s in self.state.winners) or "Nobody"
-        title = widgets.text(f"{names} wins!", 32, theme.INK, "title")
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 34)))
+        px = theme.px
+        banner = self._over_banner()
+        textures.draw_panel(surface, banner, "parchment", radius=14)
+        pygame.draw.rect(surface, theme.WOOD_DARK, banner, 3, border_radius=14)
+        winners = self.state.winners
+        names = " & ".join(self.state.players[s].name for s in winners) or "Nobody"
+        room = self.over_button.rect.x - banner.x - px(30)
+        headline = f"🏆 {names} win{'s' * (len(winners) == 1)}!"
+        size, words = widgets.fit_label(headline, px(26), room, "title")
+        if words != headline:
+            size, words = widgets.fit_label(f"🏆 {len(winners)} players share the win!", px(26), room, "title")
+        title = render(words, size, theme.INK, "title")
+        surface.blit(title, (banner.x + px(18), banner.y + px(8)))
         from game.names import end_reason
-        reason = widgets.text(end_reason(self.state.end_reason), 16, theme.INK_SOFT)
-        surface.blit(reason, reason.get_rect(midtop=(panel.centerx, panel.y + 92)))
+        size, words = widgets.fit_label(f"Day {max(1, self.state.day)} · {end_reason(self.state.end_reason)}",
+                                        px(15), room)
+        reason = widgets.text(words, size, theme.INK_SOFT)
+        surface.blit(reason, (banner.x + px(20), banner.bottom - px(10) - reason.get_height()))
         self.over_button.draw(surface)
 
     # the --screenshot picture -------------------------------------------------------------

@@ -45,6 +45,7 @@ class HeroMarker:
     name: str = "Hero"
     selected: bool = False
     world: tuple[float, float] | None = None   # an animated position (world pixels) instead of the cell's centre
+    player: str = ""                           # its player's name, for the tooltip
 
 
 class BoardView:
@@ -300,7 +301,7 @@ class BoardView:
             lines.append(f"Reach cost: {int(self._reach[r, c])}")
         for hero in self.heroes:
             if hero.cell == cell:
-                lines.append(f"Hero {hero.name} ({theme.SEAT_COLOUR_NAMES.get(hero.seat, 'neutral')})")
+                lines.append(f"Hero {hero.name} ({hero.player or theme.SEAT_COLOUR_NAMES.get(hero.seat, 'neutral')})")
         for token in self.tokens:
             if token.cell == cell:
                 lines.append(token_label(token))
@@ -562,7 +563,8 @@ def tooltip_anchor(surface: pygame.Surface, lines: list[str], mouse: tuple[int, 
 def token_label(token) -> str:
     name = TOKEN_NAMES.get(token.kind, token.kind.title())
     if token.kind in ("city", "mine"):
-        owner = theme.SEAT_COLOUR_NAMES.get(token.owner, "neutral") if token.owner else "neutral"
+        owner = (getattr(token, "owner_name", "") or theme.SEAT_COLOUR_NAMES.get(token.owner, "neutral")) \
+            if token.owner else "neutral"
         tier = f", {token.tier}" if getattr(token, "tier", None) else ""
         label = f"{name} ({owner}{tier})"
     else:

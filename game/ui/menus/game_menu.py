@@ -133,6 +133,7 @@ class GameMenu(OverlayScene):
         ]
         self.save_button, self.load_button, self.rules_button = self.buttons[1:4]
         self.widgets = list(self.buttons)
+        self.note = ""            # e.g. "Saved as …", under the last button
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -140,6 +141,14 @@ class GameMenu(OverlayScene):
         for b in self.buttons:
             b.rect = pygame.Rect(self.panel.x + 50, y, self.panel.w - 100, 52)
             y += 66
+
+    def draw_content(self, surface) -> None:
+        if not self.note:
+            return
+        size, words = widgets.fit_label(self.note, 15, self.panel.w - 40)
+        img = render(words, size, theme.INK, "bold")
+        below = self.buttons[-1].rect.bottom
+        surface.blit(img, img.get_rect(center=(self.panel.centerx, (below + self.panel.bottom) // 2)))
 
     def save(self) -> None:
         from game.ui.menus.saves import SaveDialog

@@ -190,7 +190,8 @@ def load_session(path: Path, folder: Path | None = None):
         latest = autosave_path(Path(folder) if folder is not None else Path(path).parent, game_id)
         if latest.exists() and latest.resolve() != Path(path).resolve() and not _holds_all_of(path, latest):
             game_id = None
-    session = GameSession(loaded.state, game_id=game_id)
+    session = GameSession(loaded.state, events=loaded.events, game_id=game_id)
+    session.loaded = True          # the events are the game's past: the screen logs them, plays none of them
     if game_id is not None and Path(path).name == latest.name:
         session.autosaver.saved(loaded.state)
     return session
@@ -467,7 +468,9 @@ class SaveDialog(OverlayScene):
             return
         below = self.below
         self.close()
-        if below is not None:
+        if hasattr(below, "note"):        # the menu says it in its own panel, over none of its buttons
+            below.note = f"Saved as {display_name(self.saved)}"
+        elif below is not None:
             below.toast.show(f"Saved as {display_name(self.saved)}")
 
     def _name_changed(self) -> None:
