@@ -100,16 +100,17 @@ def test_command_line_json_is_clean_stdout():
     assert json.loads(result.stdout)["tiles"]
 
 
-@pytest.mark.parametrize("args,message", [
-    (["no/such/map.tmx", "--hero", "1,1"], "no map file"),
-    (["README.md", "--hero", "1,1"], "cannot use map"),
-    (["MAP", "--hero", "one,1"], "not a cell"),
-    (["MAP", "--hero", "999,0"], "off the"),
+@pytest.mark.parametrize("args,message,status", [
+    (["no/such/map.tmx", "--hero", "1,1"], "no map file", 1),
+    (["README.md", "--hero", "1,1"], "cannot use map", 1),
+    (["MAP", "--hero", "one,1"], "not a cell", 2),
+    (["MAP", "--hero", "999,0"], "off the", 2),
 ])
-def test_bad_input_exits_2_with_a_message_and_no_traceback(args, message):
+def test_bad_input_exits_with_a_message_and_no_traceback(args, message, status):
+    """A map it cannot use is an input problem (1), a bad argument a usage error (2), as the README says."""
     args = [str(shipped_maps()[0]) if a == "MAP" else str(ROOT / a) if a == "README.md" else a
             for a in args]
     result = run_tool(*args, "--player", "1", "--budget", "5")
-    assert result.returncode == 2
+    assert result.returncode == status
     assert message in result.stderr and "Traceback" not in result.stderr
     assert result.stdout == ""

@@ -6,7 +6,8 @@ A hero of player SEAT stands on cell COL,ROW (0-based Tiled cell coordinates)
 with N 🐎, on the map's tokens as placed (their owner decides own, enemy or
 neutral; no alliances). ``--json`` prints every reachable cell as
 ``{"tiles": [{"col", "row", "cost", "stop", "pickups"}, ...]}``; without it the
-map is printed as text. Bad input: a message on stderr and exit status 2.
+map is printed as text. A missing or broken map: a message on stderr and exit
+status 1; bad arguments (a cell off the map, a seat the map has not): exit status 2.
 """
 from __future__ import annotations
 
@@ -116,13 +117,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)       # bad arguments: argparse says why and exits 2
 
     from game.maps import MapError, load_map
+    if not Path(args.map).is_file():
+        print(f"reach.py: no map file {args.map}", file=sys.stderr)
+        return 1
     try:
-        if not Path(args.map).is_file():
-            raise BadInput(f"no map file {args.map}")
-        try:
-            board = load_map(args.map)
-        except MapError as error:
-            raise BadInput(f"cannot use map {args.map}:\n  " + "\n  ".join(error.problems)) from None
+        board = load_map(args.map)
+    except MapError as error:
+        print(f"reach.py: cannot use map {args.map}:\n  " + "\n  ".join(error.problems), file=sys.stderr)
+        return 1
+    try:
         reach = hero_reach(board, args.hero, args.player, args.budget)
     except BadInput as error:
         print(f"reach.py: error: {error}", file=sys.stderr)

@@ -49,7 +49,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.cli import MAX_DAYS, MAX_SEED, bounded_int, png_path  # noqa: E402
+from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
 END_REASONS = ("conquest", "day_limit", "alliance")   # alliance: the [OPT] shared victory (R-END-2)
@@ -417,7 +417,8 @@ def text_report(summaries: dict[str, dict], comparison: list[dict] | None = None
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--map", default=str(ROOT / "maps" / "meadow.tmx"), help="a .tmx map (default maps/meadow.tmx)")
+    p.add_argument("--map", default=str(ROOT / "maps" / "meadow.tmx"),
+                   help="a .tmx map, or a shipped map's name such as highlands (default maps/meadow.tmx)")
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
     p.add_argument("--players", type=bounded_int(2, 4), default=2, help="2 to 4 (default 2)")
     p.add_argument("--ai", default="standard", help="AI levels, comma-separated, given to seats cyclically")
@@ -430,7 +431,8 @@ def parse_args(argv=None):
     p.add_argument("--compare", action="store_true",
                    help="Normal vs Campaign; with --rules: the mode's defaults vs that file")
     p.add_argument("--plot", default=None, metavar="OUT.png", type=png_path,
-                   help="plot income and army per Day (pygame); its folder is checked before any game")
+                   help="plot game lengths, win rate by seat, income by Day and rule coverage (PNG); "
+                        "its folder is checked before any game")
     p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=None,
                    help=f"worker processes, 1 to {MAX_JOBS} (default: one less than the cores)")
     p.add_argument("--seats", default=None, metavar="A,B,...",
@@ -454,11 +456,27 @@ def parse_args(argv=None):
             p.error(f"--out must end in .jsonl or .csv: {args.out}")
         if not out.parent.is_dir():
             p.error(f"--out: no such folder: {out.parent}")
-    if not Path(args.map).exists():
-        p.error(f"map not found: {args.map}")
+    args.map = str(map_argument(args.map, p))
+    board = usable_map(args.map)
+    if not board.min_players <= args.players <= board.max_players:
+        counts = "-".join(sorted({str(board.min_players), str(board.max_players)}))
+        p.error(f"{board.title} ({args.map}) is a map for {counts} players, not {args.players}; "
+                "change --players or --seats")
     if args.rules and not Path(args.rules).exists():
         p.error(f"rules file not found: {args.rules}")
     return args
+
+
+def usable_map(path: str):
+    """The board, or one line naming the map's first problem and exit status 1."""
+    from game.maps import MapError, load_map
+    try:
+        return load_map(path)
+    except MapError as error:
+        more = (f" ({len(error.problems) - 1} more; python tools/validate_map.py {path} lists them)"
+                if len(error.problems) > 1 else "")
+        print(f"simulate.py: cannot use map {path}: {error.problems[0]}{more}", file=sys.stderr)
+        sys.exit(1)
 
 
 def main(argv=None) -> int:
