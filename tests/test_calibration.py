@@ -1,10 +1,12 @@
 """The lab's map calibration: play-time estimates and seat win rates that the title screen shows."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from game.lab.calibration import minutes_for, play_time_text
+from game.lab.calibration import NOT_MEASURED, minutes_for, play_time_text
+from game.ui.menus.options import default_seats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -13,8 +15,28 @@ def test_play_time_comes_from_decisions_at_5_to_10_seconds():
     assert minutes_for(240) == (20, 40)
     table = {"maps": {"meadow": {"2": {"minutes": [20, 40]}}}}
     assert play_time_text("meadow", 2, table) == "about 20–40 min"
-    assert play_time_text("meadow", 3, table) == ""          # not measured: nothing shown
-    assert play_time_text("elsewhere", 2, {}) == ""
+    assert play_time_text("meadow", 3, table) == NOT_MEASURED     # honest, not silent
+    assert play_time_text("elsewhere", 2, {}) == NOT_MEASURED
+
+
+def test_title_shows_the_estimate_for_the_chosen_map_and_player_count(tmp_path, monkeypatch):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    table = {"maps": {"riverlands": {"2": {"minutes": [30, 60]}, "4": {"minutes": [50, 100]}}}}
+    monkeypatch.setattr("game.lab.calibration.shipped_table", lambda: table)
+    from game.ui.app import App
+    from game.ui.menus.map_catalog import MapEntry
+    from game.ui.menus.title import TitleScene
+    shipped = str(ROOT / "maps" / "riverlands.tmx")
+    entries = [MapEntry(shipped, "The Riverlands"), MapEntry(str(tmp_path / "riverlands.tmx"), "Mine", own=True)]
+    app = App(headless=True)
+    scene = TitleScene(maps=entries, on_start=lambda options: None, saves_dir=tmp_path)
+    app.push(scene)
+    shown = {}
+    for players in (2, 3, 4):
+        scene.seats = default_seats(players)
+        shown[players] = scene._play_time(entries[0])
+    assert shown == {2: "about 30–60 min", 3: NOT_MEASURED, 4: "about 50–100 min"}
+    assert scene._play_time(entries[1]) == NOT_MEASURED      # a player's map of the same name is not ours
 
 
 def test_calibrate_one_map_and_player_count():

@@ -38,10 +38,16 @@ def shipped_table() -> dict:
     return load()
 
 
-def play_time_text(map_name: str, players: int, table: dict | None = None) -> str:
-    """'about 40–80 min' for a shipped map and player count, or '' when not measured."""
-    entry = (table if table is not None else shipped_table()).get("maps", {}).get(map_name, {}).get(str(players))
-    if not isinstance(entry, dict) or not isinstance(entry.get("minutes"), list) or len(entry["minutes"]) != 2:
-        return ""
-    low, high = entry["minutes"]
+NOT_MEASURED = "play time not measured yet"
+
+
+def play_time_text(map_name: str | None, players: int, table: dict | None = None) -> str:
+    """'about 40–80 min' for a shipped map and player count, or NOT_MEASURED (a player's own map,
+    a count the lab has not played)."""
+    maps = (table if table is not None else shipped_table()).get("maps", {})
+    entry = maps.get(map_name, {}).get(str(players)) if map_name is not None and isinstance(maps, dict) else None
+    minutes = entry.get("minutes") if isinstance(entry, dict) else None
+    if not (isinstance(minutes, list) and len(minutes) == 2 and all(isinstance(m, int) for m in minutes)):
+        return NOT_MEASURED
+    low, high = minutes
     return f"about {low}–{high} min"

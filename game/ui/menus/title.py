@@ -399,11 +399,11 @@ class TitleScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(w // 2, rect.bottom + 2)))
 
     def _play_time(self, entry) -> str:
-        """The lab's estimate for a shipped map at this many seats (``maps/calibration.json``)."""
-        if entry.path is None or getattr(entry, "own", False):
-            return ""
+        """The lab's estimate for a shipped map at this many seats (``maps/calibration.json``);
+        says so when there is none (a player's own map, a count not measured)."""
         from game.lab.calibration import play_time_text
-        return play_time_text(Path(entry.path).stem, len(self.seats))
+        shipped = entry.path is not None and not getattr(entry, "own", False)
+        return play_time_text(Path(entry.path).stem if shipped else None, len(self.seats))
 
     def _draw_map_preview(self, surface: pygame.Surface) -> None:
         entry = self.selected_map
@@ -420,8 +420,8 @@ class TitleScene(Scene):
         lo, hi = entry.players
         info = widgets.text(f"{lo}–{hi} players · {entry.size_text}", 15, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + 10)))
-        play_time = self._play_time(entry)
-        if play_time:
+        if entry.ok:
+            play_time = self._play_time(entry)
             note = widgets.text(f"{len(self.seats)} players: {play_time}", 14, theme.INK_SOFT)
             surface.blit(note, note.get_rect(midtop=(frame.centerx, frame.bottom + 30)))
         for i, button in enumerate(self.map_buttons):
