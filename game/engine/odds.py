@@ -177,9 +177,14 @@ def parse_squads(text: str) -> list[Squad]:
 
 
 def format_group(group: UnitGroup) -> str:
+    return _group_text(group, group.count)
+
+
+def _group_text(group: UnitGroup, count: int) -> str:
+    """``group``'s text with ``count`` units (no new group built)."""
     bonus = f"+{group.bonus}" if group.bonus > 0 else (str(group.bonus) if group.bonus else "")
     owner = f"@{group.owner}" if group.owner else ""
-    return f"{group.count}x{group.n}d{group.sides}{bonus}{owner}"
+    return f"{count}x{group.n}d{group.sides}{bonus}{owner}"
 
 
 def format_squad(squad: Squad) -> str:
@@ -321,17 +326,22 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     total = sum(size.values())
     leaving = total - int(total * keep_fraction)
 
+    # inside a squad, the hero's groups in the order their units leave (stable: earlier first)
+    order = {i: sorted(ks, key=lambda k, groups=squads[i].groups: groups[k].unit_mean) for i, ks in own.items()}
+
     def remove(i: int, k: int) -> None:
-        groups = squads[i].groups
-        for g in sorted(own[i], key=lambda g: groups[g].unit_mean):  # stable: earlier first
-            taken = min(k, counts[i][g])
-            counts[i][g] -= taken
+        size[i] -= k
+        row = counts[i]
+        for g in order[i]:
+            taken = min(k, row[g])
+            row[g] -= taken
             k -= taken
-        size[i] = sum(counts[i][g] for g in own[i])
+            if not k:
+                return
 
     def weakness(i: int) -> tuple[float, str]:
         now = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
-        return sum(c * g.unit_mean for c, g in now), "&".join(format_group(g.with_count(c)) for c, g in now)
+        return sum(c * g.unit_mean for c, g in now), "&".join(_group_text(g, c) for c, g in now)
 
     # Equal-sized squads at the top each lose one unit per round, so whole
     # rounds can be taken at once; only a last, partial round needs the order.
@@ -357,9 +367,12 @@ def desert(squads: Sequence[Squad], hero: Squad | None = None) -> list[Squad]:
     is gone; hero and City squads stay as they are; the order is kept."""
     kept = []
     for squad, counts in zip(squads, desertion_counts(squads, hero)):
-        groups = tuple(g.with_count(c) for g, c in zip(squad.groups, counts) if c)
+        if all(c == g.count for g, c in zip(squad.groups, counts)):
+            kept.append(squad)    # most squads lose nobody: the same object, no new groups to build or hash
+            continue
+        groups = tuple(g if c == g.count else g.with_count(c) for g, c in zip(squad.groups, counts) if c)
         if groups:
-            kept.append(squad if groups == squad.groups else Squad(groups, squad.is_hero, squad.is_city, squad.owner))
+            kept.append(Squad(groups, squad.is_hero, squad.is_city, squad.owner))
     return kept
 
 
