@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.odds import INDIVIDUAL, REPRESENTATIVE, BattleOdds, desert, p_win, parse_squads
+from game.engine.odds import (
+    INDIVIDUAL,
+    REPRESENTATIVE,
+    BattleOdds,
+    desert,
+    p_win,
+    parse_squads,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 rule = pytest.mark.rule

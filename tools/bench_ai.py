@@ -8,6 +8,11 @@ busy machine slows the wall clock but not the figures much. Prints the number
 of decisions and their p50 / p99 / max in milliseconds; ``--json`` prints
 ``{"decisions": int, "p50_ms": float, "p99_ms": float, "max_ms": float}``
 (plus ``map``, ``players``, ``games``, ``level`` and ``mean_ms``).
+
+``--reference MAP`` also plays the same games on a reference map in the same run
+(e.g. ``--map big.tmx --reference highlands``: issue 14's goal is a generated
+256x256 hex map within 2x of Highlands) and adds ``reference`` (its figures)
+and ``p99_ratio`` / ``max_ratio`` (this map's figure over the reference's).
 """
 from __future__ import annotations
 
@@ -60,34 +65,54 @@ def main(argv=None) -> int:
     p.add_argument("--level", default="standard", choices=LEVELS)
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--reference", metavar="MAP", help="also time a reference map in the same run and print the ratios")
     args = p.parse_args(argv)
     if not 2 <= args.players <= 4:
         p.error("--players must be 2 to 4")
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
-    from game.maps import MapError, load_map
-    path = Path(args.map)
-    if path.suffix != ".tmx":
-        path = ROOT / "maps" / f"{args.map}.tmx"
+    from game.maps import MapError
     try:
-        board = load_map(path)
+        boards = [load(name) for name in (args.map, args.reference) if name]
     except MapError as error:
         print(f"bench_ai.py: {error}", file=sys.stderr)
         return 1
+    result, reference = [measure(*board, args) for board in boards] + [None] * (2 - len(boards))
+    if reference:
+        result["reference"] = {k: reference[k] for k in ("map", "decisions", "p50_ms", "p99_ms", "max_ms", "mean_ms")}
+        result["p99_ratio"] = round(result["p99_ms"] / max(reference["p99_ms"], 1e-9), 2)
+        result["max_ratio"] = round(result["max_ms"] / max(reference["max_ms"], 1e-9), 2)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    for r in (result, reference):
+        if r:
+            print(f"{r['map']}, {args.players} {args.level} players, {args.games} game(s): "
+                  f"{r['decisions']} decisions, p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
+                  f"max {r['max_ms']} ms (CPU per decision)")
+    if reference:
+        print(f"ratio to {reference['map']}: p99 {result['p99_ratio']}x, max {result['max_ratio']}x")
+    return 0
+
+
+def load(map_arg: str):
+    """(name, board) of a shipped map's name or a .tmx path."""
+    from game.maps import load_map
+    path = Path(map_arg)
+    if path.suffix != ".tmx":
+        path = ROOT / "maps" / f"{map_arg}.tmx"
+    return path.stem, load_map(path)
+
+
+def measure(name: str, board, args) -> dict:
+    """Decision-time figures of ``args.games`` whole games on ``board``."""
     times: list[float] = []
     for game in range(args.games):
         times += decision_times(board, args.players, args.seed + game, args.level, args.mode)
-    result = {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
-              "p99_ms": round(percentile(times, 99), 3), "max_ms": round(max(times, default=0.0), 3),
-              "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
-              "map": path.stem, "players": args.players, "games": args.games, "level": args.level}
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{result['map']}, {args.players} {args.level} players, {args.games} game(s): "
-              f"{result['decisions']} decisions, p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
-              f"max {result['max_ms']} ms (CPU per decision)")
-    return 0
+    return {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
+            "p99_ms": round(percentile(times, 99), 3), "max_ms": round(max(times, default=0.0), 3),
+            "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
+            "map": name, "players": args.players, "games": args.games, "level": args.level}
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""tools/bench_ai.py --json keeps {"decisions", "p50_ms", "p99_ms", "max_ms"} and, with --reference MAP,
+adds the reference map's figures and the ratios to them (issue 14). Shape and arithmetic only: the
+games are replaced by fixed decision times, and no timing is asserted."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def bench_ai(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import bench_ai
+    times = {"meadow": [1.0] * 98 + [4.0, 10.0], "highlands": [1.0] * 98 + [2.0, 4.0]}
+    monkeypatch.setattr(bench_ai, "decision_times",
+                        lambda board, players, seed, level, mode: list(times[board.name]))
+    monkeypatch.setattr(bench_ai, "load", lambda name: (name, type("Board", (), {"name": name})()))
+    return bench_ai
+
+
+def run_json(bench_ai, capsys, *args) -> dict:
+    assert bench_ai.main(["--players", "2", "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_keeps_its_contract(bench_ai, capsys):
+    result = run_json(bench_ai, capsys, "--map", "meadow")
+    assert {"decisions", "p50_ms", "p99_ms", "max_ms"} <= set(result)
+    assert (result["decisions"], result["p50_ms"], result["p99_ms"], result["max_ms"]) == (100, 1.0, 4.0, 10.0)
+    assert "reference" not in result
+
+
+def test_reference_adds_its_figures_and_the_ratios(bench_ai, capsys):
+    result = run_json(bench_ai, capsys, "--map", "meadow", "--reference", "highlands")
+    assert (result["map"], result["p99_ms"], result["max_ms"]) == ("meadow", 4.0, 10.0)
+    assert result["reference"]["map"] == "highlands"
+    assert (result["reference"]["p99_ms"], result["reference"]["max_ms"]) == (2.0, 4.0)
+    assert (result["p99_ratio"], result["max_ratio"]) == (2.0, 2.5)
+
+
+def test_a_missing_reference_map_is_one_line_and_exit_1_before_any_game(monkeypatch, capsys):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import bench_ai
+
+    def no_games(*args):
+        raise AssertionError("a game was played before the maps were checked")
+    monkeypatch.setattr(bench_ai, "decision_times", no_games)
+    assert bench_ai.main(["--map", "meadow", "--reference", str(ROOT / "no_such_map.tmx")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no_such_map.tmx" in err[0]
