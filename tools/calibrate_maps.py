@@ -1,13 +1,16 @@
 """Calibrate the shipped maps: seat win rates and estimated human play time, per player count.
 
-    python tools/calibrate_maps.py [--maps meadow,highlands] [--games 40] [--seed 1] [--level standard] [--write]
+    python tools/calibrate_maps.py [--maps meadow,highlands] [--players 3] [--games 40] [--seed 1]
+        [--level standard] [--max-days 60] [--time-limit SECONDS] [--jobs J] [--write] [--json]
 
 For every shipped map and every player count it allows, ``--games`` games between
 computer players of ``--level`` (default standard) are played with the playtest
 lab (``tools/simulate.py``). Printed per map and count: each seat's sole-win rate
 with its 95% interval, mean days, and the estimated human play time (decisions ×
 5–10 s, ``game.lab.calibration``). ``--write`` stores the table in
-``maps/calibration.json``, which the title screen reads.
+``maps/calibration.json``, which the title screen reads. Games stopped by
+``--time-limit`` or that raised an error are left out of the figures and counted
+in the row (``left_out``).
 """
 from __future__ import annotations
 
@@ -27,13 +30,14 @@ MAX_GAMES = 10_000
 from simulate import game_job, run_jobs  # noqa: E402
 
 
-def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, max_days: int, jobs: int | None):
+def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, max_days: int, jobs: int | None,
+              time_limit: float | None = None):
     from game.lab.calibration import minutes_for
     from game.lab.stats import wilson
     jobs_list = [game_job(seed + g, [level] * players, map_path, "normal", max_days, variant=f"{players}p")
                  for g in range(games)]
-    results = [r for r in run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p")
-               if not r["error"] and r["finished"]]
+    played = run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p", time_limit=time_limit)
+    results = [r for r in played if not r["error"] and r["finished"]]
     n = len(results)
     seats = []
     for seat in range(1, players + 1):
@@ -43,7 +47,8 @@ def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, m
     decisions = sum(r["actions"] for r in results) / n if n else 0.0
     return {"games": n, "level": level, "days_mean": round(sum(r["days"] for r in results) / n, 2) if n else None,
             "decisions_mean": round(decisions, 1), "minutes": list(minutes_for(decisions)), "seats": seats,
-            "day_limit_games": sum(1 for r in results if r["end_reason"] == "day_limit")}
+            "day_limit_games": sum(1 for r in results if r["end_reason"] == "day_limit"),
+            "max_days": max_days, "left_out": len(played) - n}
 
 
 def main(argv=None) -> int:
@@ -55,6 +60,9 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="standard", help="computer level of every seat (default standard)")
     p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60)")
+    p.add_argument("--players", type=int, default=None, help="only this player count (default: every count)")
+    p.add_argument("--time-limit", type=int, default=None, metavar="SECONDS",
+                   help="stop a game still running after SECONDS; it is left out of the figures")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
     p.add_argument("--write", action="store_true", help=f"store the table in maps/{FILE_NAME}")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
@@ -65,6 +73,12 @@ def main(argv=None) -> int:
         p.error(f"unknown level {args.level!r}")
     if not 1 <= args.max_days <= 10_000:
         p.error("--max-days must be 1 to 10000")
+    if args.players is not None and not 2 <= args.players <= 4:
+        p.error("--players must be 2 to 4")
+    if args.time_limit is not None and not 1 <= args.time_limit <= 86_400:
+        p.error("--time-limit must be 1 to 86400 seconds")
+    if args.jobs is not None and not 1 <= args.jobs <= 64:
+        p.error("--jobs must be 1 to 64")
     from game import resources
     from game.maps import MapError, load_map
     names = args.maps.split(",") if args.maps else sorted(path.stem for path in resources.maps_dir().glob("*.tmx"))
@@ -78,11 +92,15 @@ def main(argv=None) -> int:
             return 1
         table["maps"][name] = {}
         for players in range(max(2, board.min_players), min(4, board.max_players) + 1):
-            row = calibrate(path, players, args.games, args.seed, args.level, args.max_days, args.jobs)
+            if args.players and players != args.players:
+                continue
+            row = calibrate(path, players, args.games, args.seed, args.level, args.max_days, args.jobs,
+                            args.time_limit)
             table["maps"][name][str(players)] = row
             seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
                               for s in row["seats"] if s["win_rate"] is not None)
-            print(f"{name} {players}p: {row['games']} games, {row['days_mean']} days, about "
+            left_out = f" ({row['left_out']} left out: errors or over the time limit)" if row["left_out"] else ""
+            print(f"{name} {players}p: {row['games']} games{left_out}, {row['days_mean']} days, about "
                   f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
             if args.write:      # after every row: a long run that is stopped keeps what it measured
                 write_table(table)

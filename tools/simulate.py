@@ -2,11 +2,14 @@
 
     python tools/simulate.py --map maps/meadow.tmx --mode normal --players 2 \\
         --ai standard,random --games 40 --seed 1 [--max-days 60] [--rules FILE] \\
-        [--json] [--compare] [--plot OUT.png] [--jobs J] [--seats A,B] [--out GAMES.jsonl]
+        [--json] [--compare] [--plot OUT.png] [--jobs J] [--seats A,B] [--out GAMES.jsonl] \\
+        [--time-limit SECONDS]
 
 Game g uses seed S+g. AI levels go to seats cyclically and rotate by one seat
 per game, so every level sits in every seat. Reports: games finished and how
-(conquest / day limit), wins by seat and by AI level, days per game, the first
+(conquest / day limit), wins by seat and by AI level, days per game, decisions
+per game and the human play time they suggest (``play_minutes``, at 5-10 s a
+decision, as the title screen shows for the shipped maps), the first
 player's (Anchor's) win rate, income and army size per day, battles and how
 often the attacker won, heroes lost to upkeep, and games that raised an error
 (caught per game, with seed and traceback summary).
@@ -18,7 +21,8 @@ main figures with 95% intervals and a plain verdict ("within the noise" when the
 interval holds 0; JSON: ``b.differences_from_a``). ``--max-days`` switches on the
 engine's day-limit rule (R-END-2 [OPT]); default 60, 0 = no limit.
 Progress, with the time left, goes to stderr; games run on ``--jobs`` processes
-(default: one less than the cores). ``--seats hard,standard`` gives each seat its
+(default: one less than the cores); ``--time-limit S`` stops a game still running
+after S seconds and reports it as an error (TimeLimit). ``--seats hard,standard`` gives each seat its
 own level for every game (no rotation). ``--out games.jsonl`` (or ``.csv``) keeps
 one row per game as it finishes: seed, map, mode, seat levels, winners, end
 reason, days, income / Cities / heroes / army by Day and seat, and counts of
@@ -50,6 +54,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path  # noqa: E402
+from game.lab.calibration import minutes_for  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
 END_REASONS = ("conquest", "day_limit", "alliance")   # alliance: the [OPT] shared victory (R-END-2)
@@ -139,7 +144,7 @@ def run_games(args, mode: str, rules_file: str | None, label: str = "", out=None
     levels = args.ai.split(",")
     jobs = [game_job(args.seed + g, list(args.seats) if args.seats else seat_levels(levels, args.players, g),
                      args.map, mode, args.max_days, rules_file, label or "a") for g in range(args.games)]
-    return run_jobs(jobs, args.jobs, label, out)
+    return run_jobs(jobs, args.jobs, label, out, args.time_limit)
 
 
 def game_job(seed: int, levels: list[str], map_path: str, mode: str, max_days: int | None,
@@ -154,11 +159,14 @@ def default_jobs() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", out=None) -> list[dict]:
+def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", out=None,
+             time_limit: float | None = None) -> list[dict]:
     """Play every job (see ``play_one``) on worker processes; results sorted by seed.
 
     Progress, with an estimate of the time left, goes to stderr; ``out`` (a ``GameRows``)
-    gets each game's row as soon as it is played, so an interrupted run keeps what it played."""
+    gets each game's row as soon as it is played, so an interrupted run keeps what it played.
+    With ``time_limit`` (seconds) each game runs in its own process and one that takes
+    longer is stopped and reported as an error, so one stalled game cannot stop a long run."""
     results = []
     workers = max(1, min(jobs_wanted or default_jobs(), len(jobs)))
     prefix = f"[{label}] " if label else ""
@@ -175,7 +183,9 @@ def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", 
         print(f"{prefix}{len(results)}/{len(jobs)} seed {res['seed']} {res['levels']}: {what} "
               f"({res['seconds']:.2f}s; about {_duration(left)} left)", file=sys.stderr, flush=True)
 
-    if workers == 1:
+    if time_limit:
+        _run_time_limited(jobs, workers, time_limit, report)
+    elif workers == 1:
         for job in jobs:
             report(play_one(job))
     else:
@@ -183,6 +193,44 @@ def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", 
             for res in pool.imap_unordered(play_one, jobs):
                 report(res)
     return sorted(results, key=lambda r: r["seed"])
+
+
+def _play_in_child(job: dict, conn) -> None:
+    conn.send(play_one(job))
+    conn.close()
+
+
+def _run_time_limited(jobs: list[dict], workers: int, limit: float, report) -> None:
+    from multiprocessing.connection import wait
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    waiting, running = list(jobs), []
+    while waiting or running:
+        while waiting and len(running) < workers:
+            job = waiting.pop(0)
+            receiver, sender = context.Pipe(duplex=False)
+            process = context.Process(target=_play_in_child, args=(job, sender), daemon=True)
+            process.start()
+            sender.close()
+            running.append((process, receiver, job, time.perf_counter()))
+        wait([receiver for _, receiver, _, _ in running], timeout=0.25)
+        for entry in list(running):
+            process, receiver, job, began = entry
+            seconds = time.perf_counter() - began
+            if receiver.poll():
+                result = receiver.recv()
+            elif process.is_alive() and seconds <= limit:
+                continue
+            else:
+                why = f"no result within the time limit of {limit:g} s" if process.is_alive() else \
+                    f"the game's process ended without a result (exit code {process.exitcode})"
+                process.terminate()
+                result = {"variant": job.get("variant", "a"), "seed": job["seed"], "levels": job["levels"],
+                          "map": Path(job["map"]).stem, "mode": job["mode"], "finished": False,
+                          "error": f"TimeLimit: {why}", "seconds": round(seconds, 3)}
+            process.join()
+            receiver.close()
+            running.remove(entry)
+            report(result)
 
 
 def _duration(seconds: float) -> str:
@@ -273,6 +321,7 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
     battles = sum(r["battles"] for r in done)
     attacker_wins = sum(r["attacker_wins"] for r in done)
     running = [sum(1 for r in done if r["days"] >= d) for d in range(1, max(days, default=0) + 1)]
+    decisions = [r["actions"] for r in done if "actions" in r]
     return {
         "map": args.map, "mode": mode, "rules": rules_file, "players": args.players, "ai": levels,
         "max_days": args.max_days or None, "seeds": [args.seed, args.seed + args.games - 1],
@@ -287,6 +336,7 @@ def summarize(results: list[dict], args, mode: str, rules_file: str | None) -> d
         "seat_games_by_ai": seat_games_by_ai,
         "days_mean": round(_mean(days), 3), "days_std": round(_std(days), 3),
         "days_min": min(days, default=0), "days_max": max(days, default=0),
+        "decisions_mean": round(_mean(decisions), 1), "play_minutes": list(minutes_for(_mean(decisions))),
         "first_player_win_rate": round(anchor_wins / len(done), 4) if done else None,
         "battles": battles, "battles_per_game": round(battles / len(done), 3) if done else 0,
         "attacker_win_rate": round(attacker_wins / battles, 4) if battles else None,
@@ -374,7 +424,8 @@ def _series_text(series: dict, days=(1, 5, 10, 20, 30, 40, 60)) -> dict:
 
 
 ROWS = ["games", "finished", "end_reasons", "errors", "wins_by_seat", "wins_by_ai", "win_rate_by_ai",
-        "shared_wins", "days_mean", "days_std", "days_min", "days_max", "first_player_win_rate", "battles_per_game",
+        "shared_wins", "days_mean", "days_std", "days_min", "days_max", "decisions_mean", "play_minutes",
+        "first_player_win_rate", "battles_per_game",
         "attacker_win_rate", "conquests", "upkeep_deaths", "upkeep_deaths_by_ai", "ai_refused_actions",
         "seconds_per_game"]
 
@@ -435,6 +486,8 @@ def parse_args(argv=None):
                         "its folder is checked before any game")
     p.add_argument("--jobs", type=bounded_int(1, MAX_JOBS), default=None,
                    help=f"worker processes, 1 to {MAX_JOBS} (default: one less than the cores)")
+    p.add_argument("--time-limit", type=bounded_int(1, 86_400), default=None, metavar="SECONDS",
+                   help="stop a game that takes longer and count it as an error (default: no limit)")
     p.add_argument("--seats", default=None, metavar="A,B,...",
                    help="one AI level per seat, in seat order, kept every game (sets --players; no rotation)")
     p.add_argument("--out", default=None, metavar="GAMES.jsonl",
