@@ -19,6 +19,7 @@ computer players' time budget (``tools/bench_ai.py``).
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 from game.ai.standard import STANDARD, Planner, Style, _value, income, upkeep_reserve
@@ -36,8 +37,11 @@ WIN = 1000.0
 
 
 def rollout_copy(state: GameState, seed: int) -> GameState:
-    """A copy of ``state`` to play on, with its own dice; the board and rules are shared (read-only)."""
-    memo = {id(state.board): state.board, id(state.rules): state.rules, id(state.log): [],
+    """A copy of ``state`` to play on, with its own dice. The board and the rule tables are shared
+    (nothing writes to them); the optional rules get their own dict, since a vote switches one in place."""
+    rules = copy.copy(state.rules)
+    rules.data = dict(rules.data, options=dict(rules.data["options"]))
+    memo = {id(state.board): state.board, id(state.rules): rules, id(state.log): [],
             id(state.rng): None, id(state.rules_at_start): state.rules_at_start}
     twin = copy.deepcopy(state, memo)
     twin.rng = Rng(seed)
@@ -79,7 +83,7 @@ def evaluate(state: GameState, seat: int) -> float:
 def _evaluator(state: GameState, seat: int) -> Planner:
     planner = Planner.__new__(Planner)
     planner.state, planner.rng, planner.style, planner.seat, planner.rules = state, None, STANDARD, seat, state.rules
-    planner._far = {}
+    planner._far, planner._ranked = {}, {}
     return planner
 
 
@@ -109,7 +113,9 @@ def action_budget(state: GameState) -> int:
     """Simulated actions per decision: fewer on big boards and with more players (each costs more)."""
     cells = state.board.width * state.board.height
     players = max(2, len(state.live_players()))
-    return max(WIDTH * DETERMINIZATIONS * 4, int(ACTIONS_PER_DECISION * REFERENCE_CELLS / cells * 2 / players))
+    # An action's cost grows about with the square root of the board (path searches are only part of it).
+    scale = math.sqrt(REFERENCE_CELLS / cells) * 2 / players
+    return max(WIDTH * DETERMINIZATIONS * 4, int(ACTIONS_PER_DECISION * scale))
 
 
 class HardPlanner(Planner):

@@ -174,6 +174,7 @@ class Planner:
         self.seat = state.actor()
         self.rules = state.rules
         self._far: dict[int, object] = {}
+        self._ranked: dict[int, list] = {}
 
     # --- entry ------------------------------------------------------------------------------------
     def choose(self):
@@ -717,6 +718,11 @@ class Planner:
 
     def ranked_targets(self, hero) -> list:
         """The cells worth walking to, best first ([] to stay put: e.g. garrisoned against a threat)."""
+        if hero.id not in self._ranked:
+            self._ranked[hero.id] = self._rank_targets(hero)
+        return self._ranked[hero.id]
+
+    def _rank_targets(self, hero) -> list:
         s, seat, rules = self.state, self.seat, self.rules
         far = self.far(hero)
         avg = max(1.0, _move_dice(s).mean)

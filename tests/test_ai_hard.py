@@ -1,0 +1,102 @@
+"""The ``hard`` computer player searches on copies of the game (R-SET-1): the real game, its dice and
+its replays stay untouched, and the search prefers what the rules make clearly better."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from enginekit import capital, end_daybreak, hero_game, recruit_hero, snapshot, start_game, to_daybreak_of
+
+from game.ai import choose_action, play_game
+from game.ai.hard import HardPlanner, evaluate, rollout_copy
+from game.ai.play import seat_rng
+from game.board import Board
+from game.engine import Seat, apply, new_game
+from game.engine import actions as A
+from game.engine.dice import Rng
+
+
+def _real_dice(state, seed=5):
+    state.rng = Rng(seed)
+    return state
+
+
+@pytest.mark.rule("R-SET-1")
+@pytest.mark.rule("R-DICE-5")
+def test_a_hard_decision_leaves_the_game_and_its_dice_untouched():
+    state, _ = new_game(Board.blank(14, 10, "square"), [Seat("A", "computer", "hard"), Seat("B", "computer", "hard")], 5)
+    rngs = {1: seat_rng(5, 1), 2: seat_rng(5, 2)}
+    searched = 0
+    for _ in range(40):
+        if state.phase == "over":
+            break
+        before = snapshot(state)
+        act = choose_action(state, rngs[state.actor()], "hard")
+        assert snapshot(state) == before, "the search changed the real game"
+        searched += state.phase in ("daybreak", "turn")
+        apply(state, act)
+    assert searched
+
+
+@pytest.mark.rule("R-SET-1")
+@pytest.mark.rule("R-DICE-5")
+def test_same_seed_same_game_with_hard_players():
+    games = [play_game(Board.blank(14, 10, "square"), [Seat("A", "computer", "hard"), Seat("B", "computer", "standard")],
+                       21, "normal", max_days=2, strict=True) for _ in range(2)]
+    assert games[0].actions == games[1].actions
+
+
+@pytest.mark.rule("R-DICE-5")
+def test_a_rollout_copy_has_its_own_dice():
+    state = _real_dice(start_game())
+    twin = rollout_copy(state, 99)
+    twin.rng.roll("1d6")
+    twin.players[1].purse["coin"] += 50
+    assert state.rng._random.getstate() == Rng(5)._random.getstate()
+    assert state.players[1].purse["coin"] != twin.players[1].purse["coin"]
+    assert twin.board is state.board
+
+
+@pytest.mark.rule("R-BAT-1")
+@pytest.mark.rule("R-MON-1")
+def test_hard_prefers_a_sure_win_to_a_sure_death():
+    """Two handcrafted moves, the worse one offered first: walking onto 40 Monsters (certain death, R-MON-1)
+    or onto a lone Item next to the hero. The search takes the Item."""
+    from game.board.model import MapToken
+    state, hero = hero_game(tokens=[MapToken("item", (1, 3))], at=(1, 2), moves=3)
+    _real_dice(state)
+    from game.engine.state import Token
+    for _ in range(40):
+        token = Token(state.new_id(), "monster", (2, 2))
+        state.tokens[token.id] = token
+    planner = HardPlanner(state, random.Random(1))
+    death, win = A.Move(1, hero.id, ((2, 2),)), A.Move(1, hero.id, ((1, 3),))
+    assert planner.best_of([death, win]) == win
+
+
+@pytest.mark.rule("R-CITY-1")
+@pytest.mark.rule("R-BLD-4")
+def test_hard_recruits_when_a_rival_hero_threatens_its_capital():
+    """A strong rival hero waits next to P1's unwalled, empty capital; at P1's Daybreak, ending it with 💰30
+    unspent loses the capital in the rival's turn; buying mercenaries holds it."""
+    state = start_game()
+    end_daybreak(state, 1)
+    state.players[2].purse["coin"] = 5
+    rival = recruit_hero(state, 2)
+    end_daybreak(state, 2)
+    to_daybreak_of(state, 1)
+    city = capital(state, 1)
+    city.buildings.pop("ramparts", None)
+    rival.cell, rival.army = (2, 1), {"mercenary": 14}
+    state.players[1].purse["coin"] = 30
+    _real_dice(state)
+    save, buy = A.EndDaybreak(1), A.Recruit(1, city.id, "mercenary", 12)
+    assert HardPlanner(state, random.Random(1)).best_of([save, buy]) == buy
+
+
+@pytest.mark.rule("R-SET-1")
+@pytest.mark.parametrize("mode", ["normal", "campaign"])
+def test_hard_plays_only_legal_actions(mode):
+    state = play_game(Board.blank(14, 10, "square"), [Seat("A", "computer", "hard"), Seat("B", "computer", "standard")],
+                      8, mode, max_days=3, strict=True)
+    assert state.phase == "over"
