@@ -64,10 +64,11 @@ class TerrainRenderer:
         surf = self._opaque.get(key)
         if surf is None:
             surf = pygame.Surface((CHUNK, CHUNK))
+            display = pygame.display.get_surface()
+            if display is not None and (surf.get_bitsize(), surf.get_masks()) != (display.get_bitsize(), display.get_masks()):
+                surf = surf.convert()      # a copy: only when a new surface is not already in the display's format
             surf.fill(background)
             surf.blit(self._render_chunk(zoom, cx, cy), (0, 0))
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert()
             self._opaque[key] = surf
             while len(self._opaque) > MAX_CHUNKS:
                 self._opaque.popitem(last=False)
