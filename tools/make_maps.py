@@ -41,6 +41,7 @@ VARIANTS = {"grass": ["grass_1", "grass_1", "grass_2", "grass_3"], "forest": ["f
 ROAD_COST = {"grass": 1.0, "forest": 3.0, "hills": 4.0, "swamp": 4.0, "water": 7.0, "ford": 2.0,
              "mountain": 30.0}
 PASSABLE = {"grass", "forest", "hills", "swamp", "ford"}
+MOVE_COST = {"grass": 1, "forest": 2, "hills": 3, "swamp": 2, "ford": 2}     # 🐎, as the tilesets say
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Recipe:
     # token groups: (kind, (u, v), extra properties); each is copied by the symmetry
     tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
     centre_tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
+    fair_centre: bool = False          # centre tokens on the cell nearest to being equally far from every seat
 
 
 class Layout:
@@ -228,6 +230,49 @@ class Layout:
                     queue.append(n)
         return seen
 
+    def seat_costs(self) -> list[dict]:
+        """🐎 from each start to every cell it can reach (roads cost 1)."""
+        out = []
+        for uv in self.r.starts:
+            start = self.cell_at(uv)
+            dist, heap = {start: 0}, [(0, start)]
+            while heap:
+                d, cell = heapq.heappop(heap)
+                if d > dist[cell]:
+                    continue
+                for n in self.topology.neighbours(cell):
+                    if self.get(n) not in PASSABLE:
+                        continue
+                    step = 1 if n in self.road else MOVE_COST[self.get(n)]
+                    if d + step < dist.get(n, math.inf):
+                        dist[n] = d + step
+                        heapq.heappush(heap, (d + step, n))
+            out.append(dist)
+        return out
+
+    def place_fair(self, kind, uv, props, name, reach, taken, seats, radius=4.0):
+        """A centre token on a cell near ``uv`` as far (in 🐎) from seats 1 and 2 as from each other,
+        then from every seat alike: rounding onto the grid must not favour a seat."""
+        target = self.uv_px(uv)
+        cell_size = min(self.tile[0], self.tile[1])
+
+        def near(cell):
+            x, y = self.grid.cell_center(cell)
+            return math.hypot(x - target[0], y - target[1]) / cell_size
+
+        options = [c for c in reach if c not in taken and self.get(c) != "ford" and c not in self.road
+                   and near(c) <= radius and all(c in d for d in seats)]
+        if not options:
+            return self.place(kind, uv, props, name, reach, taken)
+
+        def unfairness(cell):
+            costs = [d[cell] for d in seats]
+            return abs(costs[0] - costs[1]), max(costs) - min(costs), near(cell)
+
+        cell = min(options, key=unfairness)
+        taken.add(cell)
+        self.objects.append((kind, cell, props, name))
+
     def place(self, kind, uv, props, name, reach, taken, avoid_road=True):
         target = self.uv_px(uv)
 
@@ -249,8 +294,12 @@ class Layout:
             cell = self.cell_at(uv)
             taken.add(cell)
             self.objects.append(("start", cell, {"seat": seat}, f"Seat {seat} start"))
+        seats = self.seat_costs() if r.fair_centre else None
         for kind, uv, props in r.centre_tokens:
-            self.place(kind, uv, dict(props), _label(kind, props), reach, taken)
+            if seats:
+                self.place_fair(kind, uv, dict(props), _label(kind, props), reach, taken, seats)
+            else:
+                self.place(kind, uv, dict(props), _label(kind, props), reach, taken)
         for kind, uv, props in r.tokens:
             for img in self.images(uv):
                 self.place(kind, img, dict(props), _label(kind, props), reach, taken)
@@ -339,6 +388,7 @@ RECIPES = [
                 ("item", (0.3, 0.1), {}), ("item", (0.05, 0.3), {}),
                 ("resource", (0.2, 0.3), {}), ("resource", (0.4, 0.25), {})],
         centre_tokens=[("city", (0.52, 0.44), {"tier": "villa"}), ("monster", (0.56, 0.54), {})],
+        fair_centre=True,
     ),
     Recipe(
         name="highlands", title="The Highlands", size=(64, 48), kind="hex", stagger_axis="x",
