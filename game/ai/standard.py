@@ -67,7 +67,7 @@ class Style:
 
 
 STANDARD = Style()
-EXACT_ODDS_UNITS = 40        # beyond this many units in a pre-battle estimate, a strength estimate (fast)
+EXACT_ODDS_UNITS = 20        # beyond this many units in a pre-battle estimate, a strength estimate (fast)
 
 
 # --- small helpers ------------------------------------------------------------------------------
