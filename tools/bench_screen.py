@@ -103,9 +103,11 @@ def hover_targets(scene: GameScene, limit: int = 40) -> list[tuple[int, int]]:
     inner = view.rect.inflate(-40, -40)
     if view.minimap:
         inner.h = min(inner.h, view.minimap.rect.y - 10 - inner.y)
+    # a widget over the board (a first-game hint, a button) is not a tile: hovering it is another frame
+    covered = [pygame.Rect(w.rect) for w in scene.widgets if w.visible]
     for cell in cells:
         x, y = view.cell_center(cell)
-        if inner.collidepoint(x, y):
+        if inner.collidepoint(x, y) and not any(r.collidepoint(x, y) for r in covered):
             points.append((round(x), round(y)))
         if len(points) >= limit:
             break

@@ -48,6 +48,7 @@ class Reach:
         self._move_cost = move_cost
         self._stop = stop
         self._pickups = pickups
+        self._paths: dict[Cell, tuple[Cell, ...]] = {}   # path_to's answers: the screen asks again every frame
 
     def cost(self, cell: Cell) -> int | None:
         """Cheapest 🐎 to end on ``cell`` (pickups not included), or None if out of reach."""
@@ -87,6 +88,13 @@ class Reach:
         from the end, take the first neighbour (in ``topology.offsets`` order)
         that lies on a cheapest path.
         """
+        cell = (int(cell[0]), int(cell[1]))
+        known = self._paths.get(cell)
+        if known is None:
+            known = self._paths[cell] = tuple(self._walk_back(cell))
+        return list(known)
+
+    def _walk_back(self, cell: Cell) -> list[Cell]:
         remaining = self.cost(cell)
         if remaining is None:
             raise ValueError(f"cell {cell} is out of reach")

@@ -1,6 +1,7 @@
 """Text with emoji drawn as icons (the UI font has no emoji glyphs)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -11,26 +12,27 @@ _GLYPHS = sorted({g for g in icons.EMOJI.values()} | {g.rstrip("\ufe0f") for g i
                  key=len, reverse=True)
 
 
+# the longest glyph first at each place, as a scan glyph by glyph would pick; a trailing variation selector dropped
+_GLYPH_RE = re.compile("(" + "|".join(re.escape(g) for g in _GLYPHS) + ")\ufe0f?")
+
+
 def split(s: str) -> list[tuple[str, bool]]:
     """Runs of plain text and emoji, in order: [(text, is_emoji)]."""
+    return list(_split(s))
+
+
+@lru_cache(maxsize=1024)
+def _split(s: str) -> tuple[tuple[str, bool], ...]:
     parts: list[tuple[str, bool]] = []
-    i, plain = 0, ""
-    while i < len(s):
-        glyph = next((g for g in _GLYPHS if s.startswith(g, i)), None)
-        if glyph:
-            if plain:
-                parts.append((plain, False))
-                plain = ""
-            i += len(glyph)
-            if i < len(s) and s[i] == "\ufe0f":
-                i += 1
-            parts.append((glyph, True))
-        else:
-            plain += s[i]
-            i += 1
-    if plain:
-        parts.append((plain, False))
-    return parts
+    at = 0
+    for match in _GLYPH_RE.finditer(s):
+        if match.start() > at:
+            parts.append((s[at:match.start()], False))
+        parts.append((match.group(1), True))
+        at = match.end()
+    if at < len(s):
+        parts.append((s[at:], False))
+    return tuple(parts)
 
 
 @lru_cache(maxsize=512)
