@@ -3,7 +3,8 @@
 1. Game length: a histogram of days per game, one colour per variant.
 2. Win rate by seat, with 95% intervals (sole wins only; the fair share is a dashed line).
 3. Income by Day per computer level, with the number of games still running as grey
-   bars: a late Day's mean comes from the games that lasted that long, and the bars say how few.
+   bars: a late Day's mean comes from the games that lasted that long, and the bars say how few;
+   a line stops where fewer than 3 games (or a tenth of them) still run.
 4. Rule coverage: the share of games in which each rule sign came up (``game.lab.coverage``).
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ INK = (30, 30, 30)
 GRID = (226, 226, 226)
 RUNNING = (205, 205, 205)
 PANEL_W, PANEL_H = 760, 470
+MIN_RUNNING = 3
 
 
 def plot(summaries: dict[str, dict], out: str | Path) -> None:
@@ -25,7 +27,9 @@ def plot(summaries: dict[str, dict], out: str | Path) -> None:
     fonts = resources.fonts_dir()
     font = pygame.font.Font(str(fonts / "DejaVuSans.ttf"), 14)
     bold = pygame.font.Font(str(fonts / "DejaVuSans-Bold.ttf"), 17)
-    surface = pygame.Surface((PANEL_W * 2, PANEL_H * 2 + 44))
+    rules = max(len(s["rule_coverage"]) for s in summaries.values())
+    coverage_h = max(PANEL_H, 70 + 16 * rules)       # every rule's label stays readable
+    surface = pygame.Surface((PANEL_W * 2, PANEL_H + coverage_h + 44))
     surface.fill((255, 255, 255))
     first = next(iter(summaries.values()))
     caption = (f"{Path(first['map']).stem}: {first['players']} players, {first['games']} games per variant, "
@@ -33,11 +37,17 @@ def plot(summaries: dict[str, dict], out: str | Path) -> None:
     surface.blit(bold.render(caption, True, INK), (20, 12))
     names = {k: _variant_name(s, len(summaries)) for k, s in summaries.items()}
     panels = [pygame.Rect(x * PANEL_W, 44 + y * PANEL_H, PANEL_W, PANEL_H) for y in (0, 1) for x in (0, 1)]
+    panels[3].h = coverage_h
     _lengths(surface, pygame, font, bold, panels[0], summaries, names)
     _seats(surface, pygame, font, bold, panels[1], summaries, names)
     _income(surface, pygame, font, bold, panels[2], summaries, names)
     _coverage(surface, pygame, font, bold, panels[3], summaries, names)
     pygame.image.save(surface, str(out))
+
+
+def resources_fonts() -> Path:
+    from game import resources
+    return resources.fonts_dir()
 
 
 def _variant_name(summary: dict, variants: int) -> str:
@@ -144,16 +154,27 @@ def _seats(surface, pygame, font, bold, rect, summaries, names):
             + [(f"fair share 1/{players}", (90, 90, 90), "line")])
 
 
+def days_worth_a_mean(running: list[int]) -> tuple[int, int | None]:
+    """(fewest games, days shown): a Day's mean over the last few long games is one game's story,
+    not the variant's, so a line stops once fewer than 3 games (or a tenth of them) still run."""
+    if not running:
+        return MIN_RUNNING, None
+    fewest = max(MIN_RUNNING, math.ceil(0.1 * running[0]))
+    return fewest, sum(1 for n in running if n >= fewest)
+
+
 def _income(surface, pygame, font, bold, rect, summaries, names):
     series = []
+    fewest = MIN_RUNNING
     for k, s in summaries.items():
+        fewest, shown = days_worth_a_mean(s.get("running_by_day", []))
         for lvl, values in s["income_by_day"].items():
             label = f"{names[k]} {lvl}" if len(summaries) > 1 else lvl
-            series.append((label, values))
+            series.append((label, values[:shown] if shown is not None else values))
     running = next(iter(summaries.values())).get("running_by_day", [])
     days = max([len(v) for _, v in series] + [len(running)] + [1])
     top, step = _nice_top(max([max(v) for _, v in series if v] + [1.0]))
-    area = _axes(surface, pygame, font, bold, rect, "Income per Day (grey: games of the first variant still running)", "Day",
+    area = _axes(surface, pygame, font, bold, rect, "Income per Day (grey: games still running)", "Day",
                  "mean income per seat", top, step)
     if running:
         most = max(running) or 1
@@ -161,7 +182,8 @@ def _income(surface, pygame, font, bold, rect, summaries, names):
             x = area.x + area.w * d / days
             h = area.h * 0.35 * n / most
             pygame.draw.rect(surface, RUNNING, (x, area.bottom - h, max(1, area.w / days - 1), h))
-        note = font.render(f"{running[-1]} of {running[0]} games reach Day {len(running)}", True, (110, 110, 110))
+        note = font.render(f"{running[-1]} of {running[0]} games reach Day {len(running)}; a line stops where "
+                           f"fewer than {fewest} games still run", True, (110, 110, 110))
         surface.blit(note, (area.x + 8, area.bottom - note.get_height() - 4))
     for j, (label, values) in enumerate(series):
         points = [(area.x + area.w * (d + 0.5) / days, area.bottom - area.h * v / top) for d, v in enumerate(values)]
@@ -182,6 +204,8 @@ def _coverage(surface, pygame, font, bold, rect, summaries, names):
     small = font
     rows = max(1, len(labels))
     row_h = min(22, (rect.h - 60) / rows)
+    if row_h >= 12:
+        small = pygame.font.Font(str(resources_fonts() / "DejaVuSans.ttf"), min(14, int(row_h) - 2))
     label_w = 270
     area = pygame.Rect(rect.x + 20 + label_w, rect.y + 44, rect.w - label_w - 70, rect.h - 60)
     for frac in (0, 0.25, 0.5, 0.75, 1.0):
@@ -193,7 +217,7 @@ def _coverage(surface, pygame, font, bold, rect, summaries, names):
     for i, label in enumerate(labels):
         y = area.y + i * row_h
         rule = next(s["rule_coverage"][label]["rule"] for s in summaries.values() if label in s["rule_coverage"])
-        text = small.render(f"{label} ({rule})", True, INK)
+        text = small.render(f"{label} ({rule})".replace("⭐", "★"), True, INK)
         surface.blit(text, (area.x - 8 - text.get_width(), y + (row_h - text.get_height()) / 2))
         for j, (k, s) in enumerate(summaries.items()):
             if label not in s["rule_coverage"]:
