@@ -23,6 +23,9 @@ def _hero(state: GameState, hero_id) -> str:
     return f"{hired['name']} ({_who(state, hired.get('player'))})" if hired and hired.get("name") else "a hero"
 
 
+hero_label = _hero      # "Brienne (Aldric)", also for a hero who has died since
+
+
 def _a(word: str) -> str:
     """``an item``, ``a resource``: the article a noun takes."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
@@ -98,6 +101,10 @@ def _battle_won(state: GameState, d: dict) -> str:
     return f"⚔ {who[:1].upper() + who[1:]} win{'s' * bool(seat)} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
 
 
+_NEUTRAL_FOES = {"guardians": "the mine guardians", "city": "a neutral City"}
+_DEATH_CAUSES = {"battle": "in battle", "retreat": "in the retreat", "upkeep": "unpaid upkeep"}
+
+
 def narrate(state: GameState, event: Event) -> str | None:
     """One line for an event, or None for events too small to tell (single steps)."""
     d = event.data
@@ -120,21 +127,22 @@ def narrate(state: GameState, event: Event) -> str | None:
         "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
-        "picked_up": lambda: f"🎁 {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
+        "picked_up": lambda: f"{'💰' if d['kind'] == 'resource' else '🎁'} {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
         "item_found": lambda: f"🎁 {_hero(state, d['hero'])} finds "
                               f"{_a(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
         "monsters_joined": lambda: _monsters_joined(state, d),
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
-        "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks {_who(state, d['defender'])}",
+        "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks "
+                                  + (_who(state, d['defender']) if d['defender'] else _NEUTRAL_FOES.get(d['kind'], 'the monsters')),
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
         "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
         "hero_fainted": lambda: _fainted(state, d),
         "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
         "battle_over": lambda: _battle_won(state, d),
-        "hero_died": lambda: f"✝ {who}'s hero dies ({d['cause']})",
+        "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({_DEATH_CAUSES.get(d['cause'], d['cause'])})",
         "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
-        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind'])} token appears at {tuple(d['cell'])}",
+        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears at {tuple(d['cell'])}",
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",

@@ -138,12 +138,14 @@ def test_saved_as_is_said_in_the_menu_panel_clear_of_its_buttons(folder):
     click(menu, menu.save_button.rect.center)
     dialog = scene.app.scene
     assert isinstance(dialog, SaveDialog)
+    click(dialog, dialog.name_field.rect.center)
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     for ch in "Ann":
         dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
         dialog.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert isinstance(scene.app.scene, GameMenu)
-    assert menu.note.startswith("Saved as") and not menu.toast.visible
+    assert menu.note == "Saved as Ann" and not menu.toast.visible      # Enter in the name field saves under it
     quit_button = menu.buttons[-1].rect
     menu.draw(scene.app.screen)
     assert menu.panel.contains(quit_button)
@@ -298,3 +300,69 @@ def test_a_cited_refusal_opens_its_rule_when_clicked():
     scene.draw(scene.app.screen)
     click(scene, scene.toast.rect.center)
     assert isinstance(scene.app.scene, RulesScene)
+
+
+# --- found while playing the hotseat game by mouse ---------------------------------------------------
+def test_space_answers_a_board_dialog_with_its_first_button():
+    scene = meadow_board_scene()
+    to_turn(scene)
+    seat = scene.actor
+    key(scene, pygame.K_SPACE)                       # heroes could still move: "End the turn?"
+    assert scene.dialog is not None and scene.actor == seat
+    key(scene, pygame.K_SPACE)                       # the key that goes on everywhere confirms it
+    assert scene.actor != seat
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_the_log_tells_a_resource_pickup_by_its_purse_and_names_what_a_battle_is_against():
+    state = meadow_board_scene().state
+    hero = next(iter(state.heroes.values()))
+    line = narrate(state, Event("picked_up", {"hero": hero.id, "player": hero.owner, "kind": "resource"}))
+    assert line.startswith("💰") and "🎁" not in line
+    assert narrate(state, Event("picked_up", {"hero": hero.id, "player": hero.owner, "kind": "item"})).startswith("🎁")
+    token = narrate(state, Event("token_placed", {"kind": "item", "cell": [1, 2]}))
+    assert "An item token appears" in token
+    fight = narrate(state, Event("battle_started", {"kind": "guardians", "cell": [1, 2], "attacker": hero.owner,
+                                                    "defender": None}))
+    assert fight.endswith("attacks the mine guardians")
+
+
+def test_a_fallen_hero_is_named_in_the_log_and_the_battle_result():
+    scene = played_on_screen(120, seed=2)
+    state = scene.state
+    died = [e for e in state.log if e.kind == "hero_died"]
+    assert died, "the seed should lose a hero"
+    hero_id = died[0].data["hero"]
+    assert hero_id not in state.heroes
+    name = next(e.data["name"] for e in state.log if e.kind == "hero_recruited" and e.data["hero"] == hero_id)
+    assert narrate(state, died[0]).startswith(f"✝ {name} (")
+
+
+def test_the_next_players_cover_shows_no_toast_of_the_last_players_daybreak():
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    scene = meadow_board_scene(seed=2)
+    to_turn(scene)
+    for seat in list(scene.state.players):
+        for h in scene.state.heroes_of(seat):
+            h.moves_left = 0
+    while scene.state.phase != "daybreak":          # on to Day 2, when ending the Daybreak rolls for a token
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        scene.end_turn(confirmed=True)
+    if scene.handoff_to is not None:
+        click(scene, scene.handoff_button.rect.center)
+    panel = DaybreakPanel(scene.session)
+    scene.app.push(panel)
+    click(panel, panel.end_button.rect.center)
+    rolls = [e for e in scene.state.log if e.kind == "dice" and e.data.get("purpose") == "token_roll"]
+    assert rolls and not rolls[-1].data["success"], "this seed rolls no token"
+    assert scene.handoff_to is not None
+    assert not scene.toast.visible, f"the next player's cover shows: {scene.toast.message}"
+
+
+@pytest.mark.rule("R-DAY-5")
+def test_a_pending_decision_refusal_cites_its_rule():
+    from game.ui.board.refusals import for_player
+    from game.ui.menus.rulebook import cited_rule
+    assert cited_rule(for_player("place the Daybreak token first")) == "R-DAY-5"
+    assert cited_rule(for_player("choose which heroes cannot be paid first")) == "R-DAY-3"

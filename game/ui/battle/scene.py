@@ -518,7 +518,10 @@ class BattleScene(BattlePainting, Scene):
             elif k == "hero_died":
                 hero = d.get("hero")
                 name = next((s.name for side in self.view.sides for s in side.squads if s.hero == hero), None)
-                lines.append(f"💀 {name or 'A hero'} dies ({d.get('cause')})")
+                if name is None:             # its squad has fallen already: the game's history names it
+                    from game.narration import hero_label
+                    name = hero_label(self.state, hero)
+                lines.append(f"💀 {name[:1].upper() + name[1:]} dies ({d.get('cause')})")
             elif k == "token_placed" and d.get("kind") == "monster":
                 lines.append("🧟 The deserters become a Monster token")
         return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "lines": lines[:8]}

@@ -155,11 +155,11 @@ class DaybreakPanel(OverlayScene):
             if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == self.seat:
                 message = f"Token roll 🎲 {event.data['total']}: " + ("a token!" if event.data["success"] else "no token today")
             if event.kind == "dice" and event.data.get("purpose") == "token_kind":
-                message = f"Token roll 🎲 {message.split('🎲 ')[-1].split(':')[0]}: place a {event.data['kind'].title()} token on an empty tile"
+                message = f"Token roll 🎲 {message.split('🎲 ')[-1].split(':')[0]}: place {'an' if event.data['kind'][:1] in 'aeiou' else 'a'} {event.data['kind'].title()} token on an empty tile"
         below = self.below
         self.close()
-        if message and below is not None:
-            below.toast.show(message)
+        if message and below is not None and getattr(below, "handoff_to", None) is None:
+            below.toast.show(message)     # not on the next player's cover: the log keeps the roll
 
     # --- layout ---------------------------------------------------------------------
     def layout(self, size) -> None:

@@ -125,8 +125,9 @@ class DecisionDialogs:
             else:
                 self._pickup_offer = None
                 self.dialog = None
+        kinds = {t.kind for t in state.tokens_at(hero.cell)}
         return Dialog("On this tile", lines, [("Done", done)], rows=rows, cancel=done if pending is None else None,
-                      icon="item")
+                      icon="item" if "item" in kinds else "resource")
 
     def _face_monster_dialog(self) -> Dialog:
         """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""

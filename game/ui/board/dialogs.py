@@ -67,11 +67,12 @@ class Dialog:
             x += bw + 12
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Modal: every mouse and key event stops here."""
+        """Modal: every mouse and key event stops here; Enter or Space (the key that goes on) answers with
+        the first button, Esc cancels."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.cancel:
                 self.cancel()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
                 self.buttons[0].click()
             return True
         for w in self.widgets:

@@ -39,6 +39,11 @@ _REFUSALS: list[tuple[re.Pattern, str | None, str | None]] = [(re.compile(p), wo
     (r"^split your units into", None, "R-BAT-2"),
     (r"^(both sides must set their squads|it is not your turn in this battle)", None, "R-BAT-4"),
     (r"^a Monster blocks this City", None, "R-MON-1"),
+    (r"^place the Daybreak token first", "Place the Daybreak token first: click a lit free tile", "R-DAY-5"),
+    (r"^choose which heroes cannot be paid first", None, "R-DAY-3"),
+    (r"^decide how many monsters join you first", None, "R-MON-1"),
+    (r"^a Monster stands with one of your heroes", None, "R-MOV-7"),
+    (r"^pick up what you want, then face the mine", None, "R-MOV-7"),
     (r"^place the token on an unoccupied tile", "Place the token on a free tile (nothing on it)", "R-DAY-5"),
     (r"^a capital needs an open cell", "A capital needs a free tile: passable, with nothing on it", "R-SET-4"),
 )]

@@ -511,8 +511,10 @@ class GameScene(DecisionDialogs, Scene):
                 b.enabled = ok
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
-                self.action_buttons.append(widgets.Button(f"Pick up here ({len(self._pickups_here(hero))})",
-                                                          (lambda i=hero.id: self._open_pickups(i)), icon="item", size=15))
+                here = self._pickups_here(hero)
+                self.action_buttons.append(widgets.Button(f"Pick up here ({len(here)})",
+                                                          (lambda i=hero.id: self._open_pickups(i)), size=15,
+                                                          icon="item" if any(t.kind == "item" for t in here) else "resource"))
         if human and state.phase == "daybreak":
             from game.engine import legal_actions
             for act in legal_actions(state, moves=False):

@@ -478,7 +478,9 @@ class SaveDialog(OverlayScene):
         self.save_button.label = "Save"
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.name_field.focused:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.name_field.focused:        # typing a name then Enter saves under it
+                self.name_field.handle_event(event)
             self.save()
             return True
         picked = self.list.handle_event(event)
