@@ -2,7 +2,9 @@
 
     python tools/bench_ai.py --map highlands --players 4 --games 2 --seed 1 [--level standard] [--json]
 
-Every seat is a computer player of ``--level``. Each call of ``choose_action``
+Every seat is a computer player of ``--level``; ``--max-days D`` ends a game
+with the day-limit rule after D Days (default 60: a search level such as
+``hard`` can be measured over the first Days of a big map). Each call of ``choose_action``
 is timed with the deciding process's CPU clock (``time.process_time``), so a
 busy machine slows the wall clock but not the figures much. Prints the number
 of decisions and their p50 / p99 / max in milliseconds; ``--json`` prints
@@ -38,12 +40,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def decision_times(board, players: int, seed: int, level: str, mode: str) -> list[float]:
+def decision_times(board, players: int, seed: int, level: str, mode: str, max_days: int = MAX_DAYS) -> list[float]:
     """Milliseconds of CPU per decision in one whole game between ``players`` computer players."""
     from game.ai.play import choose_action, rules_with_day_limit, seat_rng
     from game.engine import Seat, apply, new_game
     seats = [Seat(f"P{i + 1}", "computer", level) for i in range(players)]
-    state, _ = new_game(board, seats, seed, rules=rules_with_day_limit(mode, MAX_DAYS), mode=mode)
+    state, _ = new_game(board, seats, seed, rules=rules_with_day_limit(mode, max_days), mode=mode)
     rngs = {seat: seat_rng(seed, seat) for seat in state.players}
     times = []
     while state.phase != "over":
@@ -66,7 +68,10 @@ def main(argv=None) -> int:
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--reference", metavar="MAP", help="also time a reference map in the same run and print the ratios")
+    p.add_argument("--max-days", type=int, default=MAX_DAYS, help=f"day-limit rule after D Days, 1 to 1000 (default {MAX_DAYS})")
     args = p.parse_args(argv)
+    if not 1 <= args.max_days <= 1000:
+        p.error("--max-days must be 1 to 1000")
     if not 2 <= args.players <= 4:
         p.error("--players must be 2 to 4")
     if not 1 <= args.games <= MAX_GAMES:
@@ -107,8 +112,9 @@ def load(map_arg: str):
 def measure(name: str, board, args) -> dict:
     """Decision-time figures of ``args.games`` whole games on ``board``."""
     times: list[float] = []
+    days = {"max_days": args.max_days} if args.max_days != MAX_DAYS else {}
     for game in range(args.games):
-        times += decision_times(board, args.players, args.seed + game, args.level, args.mode)
+        times += decision_times(board, args.players, args.seed + game, args.level, args.mode, **days)
     return {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
             "p99_ms": round(percentile(times, 99), 3), "max_ms": round(max(times, default=0.0), 3),
             "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
