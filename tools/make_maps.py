@@ -52,7 +52,7 @@ class Recipe:
     kind: str                          # square | hex
     players: tuple[int, int]
     starts: list[tuple[float, float]]  # per seat, as fractions of the map's pixel size
-    symmetry: str                      # rot2 | mirror4
+    symmetry: str                      # rot2 | mirror4 | rot3 (three seats a third of a turn apart)
     seed: int
     stagger_axis: str = "y"
     diagonal: bool = False
@@ -67,6 +67,7 @@ class Recipe:
     tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
     centre_tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
     fair_centre: bool = False          # centre tokens on the cell nearest to being equally far from every seat
+    road_reuse: bool = True            # a new road follows the roads already laid (False: each its own way)
 
 
 class Layout:
@@ -97,7 +98,19 @@ class Layout:
         u, v = uv
         if self.r.symmetry == "rot2":
             return [(u, v), (1 - u, 1 - v)]
+        if self.r.symmetry == "rot3":          # a third of a turn about the centre, in pixels
+            x, y = (u - 0.5) * self.px[0], (v - 0.5) * self.px[1]
+            return [(0.5 + (x * math.cos(a) - y * math.sin(a)) / self.px[0],
+                     0.5 + (x * math.sin(a) + y * math.cos(a)) / self.px[1])
+                    for a in (0.0, 2 * math.pi / 3, 4 * math.pi / 3)]
         return [(u, v), (1 - u, v), (u, 1 - v), (1 - u, 1 - v)]
+
+    def outside_round_board(self, cell) -> bool:
+        """rot3 maps are round (mountains beyond), so the map's corners favour no seat."""
+        if self.r.symmetry != "rot3":
+            return False
+        x, y = self.grid.cell_center(cell)
+        return math.hypot(x - self.px[0] / 2, y - self.px[1] / 2) > 0.49 * min(self.px)
 
     def uv_of(self, cell):
         x, y = self.grid.cell_center(cell)
@@ -133,7 +146,9 @@ class Layout:
             c, w = cell, None
             u, v = self.uv_of(cell)
             edge = max(abs(u - 0.5), abs(v - 0.5)) * 2       # 0 centre .. 1 border
-            if river_d[cell[1], cell[0]] < r.river_width:
+            if self.outside_round_board(cell):
+                w = "mountain"
+            elif river_d[cell[1], cell[0]] < r.river_width:
                 w = "water"
             elif mountain[c[1], c[0]] + 0.12 * edge ** 4 > r.mountain:
                 w = "mountain"
@@ -189,7 +204,7 @@ class Layout:
                 continue
             for n in self.topology.neighbours(cell):
                 t = self.get(n)
-                step = 0.6 if n in self.road else ROAD_COST[t]
+                step = 0.6 if n in self.road and self.r.road_reuse else ROAD_COST[t]
                 if d + step < dist.get(n, math.inf):
                     dist[n], prev[n] = d + step, cell
                     heapq.heappush(heap, (d + step, n))
@@ -273,6 +288,37 @@ class Layout:
         taken.add(cell)
         self.objects.append((kind, cell, props, name))
 
+    def place_group(self, kind, uv, props, reach, taken, seats, radius=2.5):
+        """One token per seat (image k of ``uv`` belongs to seat k+1), each the same 🐎 from its own seat
+        as far as the cells near the images allow."""
+        cell_size = min(self.tile[0], self.tile[1])
+        options = []
+        for k, img in enumerate(self.images(uv)):
+            tx, ty = self.uv_px(img)
+
+            def near(cell, tx=tx, ty=ty):
+                x, y = self.grid.cell_center(cell)
+                return math.hypot(x - tx, y - ty) / cell_size
+
+            cells = [c for c in reach if c not in taken and self.get(c) != "ford" and c not in self.road
+                     and near(c) <= radius and c in seats[k]]
+            options.append([(seats[k][c], near(c), c) for c in cells])
+        if not all(options):
+            for img in self.images(uv):
+                self.place(kind, img, dict(props), _label(kind, props), reach, taken)
+            return
+
+        def best(k, target):
+            return min(options[k], key=lambda o: (abs(o[0] - target), o[1]))
+
+        targets = {o[0] for opts in options for o in opts}
+        target = min(targets, key=lambda t: sum(abs(best(k, t)[0] - t) * 10 + best(k, t)[1]
+                                                for k in range(len(options))))
+        for k in range(len(options)):
+            cell = best(k, target)[2]
+            taken.add(cell)
+            self.objects.append((kind, cell, dict(props), _label(kind, props)))
+
     def place(self, kind, uv, props, name, reach, taken, avoid_road=True):
         target = self.uv_px(uv)
 
@@ -301,6 +347,9 @@ class Layout:
             else:
                 self.place(kind, uv, dict(props), _label(kind, props), reach, taken)
         for kind, uv, props in r.tokens:
+            if seats and r.symmetry == "rot3":     # images 1, 2, 3 are the seats' own
+                self.place_group(kind, uv, props, reach, taken, seats)
+                continue
             for img in self.images(uv):
                 self.place(kind, img, dict(props), _label(kind, props), reach, taken)
 
@@ -418,6 +467,41 @@ RECIPES = [
         centre_tokens=[("city", (0.5, 0.5), {"tier": "estate"})],
     ),
 ]
+
+
+def _round_starts(radius: float, px: tuple[float, float]) -> list[tuple[float, float]]:
+    """Three starts a third of a turn apart (seat 1 upper left, seat 2 upper right, seat 3 below)."""
+    return [(0.5 + radius * min(px) * math.cos(math.radians(a)) / px[0],
+             0.5 + radius * min(px) * math.sin(math.radians(a)) / px[1]) for a in (210, 330, 90)]
+
+
+THREE_PX = (18 * 64 + 32, 22 * 54 + 18)       # an 18x22 pointy-hex map in pixels: nearly square
+THREE_STARTS = _round_starts(0.36, THREE_PX)
+RECIPES.append(Recipe(
+    name="three_fords", title="The Three Fords", size=(18, 22), kind="hex", stagger_axis="y",
+    players=(3, 3), symmetry="rot3", seed=17, forest=0.62, hills=0.74, mountain=0.86, river_width=0.6,
+    starts=THREE_STARTS,
+    # a river between each two seats, from near the dry middle out to the mountains
+    rivers=[[(0.5 + f * (THREE_STARTS[0][0] - 0.5 + THREE_STARTS[2][0] - 0.5),
+              0.5 + f * (THREE_STARTS[0][1] - 0.5 + THREE_STARTS[2][1] - 0.5)) for f in (0.35, 0.7, 1.1)]],
+    roads=[(THREE_STARTS[0], (0.5, 0.5))], road_reuse=False,
+    tokens=[("mine", (0.3, 0.22), {}), ("monster", (0.42, 0.33), {}), ("item", (0.16, 0.45), {}),
+            ("resource", (0.2, 0.2), {}), ("resource", (0.36, 0.15), {}),
+            ("city", (0.3, 0.5), {"tier": "encampment"})],
+    centre_tokens=[("city", (0.5, 0.5), {"tier": "villa"})],
+    fair_centre=True,
+))
+
+RECIPES.append(Recipe(
+    name="skirmish", title="The Skirmish", size=(14, 14), kind="square", players=(4, 4), diagonal=True,
+    symmetry="mirror4", seed=13, forest=0.66, hills=0.8, mountain=0.9,
+    starts=[(0.15, 0.15), (0.85, 0.85), (0.85, 0.15), (0.15, 0.85)],
+    roads=[((0.15, 0.15), (0.5, 0.5)), ((0.15, 0.15), (0.85, 0.15)), ((0.15, 0.15), (0.15, 0.85))],
+    tokens=[("mine", (0.32, 0.1), {}), ("monster", (0.33, 0.33), {}), ("item", (0.1, 0.35), {}),
+            ("resource", (0.25, 0.25), {})],
+    centre_tokens=[("city", (0.5, 0.5), {"tier": "encampment"})],
+    fair_centre=True,
+))
 
 
 PROJECT = {
