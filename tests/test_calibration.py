@@ -51,3 +51,16 @@ def test_calibrate_one_map_and_player_count():
     assert sum(s["win_rate"] for s in row["seats"]) <= 1.0
     assert row["minutes"][0] < row["minutes"][1]
     assert row["decisions_mean"] > 0
+
+
+def test_markdown_table_has_one_row_per_map_and_player_count():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from calibrate_maps import markdown_table
+    finally:
+        sys.path.pop(0)
+    seat = {"seat": 1, "win_rate": 0.5, "ci95": [0.4, 0.6]}
+    table = {"maps": {"skirmish": {"4": {"games": 100, "left_out": 2, "seats": [seat], "days_mean": 18.2,
+                                         "minutes": [50, 100]}}}}
+    assert markdown_table(table).splitlines()[-1] == \
+        "| skirmish | 4 | 100 (+2 stopped) | 1: 50% (40%–60%) | 18.2 | 50–100 min |"

@@ -66,6 +66,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
     p.add_argument("--write", action="store_true", help=f"store the table in maps/{FILE_NAME}")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--markdown", action="store_true",
+                   help=f"print maps/{FILE_NAME} as the Markdown table of maps/README.md, play nothing")
     args = p.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
@@ -81,6 +83,10 @@ def main(argv=None) -> int:
         p.error("--jobs must be 1 to 64")
     from game import resources
     from game.maps import MapError, load_map
+    if args.markdown:
+        from game.lab.calibration import load
+        print(markdown_table(load(resources.maps_dir())))
+        return 0
     names = args.maps.split(",") if args.maps else sorted(path.stem for path in resources.maps_dir().glob("*.tmx"))
     table = {"level": args.level, "games": args.games, "seconds_per_decision": [5, 10], "maps": {}}
     for name in names:
@@ -107,6 +113,19 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(table))
     return 0
+
+
+def markdown_table(table: dict) -> str:
+    """The calibration as maps/README.md shows it: one row per map and player count."""
+    lines = ["| map | players | games | seat win rates (95% CI) | days | play time |", "|---|---|---|---|---|---|"]
+    for name, rows in sorted(table.get("maps", {}).items()):
+        for players, row in sorted(rows.items()):
+            seats = "; ".join(f"{s['seat']}: {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
+                              for s in row["seats"] if s["win_rate"] is not None)
+            left_out = f" (+{row['left_out']} stopped)" if row.get("left_out") else ""
+            lines.append(f"| {name} | {players} | {row['games']}{left_out} | {seats} | {row['days_mean']} | "
+                         f"{row['minutes'][0]}–{row['minutes'][1]} min |")
+    return "\n".join(lines)
 
 
 def write_table(table: dict) -> None:
