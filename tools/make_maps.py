@@ -493,7 +493,7 @@ RECIPES.append(Recipe(
 ))
 
 RECIPES.append(Recipe(
-    name="skirmish", title="The Skirmish", size=(14, 14), kind="square", players=(4, 4), diagonal=True,
+    name="skirmish", title="The Skirmish", size=(12, 12), kind="square", players=(4, 4), diagonal=True,
     symmetry="mirror4", seed=13, forest=0.66, hills=0.8, mountain=0.9,
     starts=[(0.15, 0.15), (0.85, 0.85), (0.85, 0.15), (0.15, 0.85)],
     roads=[((0.15, 0.15), (0.5, 0.5)), ((0.15, 0.15), (0.85, 0.15)), ((0.15, 0.15), (0.15, 0.85))],
