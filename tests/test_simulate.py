@@ -141,6 +141,7 @@ def test_compare_reports_differences_inside_b(tmp_path):
     data = json.loads(out.stdout)
     assert set(data) == {"a", "b"}
     figures = {row["figure"]: row for row in data["b"]["differences_from_a"]}
-    assert {"days per game", "first player's win rate"} <= set(figures)
+    assert {"days per game", "first player's win rate", "decisions per game"} <= set(figures)
+    assert "standard win rate" not in figures          # every seat standard: a level's win rate says nothing
     for row in figures.values():
         assert row["verdict"] in ("within the noise", "higher in b", "lower in b")

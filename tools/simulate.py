@@ -400,7 +400,9 @@ def compare(a: dict, b: dict, results_a: list[dict], results_b: list[dict]) -> l
     limit_b = sum(r["end_reason"] == "day_limit" for r in done_b)
     add("games reaching the day limit", *rate_difference(limit_a, len(done_a), limit_b, len(done_b)),
         round(limit_a / len(done_a), 4) if done_a else None, round(limit_b / len(done_b), 4) if done_b else None)
-    for lvl in a["wins_by_ai"]:
+    add("decisions per game", *mean_difference([r["actions"] for r in done_a], [r["actions"] for r in done_b]),
+        a["decisions_mean"], b["decisions_mean"])
+    for lvl in a["wins_by_ai"] if len(a["wins_by_ai"]) > 1 else ():     # one level only: it wins every game
         if lvl in b["wins_by_ai"] and a["seat_games_by_ai"][lvl] and b["seat_games_by_ai"][lvl]:
             add(f"{lvl} win rate", *rate_difference(a["sole_wins_by_ai"][lvl], a["seat_games_by_ai"][lvl],
                                                    b["sole_wins_by_ai"][lvl], b["seat_games_by_ai"][lvl]),
