@@ -68,6 +68,8 @@ class Recipe:
     centre_tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
     fair_centre: bool = False          # centre tokens on the cell nearest to being equally far from every seat
     road_reuse: bool = True            # a new road follows the roads already laid (False: each its own way)
+    orthogonal_roads: bool = False     # on diagonal square maps, roads drawn joined (no diagonal steps)
+    fair_tokens: bool = False          # each seat's copy of a token the same 🐎 from it (rot3 maps always)
 
 
 class Layout:
@@ -203,6 +205,8 @@ class Layout:
             if d > dist[cell]:
                 continue
             for n in self.topology.neighbours(cell):
+                if self.r.orthogonal_roads and n[0] != cell[0] and n[1] != cell[1]:
+                    continue            # square road tiles have four exits: a diagonal step would look cut
                 t = self.get(n)
                 step = 0.6 if n in self.road and self.r.road_reuse else ROAD_COST[t]
                 if d + step < dist.get(n, math.inf):
@@ -280,8 +284,12 @@ class Layout:
         if not options:
             return self.place(kind, uv, props, name, reach, taken)
 
+        every_seat_plays = self.r.players[0] == len(seats)
+
         def unfairness(cell):
             costs = [d[cell] for d in seats]
+            if every_seat_plays:
+                return max(costs) - min(costs), near(cell)
             return abs(costs[0] - costs[1]), max(costs) - min(costs), near(cell)
 
         cell = min(options, key=unfairness)
@@ -289,20 +297,22 @@ class Layout:
         self.objects.append((kind, cell, props, name))
 
     def place_group(self, kind, uv, props, reach, taken, seats, radius=2.5):
-        """One token per seat (image k of ``uv`` belongs to seat k+1), each the same 🐎 from its own seat
-        as far as the cells near the images allow."""
+        """One token per seat (each copy of ``uv`` belongs to the seat nearest to it), each the same 🐎
+        from its own seat as far as the cells near the copies allow."""
         cell_size = min(self.tile[0], self.tile[1])
         options = []
         for k, img in enumerate(self.images(uv)):
             tx, ty = self.uv_px(img)
+            owner = min(range(len(self.r.starts)),          # the seat whose corner this copy is in
+                        key=lambda i: math.dist(self.uv_px(self.r.starts[i]), (tx, ty)))
 
             def near(cell, tx=tx, ty=ty):
                 x, y = self.grid.cell_center(cell)
                 return math.hypot(x - tx, y - ty) / cell_size
 
             cells = [c for c in reach if c not in taken and self.get(c) != "ford" and c not in self.road
-                     and near(c) <= radius and c in seats[k]]
-            options.append([(seats[k][c], near(c), c) for c in cells])
+                     and near(c) <= radius and c in seats[owner]]
+            options.append([(seats[owner][c], near(c), c) for c in cells])
         if not all(options):
             for img in self.images(uv):
                 self.place(kind, img, dict(props), _label(kind, props), reach, taken)
@@ -347,7 +357,7 @@ class Layout:
             else:
                 self.place(kind, uv, dict(props), _label(kind, props), reach, taken)
         for kind, uv, props in r.tokens:
-            if seats and r.symmetry == "rot3":     # images 1, 2, 3 are the seats' own
+            if seats and (r.symmetry == "rot3" or r.fair_tokens):
                 self.place_group(kind, uv, props, reach, taken, seats)
                 continue
             for img in self.images(uv):
@@ -494,6 +504,7 @@ RECIPES.append(Recipe(
 
 RECIPES.append(Recipe(
     name="skirmish", title="The Skirmish", size=(12, 12), kind="square", players=(4, 4), diagonal=True,
+    orthogonal_roads=True, fair_tokens=True,
     symmetry="mirror4", seed=13, forest=0.66, hills=0.8, mountain=0.9,
     starts=[(0.15, 0.15), (0.85, 0.85), (0.85, 0.15), (0.15, 0.85)],
     roads=[((0.15, 0.15), (0.5, 0.5)), ((0.15, 0.15), (0.85, 0.15)), ((0.15, 0.15), (0.15, 0.85))],
