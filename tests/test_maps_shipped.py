@@ -16,6 +16,8 @@ EXPECTED = {  # name: (width, height, kind, stagger axis, min players, max playe
     "riverlands": (32, 24, "hex", "y", 2, 4),
     "highlands": (64, 48, "hex", "x", 2, 4),
     "free_cities": (24, 24, "square", None, 2, 4),
+    "three_fords": (18, 22, "hex", "y", 3, 3),
+    "skirmish": (12, 12, "square", None, 4, 4),
 }
 
 
@@ -86,3 +88,20 @@ def test_a_map_saved_again_by_tiled_still_loads(path, tmp_path):
     assert (again.width, again.height, again.kind) == (original.width, original.height, original.kind)
     assert sorted(again.tokens, key=repr) == sorted(original.tokens, key=repr)
     assert (again.move_cost == original.move_cost).all()
+
+
+@pytest.mark.parametrize("name", ["three_fords", "skirmish"])
+def test_every_seat_has_its_nearest_tokens_equally_far(name):
+    """The ~60-minute maps for 3 and 4 players: each kind's nearest token is (within one 🐎) as far from
+    every capital, so no seat starts ahead (make_maps.py places them from the path costs)."""
+    from game.board.pathfinding import reachable
+    board = load_map(MAPS_DIR / f"{name}.tmx")
+    nearest = {}
+    for seat, cell in board.start_slots().items():
+        reach = reachable(board.topology, board.move_cost, None, cell, 200, None)
+        for token in board.tokens:
+            if token.kind != "start":
+                cost = reach.cost(token.cell)
+                nearest.setdefault(token.kind, {})[seat] = min(cost, nearest.get(token.kind, {}).get(seat, cost))
+    spread = {kind: max(by_seat.values()) - min(by_seat.values()) for kind, by_seat in nearest.items()}
+    assert all(s <= 1 for s in spread.values()), spread
