@@ -3,11 +3,16 @@
     python tools/make_assets.py            # everything
     python tools/make_assets.py --icons    # only assets/icons (after adding an emoji to game/ui/kit/icons.py)
     python tools/make_assets.py --textures # only assets/textures (the parchment and wood of the UI panels)
+    python tools/make_assets.py --fonts    # only the fallback font for player names in other scripts (needs fontTools)
 
 Writes into assets/. Terrain is painted procedurally (numpy noise + pygame
 drawing); token sprites and icons are baked from Noto Color Emoji (Debian
 package fonts-noto-color-emoji). This generator is the only code that reads
-the font: the game draws the baked PNGs. The output is committed; rerun this
+the font: the game draws the baked PNGs. The fallback font (CJK, Hangul and other
+scripts the DejaVu fonts lack) is the part of Droid Sans Fallback (Debian package
+fonts-droid-fallback, Apache-2.0) that DejaVu Sans does not cover, then the Hangul
+of NanumGothic (fonts-nanum, OFL-1.1), subset with fontTools (a tool of this
+generator only, not of the game). The output is committed; rerun this
 script after changing it.
 """
 from __future__ import annotations
@@ -33,6 +38,10 @@ from game.ui.kit.icons import EMOJI, PNG_NAMES  # noqa: E402
 
 ASSETS = ROOT / "assets"
 EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+FALLBACK_FONT = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+HANGUL_FONT = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
+APACHE_LICENCE = "/usr/share/common-licenses/Apache-2.0"
+FONTS = ROOT / "game" / "ui" / "kit" / "fonts"
 
 # Tile geometry of the three terrain tilesets: (tile width, tile height, hex side length).
 SQUARE = (64, 64, 0)
@@ -471,17 +480,73 @@ def build_icons() -> None:
         pygame.image.save(icon, str(out_dir / f"{name}.png"))
 
 
+# Fallback fonts for what DejaVu lacks, tried in this order: (source, shipped file, new family name or None
+# to keep the source's names, licence header, licence text file). Nanum's Reserved Font Names (OFL) go with
+# the subset, so it is renamed.
+FALLBACKS = [
+    (FALLBACK_FONT, "FallbackSans.ttf", None,
+     "a subset of Droid Sans Fallback (DroidSansFallbackFull.ttf, Debian package fonts-droid-fallback):\n"
+     "the glyphs DejaVu Sans lacks (CJK ideographs, kana and other scripts).\n"
+     "Copyright (c) 2006, 2007, 2008, 2009, 2010 Google Corp. Droid is a trademark of Google Corp.\n"
+     "Licensed under the Apache License, Version 2.0, whose text follows.", APACHE_LICENCE),
+    (HANGUL_FONT, "FallbackHangul.ttf", "Fuzzy Knights Hangul",
+     "a subset of NanumGothic (Debian package fonts-nanum), renamed as the Reserved Font Names ask:\n"
+     "the Hangul glyphs neither DejaVu Sans nor Droid Sans Fallback has.\n"
+     "Copyright (c) 2010, NAVER Corporation, with Reserved Font Name Nanum, NanumGothic and others.\n"
+     "Licensed under the SIL Open Font License 1.1, whose text follows.", str(ASSETS / "OFL-1.1.txt")),
+]
+
+
+def build_fallback_fonts() -> list[Path]:
+    """game/ui/kit/fonts/Fallback*.ttf: the glyphs of each fallback source no earlier font has,
+    each with its licence beside it (LICENSE-<name>)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    covered = set(TTFont(FONTS / "DejaVuSans.ttf").getBestCmap())
+    written = []
+    for source, name, family, header, licence in FALLBACKS:
+        font = TTFont(source)
+        wanted = sorted(c for c in font.getBestCmap() if c not in covered and c > 0x20)
+        options = subset.Options()
+        options.name_IDs = ["*"]            # keep the copyright and licence records
+        options.notdef_outline = True
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=wanted)
+        subsetter.subset(font)
+        if family:
+            for record in font["name"].names:
+                if record.nameID in (1, 3, 4, 6, 16, 17, 21):
+                    record.string = family if record.nameID != 6 else family.replace(" ", "")
+        out = FONTS / name
+        font.save(str(out))
+        (FONTS / f"LICENSE-{out.stem}").write_text(f"{name}: {header}\nMade by tools/make_assets.py --fonts.\n\n"
+                                                   + Path(licence).read_text(encoding="utf-8"), encoding="utf-8")
+        covered |= set(wanted)
+        written.append(out)
+    return written
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="make_assets.py", description=__doc__.splitlines()[0])
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--icons", action="store_true", help="only assets/icons")
     only.add_argument("--textures", action="store_true", help="only assets/textures")
+    only.add_argument("--fonts", action="store_true", help="only the fallback font (needs fontTools)")
     args = parser.parse_args(argv)       # --help prints help and writes nothing
     pygame.init()
     ASSETS.mkdir(exist_ok=True)
     if args.textures:
         build_textures()
         print(f"wrote the UI textures to {ASSETS / 'textures'}")
+        return 0
+    if args.fonts:
+        missing = [source for source, *_ in FALLBACKS if not Path(source).is_file()]
+        if missing:
+            print(f"{missing[0]} not found: install fonts-droid-fallback and fonts-nanum (apt-get install ...)",
+                  file=sys.stderr)
+            return 2
+        for out in build_fallback_fonts():
+            print(f"wrote {out}")
         return 0
     if not Path(EMOJI_FONT).is_file():
         print(f"{EMOJI_FONT} not found: install Noto Color Emoji (apt-get install fonts-noto-color-emoji)",

@@ -8,6 +8,8 @@ import pygame
 from game import resources
 
 FONT_DIR = resources.fonts_dir()   # DejaVu, shipped in the package (fonts/LICENSE); never a system font
+# Shipped subsets (fonts/LICENSE-*) for what DejaVu lacks, tried in order: CJK and kana, then Hangul.
+FALLBACK_FILES = ("FallbackSans.ttf", "FallbackHangul.ttf")
 
 # Seat colours 1-4; 0 is neutral. The same as the token art (tools/make_assets.py).
 SEAT_COLOURS: dict[int, tuple[int, int, int]] = {
@@ -120,3 +122,89 @@ def font(size: int, style: str = "body") -> pygame.font.Font:
         return pygame.font.Font(str(path), size)
     except (OSError, FileNotFoundError):
         return pygame.font.Font(None, size)
+
+
+@lru_cache(maxsize=64)
+def fallback_fonts(size: int) -> tuple[pygame.font.Font, ...]:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    found = []
+    for name in FALLBACK_FILES:
+        try:
+            found.append(pygame.font.Font(str(FONT_DIR / name), size))
+        except (OSError, FileNotFoundError):
+            pass
+    return tuple(found)
+
+
+def _pixels(f: pygame.font.Font, s: str) -> bytes:
+    return pygame.image.tobytes(f.render(s, True, (0, 0, 0)), "RGBA")
+
+
+@lru_cache(maxsize=16)
+def _notdef(path: str) -> bytes:
+    return _pixels(pygame.font.Font(path, 20), "\U000F0000")      # a private-use point: no font has it
+
+
+@lru_cache(maxsize=16384)
+def _has_glyph(path: str, ch: str) -> bool:
+    """True when the font draws ``ch`` as itself, not as its .notdef box (pygame cannot ask the cmap)."""
+    return _pixels(_probe_font(path), ch) != _notdef(path)
+
+
+@lru_cache(maxsize=16)
+def _probe_font(path: str) -> pygame.font.Font:
+    return pygame.font.Font(path, 20)
+
+
+def _covered(ch: str) -> bool:
+    return ch < "\u0370" or not ch.isprintable()    # Latin, punctuation and controls: DejaVu has them all
+
+
+def font_runs(s: str, size: int, style: str = "body") -> list[tuple[str, pygame.font.Font]]:
+    """``s`` cut into runs, each with the first font that has its glyphs: the style's font, then the
+    fallbacks (a name in 王, さくら or 김 is drawn, not boxes). A glyph no font has stays with the main font."""
+    main = font(size, style)
+    if all(_covered(ch) for ch in s):
+        return [(s, main)]
+    chain = [(str(FONT_DIR / _FONT_FILES.get(style, _FONT_FILES["body"])), main)]
+    chain += [(str(FONT_DIR / name), f) for name, f in zip(FALLBACK_FILES, fallback_fonts(size))]
+    runs: list[tuple[str, pygame.font.Font]] = []
+    for ch in s:
+        chosen = main
+        if not _covered(ch):
+            chosen = next((f for path, f in chain if _safe_has_glyph(path, ch)), main)
+        if runs and runs[-1][1] is chosen:
+            runs[-1] = (runs[-1][0] + ch, chosen)
+        else:
+            runs.append((ch, chosen))
+    return runs
+
+
+def _safe_has_glyph(path: str, ch: str) -> bool:
+    try:
+        return _has_glyph(path, ch)
+    except (OSError, FileNotFoundError, pygame.error):
+        return False
+
+
+def text_size(s: str, size: int, style: str = "body") -> tuple[int, int]:
+    """Width and height of ``s`` as drawn, fallback fonts included."""
+    runs = font_runs(s, size, style)
+    return (sum(f.size(part)[0] for part, f in runs), max(f.get_height() for _, f in runs))
+
+
+def render_runs(s: str, size: int, colour: tuple, style: str = "body") -> pygame.Surface:
+    """``s`` rendered with per-run font fallback, the runs sharing one baseline."""
+    runs = font_runs(s, size, style)
+    if len(runs) == 1:
+        return runs[0][1].render(s, True, colour)
+    pieces = [(f.render(part, True, colour), f.get_ascent()) for part, f in runs]
+    ascent = max(a for _, a in pieces)
+    height = max(ascent - a + p.get_height() for p, a in pieces)
+    out = pygame.Surface((sum(p.get_width() for p, _ in pieces), height), pygame.SRCALPHA)
+    x = 0
+    for p, a in pieces:
+        out.blit(p, (x, ascent - a))
+        x += p.get_width()
+    return out

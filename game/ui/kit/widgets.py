@@ -16,11 +16,12 @@ from game.ui.kit import icons, sound, textures, theme
 @lru_cache(maxsize=512)
 def wrap(words_text: str, size: int, width: int, style: str = "body", indent: str = "") -> list[str]:
     """Lines of at most ``width`` pixels in the UI font; continuation lines start with ``indent``."""
-    font = theme.font(size, style)
+    def measure(s: str) -> int:
+        return theme.text_size(s, size, style)[0]
     lines, line = [], ""
-    for word in _fitting_pieces(words_text.split(), font, width - font.size(indent)[0]):
+    for word in _fitting_pieces(words_text.split(), measure, width - measure(indent)):
         trial = f"{line} {word}" if line else word
-        if font.size(trial)[0] <= width or not line:
+        if measure(trial) <= width or not line:
             line = trial
         else:
             lines.append(line)
@@ -28,13 +29,13 @@ def wrap(words_text: str, size: int, width: int, style: str = "body", indent: st
     return lines + ([line] if line else [])
 
 
-def _fitting_pieces(words: list[str], font, width: int) -> list[str]:
+def _fitting_pieces(words: list[str], measure: Callable[[str], int], width: int) -> list[str]:
     """The words, a word wider than ``width`` (a long file path) cut into pieces that fit."""
     out = []
     for word in words:
-        while font.size(word)[0] > width > 0 and len(word) > 1:
+        while measure(word) > width > 0 and len(word) > 1:
             cut = len(word) - 1
-            while cut > 1 and font.size(word[:cut])[0] > width:
+            while cut > 1 and measure(word[:cut]) > width:
                 cut -= 1
             out.append(word[:cut])
             word = word[cut:]
@@ -50,13 +51,12 @@ def text(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
 
 @lru_cache(maxsize=2048)
 def _text(s: str, size: int, colour: tuple, style: str, shadow: tuple | None) -> pygame.Surface:
-    f = theme.font(size, style)
-    main = f.render(s, True, colour)
+    main = theme.render_runs(s, size, colour, style)
     if not shadow:
         return main
     off = 2 if size >= 24 else 1
     out = pygame.Surface((main.get_width() + off, main.get_height() + off), pygame.SRCALPHA)
-    out.blit(f.render(s, True, shadow), (off, off))
+    out.blit(theme.render_runs(s, size, shadow, style), (off, off))
     out.blit(main, (0, 0))
     return out
 
@@ -103,11 +103,10 @@ def fit_label(label: str, size: int, width: int, style: str = "bold") -> tuple[i
         return size, label
     smallest = max(9, round(size * 0.7))
     for candidate in range(size, smallest - 1, -1):
-        if theme.font(candidate, style).size(label)[0] <= width:
+        if theme.text_size(label, candidate, style)[0] <= width:
             return candidate, label
-    font = theme.font(smallest, style)
     words = label
-    while len(words) > 1 and font.size(words + "…")[0] > width:
+    while len(words) > 1 and theme.text_size(words + "…", smallest, style)[0] > width:
         words = words[:-1]
     return smallest, words.rstrip() + "…"
 
