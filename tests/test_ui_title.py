@@ -145,3 +145,51 @@ def test_title_draws_at_any_size(app, title):
         surface = pygame.Surface(size)
         title.draw(surface)
         assert title.start_button.rect.right <= size[0]
+
+
+@pytest.mark.rule("R-BLD-6")
+def test_the_hero_cap_label_follows_the_rules_files_count(app, tmp_path):
+    from game.ui.menus.title import TitlePreset
+    overlay = tmp_path / "three_heroes.toml"
+    overlay.write_text("[options]\nhero_cap = true\nhero_cap_count = 3\n", encoding="utf-8")
+    scene = TitleScene(maps=entries(), saves_dir=tmp_path, preset=TitlePreset(rules_file=str(overlay)))
+    box = scene.rule_boxes["hero_cap_2"]
+    assert box.label == "At most 3 heroes each" and box.checked
+    plain = TitleScene(maps=entries(), saves_dir=tmp_path)
+    assert plain.rule_boxes["hero_cap_2"].label == "At most 2 heroes each"
+
+
+@pytest.mark.rule("R-END-2")
+def test_the_day_limit_spinner_covers_1_to_1000_with_shift_for_tens_of_steps(title):
+    click(title, title.rule_boxes["day_limit"].rect.center)
+    spinner = title.day_spinner
+    title.layout((1280, 720))
+    assert (spinner.minimum, spinner.maximum) == (1, 1000)
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        click(title, spinner.plus.rect.center)
+        assert title.options.rules.day_limit == 50          # ten steps of 5, on their grid
+        click(title, spinner.plus.rect.center)
+        assert title.options.rules.day_limit == 100
+        for _ in range(30):
+            click(title, spinner.plus.rect.center)
+        assert title.options.rules.day_limit == 1000
+        for _ in range(30):
+            click(title, spinner.minus.rect.center)
+    finally:
+        pygame.key.set_mods(0)
+    assert title.options.rules.day_limit == 1
+    click(title, spinner.plus.rect.center)
+    assert title.options.rules.day_limit == 5             # back on the grid of 5
+
+
+def test_holding_a_spinner_button_keeps_counting(title):
+    click(title, title.rule_boxes["day_limit"].rect.center)
+    spinner = title.day_spinner
+    pos = spinner.plus.rect.center
+    title.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    title.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    for _ in range(60):                       # one second held
+        title.update(1 / 60)
+    title.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert title.options.rules.day_limit >= 30 + 5 * 5

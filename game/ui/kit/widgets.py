@@ -294,7 +294,10 @@ class Checkbox(Widget):
 
 
 class Spinner(Widget):
-    """A number with - and + buttons."""
+    """A number with - and + buttons. Shift-click moves ten steps; holding a button repeats it.
+    Steps land on multiples of ``step`` (1 -> 5 -> 10 with a step of 5)."""
+
+    HOLD_DELAY, HOLD_REPEAT = 0.45, 0.08      # seconds before a held button repeats, and between repeats
 
     def __init__(self, value: int, minimum: int, maximum: int, step: int = 1,
                  on_change: Callable[[int], None] | None = None,
@@ -304,6 +307,7 @@ class Spinner(Widget):
         self.on_change, self.fmt = on_change, fmt
         self.minus = Button("−", lambda: self._bump(-1), size=18)
         self.plus = Button("+", lambda: self._bump(+1), size=18)
+        self._held = 0.0
         self._place()
 
     def _place(self) -> None:
@@ -314,12 +318,30 @@ class Spinner(Widget):
         self.plus.enabled = self.value < self.maximum
 
     def _bump(self, sign: int) -> None:
-        new = max(self.minimum, min(self.maximum, self.value + sign * self.step))
+        step = self.step * (10 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1)
+        if self.value % step:           # off the grid: the next multiple of the step in that direction
+            new = (self.value // step + (1 if sign > 0 else 0)) * step
+        else:
+            new = self.value + sign * step
+        new = max(self.minimum, min(self.maximum, new))
         if new != self.value:
             self.value = new
             if self.on_change:
                 self.on_change(new)
         self._place()
+
+    def update(self, dt: float) -> None:
+        held = next((b for b in (self.minus, self.plus) if b.pressed and b.hovered), None) if self.visible else None
+        if held is None:
+            self._held = 0.0
+            return
+        before = self._held
+        self._held += dt
+        if self._held >= self.HOLD_DELAY:
+            repeats = int((self._held - self.HOLD_DELAY) / self.HOLD_REPEAT) \
+                - (int((before - self.HOLD_DELAY) / self.HOLD_REPEAT) if before >= self.HOLD_DELAY else -1)
+            for _ in range(repeats):
+                held.click()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self._place()

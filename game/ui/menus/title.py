@@ -15,6 +15,16 @@ SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
 ROW_H = 56
 
 
+def _day_limit_range() -> tuple[int, int]:
+    """The day limits a rules file may set (the schema's ``options.day_limit_days``)."""
+    from game.engine.rules_schema import SCHEMA
+    spec = SCHEMA.fields["options"].fields["day_limit_days"]
+    return spec.low, spec.high
+
+
+DAY_LIMIT_RANGE = _day_limit_range()
+
+
 class ColourSwatch(widgets.Button):
     """The seat's colour with its hero; click to take the next free colour."""
 
@@ -106,8 +116,11 @@ class TitleScene(Scene):
             "day_limit": widgets.Checkbox("Day limit", False, self._set_day_limit_on,
                                           tooltip="After N days the most cities, then most gold, wins (R-END-2)"),
         }
-        self.day_spinner = widgets.Spinner(self.day_limit_days, 5, 200, 5, self._set_day_limit_days,
-                                           fmt=lambda d: f"{d} days")
+        self.day_spinner = widgets.Spinner(self.day_limit_days, *DAY_LIMIT_RANGE, 5, self._set_day_limit_days,
+                                           fmt=lambda d: f"{d} day" if d == 1 else f"{d} days")
+        self.day_spinner.tooltip = "Shift-click: 50 days at a time; hold a button to keep counting"
+        self.hero_cap_count = 2
+        self._read_rule_numbers()
         self.continue_button = widgets.Button("Continue", self.continue_game, size=17)
         self.load_button = widgets.Button("Load", self.load_game, size=17)
         self._sync_save_buttons()
@@ -139,6 +152,7 @@ class TitleScene(Scene):
             from game.engine import load_rules
             self.rules_file = preset.rules_file
             self.rules = optional_rules_of(load_rules(preset.mode, overlay=preset.rules_file))
+            self._read_rule_numbers()
             if self.rules.day_limit is not None:
                 self.day_limit_days = self.day_spinner.value = self.rules.day_limit
             for name, box in self.rule_boxes.items():
@@ -227,6 +241,19 @@ class TitleScene(Scene):
 
     def _set_mode(self, index: int) -> None:
         self.mode = ("normal", "campaign")[index]
+        self._read_rule_numbers()
+
+    def _read_rule_numbers(self) -> None:
+        """The hero cap's count as the chosen mode's rules (and a --rules file) set it (R-BLD-6 [OPT])."""
+        from game.engine import load_rules
+        from game.engine.rules import RulesError
+        try:
+            self.hero_cap_count = load_rules(self.mode, overlay=self.rules_file)["options"]["hero_cap_count"]
+        except (RulesError, OSError):
+            return          # the rules file's problem is reported when the game starts
+        n = self.hero_cap_count
+        self.rule_boxes["hero_cap_2"].label = f"At most {n} hero{'' if n == 1 else 'es'} each"
+        self.rule_boxes["hero_cap_2"].tooltip = f"Cap of {n} hero{'' if n == 1 else 'es'} per player (R-BLD-6)"
 
     def _set_seed(self, text: str) -> None:
         self.seed = int(text) if text.isdigit() else self.seed
