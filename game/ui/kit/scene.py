@@ -35,6 +35,12 @@ class Scene:
         self.size = size
         theme.fit_window(size)
 
+    def scale_widgets(self, widgets_: "list[widgets.Widget] | None" = None) -> None:
+        """Text sizes of these widgets (all of ``self.widgets`` by default), written for 1280x720, at the
+        current scale: a scene laid out with ``theme.px`` calls this from ``layout``."""
+        for widget in self.widgets if widgets_ is None else widgets_:
+            widget.fit_to_scale()
+
     # frame -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if hasattr(event, "pos"):

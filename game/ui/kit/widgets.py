@@ -71,7 +71,7 @@ def rich(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
 
 
 def _tooltip_lines(lines: Sequence[str]) -> list[pygame.Surface]:
-    return [rich(line, 15, theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
+    return [rich(line, theme.px(15), theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
 
 
 def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:
@@ -129,6 +129,16 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def fit_to_scale(self) -> "Widget":
+        """Set this widget's text size (given at 1280x720) for the current UI scale; a scene calls it from
+        ``layout`` (``Scene.scale_widgets``), so text grows and shrinks with the window."""
+        if hasattr(self, "size"):
+            self.design_size = getattr(self, "design_size", self.size)
+            self.size = theme.px(self.design_size)
+        for part in getattr(self, "parts", ()):
+            part.fit_to_scale()
+        return self
 
 
 class Label(Widget):
@@ -283,14 +293,17 @@ class Checkbox(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(self.rect.x, self.rect.centery - 10, 20, 20)
+        side = min(theme.px(20), self.rect.h)
+        box = pygame.Rect(self.rect.x, self.rect.centery - side // 2, side, side)
         pygame.draw.rect(surface, (250, 242, 220), box, border_radius=4)
         pygame.draw.rect(surface, theme.WOOD_DARK if not self.hovered else theme.BUTTON, box, 2, border_radius=4)
         if self.checked:
-            pts = [(box.x + 4, box.centery), (box.x + 8, box.bottom - 5), (box.right - 4, box.y + 4)]
+            pts = [(box.x + side // 5, box.centery), (box.x + side * 2 // 5, box.bottom - side // 4),
+                   (box.right - side // 5, box.y + side // 5)]
             pygame.draw.lines(surface, (40, 110, 40), False, pts, 3)
-        label = text(self.label, self.size, theme.INK)
-        surface.blit(label, label.get_rect(midleft=(box.right + 8, self.rect.centery)))
+        size, words = fit_label(self.label, self.size, self.rect.right - box.right - theme.px(8), "body")
+        label = text(words, size, theme.INK)
+        surface.blit(label, label.get_rect(midleft=(box.right + theme.px(8), self.rect.centery)))
 
 
 class Spinner(Widget):
@@ -309,6 +322,10 @@ class Spinner(Widget):
         self.plus = Button("+", lambda: self._bump(+1), size=18)
         self._held = 0.0
         self._place()
+
+    @property
+    def parts(self) -> tuple[Widget, ...]:
+        return self.minus, self.plus
 
     def _place(self) -> None:
         b = self.rect.h
@@ -353,7 +370,8 @@ class Spinner(Widget):
                           self.rect.h)
         pygame.draw.rect(surface, (250, 242, 220), mid, border_radius=4)
         pygame.draw.rect(surface, theme.WOOD_DARK, mid, 2, border_radius=4)
-        label = text(self.fmt(self.value), 16, theme.INK, "bold")
+        size, words = fit_label(self.fmt(self.value), theme.px(16), mid.w - 6)
+        label = text(words, size, theme.INK, "bold")
         surface.blit(label, label.get_rect(center=mid.center))
         self.minus.draw(surface)
         self.plus.draw(surface)
@@ -491,9 +509,11 @@ class Toast:
         from game.ui.kit.rich_text import render
         from game.ui.menus.rulebook import cited_rule
         rule = cited_rule(self.message)
-        label = render(self.message + (f"   · click: read {rule}" if rule else ""), 18, theme.CREAM, "bold", (0, 0, 0))
-        rect = label.get_rect().inflate(40, 20)
-        rect.midbottom = (surface.get_width() // 2, surface.get_height() - 90)
+        message = self.message + (f"   · click: read {rule}" if rule else "")
+        size, message = fit_label(message, theme.px(18), surface.get_width() - theme.px(60))
+        label = render(message, size, theme.CREAM, "bold", (0, 0, 0))
+        rect = label.get_rect().inflate(theme.px(40), theme.px(20))
+        rect.midbottom = (surface.get_width() // 2, surface.get_height() - theme.px(90))
         self.rect = rect
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (120, 24, 18, 230), box.get_rect(), border_radius=10)

@@ -15,6 +15,7 @@ from game.ui.kit import textures, theme, widgets
 from game.ui.kit.widgets import wrap
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
 GOOD = (40, 110, 40)
@@ -77,16 +78,18 @@ def blit_wrapped(surface: pygame.Surface, text: str, pos: tuple[int, int], width
 def section(surface: pygame.Surface, rect: pygame.Rect, caption: str, icon: str | None = None) -> int:
     """A parchment panel with a heading; returns the y where its content starts."""
     textures.draw_panel(surface, rect, "parchment", radius=14)
-    x = rect.x + 18
+    x = rect.x + px(18)
     if icon:
         from game.ui.kit import icons
-        img = icons.icon(icon, 28)
-        surface.blit(img, (x, rect.y + 12))
-        x += 36
-    cap = widgets.text(caption, 22, theme.INK, "heading")
-    surface.blit(cap, (x, rect.y + 13))
-    pygame.draw.line(surface, (170, 140, 96), (rect.x + 16, rect.y + 46), (rect.right - 16, rect.y + 46), 2)
-    return rect.y + 56
+        img = icons.icon(icon, px(28))
+        surface.blit(img, (x, rect.y + px(12)))
+        x += px(36)
+    size, caption = widgets.fit_label(caption, px(22), rect.right - px(16) - x, "heading")
+    cap = widgets.text(caption, size, theme.INK, "heading")
+    surface.blit(cap, (x, rect.y + px(13)))
+    pygame.draw.line(surface, (170, 140, 96), (rect.x + px(16), rect.y + px(46)),
+                     (rect.right - px(16), rect.y + px(46)), 2)
+    return rect.y + px(56)
 
 
 def banner(surface: pygame.Surface, rect: pygame.Rect, text: str, danger: bool = True) -> None:
@@ -96,7 +99,7 @@ def banner(surface: pygame.Surface, rect: pygame.Rect, text: str, danger: bool =
     pygame.draw.rect(box, colour, box.get_rect(), border_radius=8)
     pygame.draw.rect(box, (240, 200, 120), box.get_rect(), 2, border_radius=8)
     surface.blit(box, rect)
-    size, text = widgets.fit_label(text, 16, rect.w - 16)
+    size, text = widgets.fit_label(text, px(16), rect.w - 16)
     img = render(text, size, theme.CREAM, "bold", (0, 0, 0))
     surface.blit(img, img.get_rect(center=rect.center))
 
@@ -148,7 +151,10 @@ class OverlayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(self.panel_size[0], w - 40), min(self.panel_size[1], h - 40))
+        # panel_size is at 1280x720: grows with the window, and never below it where the window has room
+        # (dialogs that still place things in fixed pixels keep their room)
+        pw, ph = (max(n, px(n)) for n in self.panel_size)
+        self.panel = pygame.Rect(0, 0, min(pw, w - px(40)), min(ph, h - px(40)))
         self.panel.center = (w // 2, h // 2)
 
     def close(self) -> None:
@@ -172,17 +178,17 @@ class OverlayScene(Scene):
 
     def title_room(self) -> int:
         """How wide the centred title may be (a dialog with something in its top corners says less)."""
-        return self.panel.w - 48
+        return self.panel.w - px(48)
 
     def draw_frame(self, surface: pygame.Surface) -> int:
         """The dialog's parchment and title; returns the y where content starts."""
         textures.draw_panel(surface, self.panel, "parchment", radius=16)
-        size, words = widgets.fit_label(self.title, 28, self.title_room(), "title")
+        size, words = widgets.fit_label(self.title, px(28), self.title_room(), "title")
         title = widgets.text(words, size, theme.INK, "title")
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 18)))
-        y = self.panel.y + 18 + title.get_height() + 8
-        pygame.draw.line(surface, (170, 140, 96), (self.panel.x + 24, y), (self.panel.right - 24, y), 2)
-        return y + 12
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + px(18))))
+        y = self.panel.y + px(18) + title.get_height() + px(8)
+        pygame.draw.line(surface, (170, 140, 96), (self.panel.x + px(24), y), (self.panel.right - px(24), y), 2)
+        return y + px(12)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_below(surface)

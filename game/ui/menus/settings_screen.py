@@ -10,6 +10,7 @@ import pygame
 
 from game import settings
 from game.ui.kit import sound, theme, widgets
+from game.ui.kit.theme import px
 from game.ui.menus.base import OverlayScene
 
 SCALE_LABELS = [f"{round(s * 100)}%" for s in settings.UI_SCALES]
@@ -108,26 +109,30 @@ class SettingsScene(OverlayScene):
 
     def layout(self, size) -> None:
         super().layout(size)
+        self.scale_widgets()
         p = self.panel
-        y = p.y + 84
-        label_w = 230
-        step = min(48, (p.h - 84 - 100) // len(self.rows))      # a short window: closer rows above the note
+        top = px(84)
+        y = p.y + top
+        label_w = min(px(230), p.w // 3)
+        step = min(px(48), (p.h - top - px(100)) // len(self.rows))      # a short window: closer rows
         for label, widget in self.rows:
-            h = min(34, step - 6)
-            w = p.w - label_w - 70
+            h = min(px(34), step - px(6))
+            w = p.w - label_w - px(70)
             if isinstance(widget, widgets.Spinner):
-                w = 200
+                w = min(w, px(200))
             elif isinstance(widget, widgets.Button):
-                w = 240
-            widget.rect = pygame.Rect(p.x + 30 + label_w, y, w, h)
+                w = min(w, px(240))
+            widget.rect = pygame.Rect(p.x + px(30) + label_w, y, w, h)
             y += step
-        self.back.rect = pygame.Rect(0, 0, 200, 44)
-        self.back.rect.midbottom = (p.centerx, p.bottom - 18)
+        self.back.rect = pygame.Rect(0, 0, px(200), px(44))
+        self.back.rect.midbottom = (p.centerx, p.bottom - px(18))
 
     def draw_content(self, surface) -> None:
         for label, widget in self.rows:
             if label:
-                img = widgets.text(label, 17, theme.INK, "bold")
-                surface.blit(img, img.get_rect(midleft=(self.panel.x + 36, widget.rect.centery)))
-        note = widgets.text(f"Kept in {settings.userdata.settings_path()}", 12, theme.INK_SOFT)
-        surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.back.rect.y - 8)))
+                img = widgets.text(label, px(17), theme.INK, "bold")
+                surface.blit(img, img.get_rect(midleft=(self.panel.x + px(36), widget.rect.centery)))
+        size, words = widgets.fit_label(f"Kept in {settings.userdata.settings_path()}", px(12),
+                                        self.panel.w - px(40), "body")
+        note = widgets.text(words, size, theme.INK_SOFT)
+        surface.blit(note, note.get_rect(midbottom=(self.panel.centerx, self.back.rect.y - px(8))))

@@ -10,6 +10,7 @@ from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import AI_LEVELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
 ROW_H = 56
@@ -57,11 +58,11 @@ class SeatRow:
         return [self.swatch, self.name, self.kind, self.level, self.remove]
 
     def place(self, x: int, y: int, w: int) -> None:
-        self.swatch.rect = pygame.Rect(x, y + 2, 48, 48)
-        self.name.rect = pygame.Rect(x + 58, y + 8, w - 58 - 260, 36)
-        self.kind.rect = pygame.Rect(self.name.rect.right + 10, y + 8, 124, 36)
-        self.level.rect = pygame.Rect(self.kind.rect.right + 8, y + 8, 76, 36)
-        self.remove.rect = pygame.Rect(self.level.rect.right + 8, y + 8, 36, 36)
+        self.swatch.rect = pygame.Rect(x, y + px(2), px(48), px(48))
+        self.name.rect = pygame.Rect(x + px(58), y + px(8), w - px(58 + 260), px(36))
+        self.kind.rect = pygame.Rect(self.name.rect.right + px(10), y + px(8), px(124), px(36))
+        self.level.rect = pygame.Rect(self.kind.rect.right + px(8), y + px(8), px(76), px(36))
+        self.remove.rect = pygame.Rect(self.level.rect.right + px(8), y + px(8), px(36), px(36))
 
     def sync(self, seat: Seat, removable: bool) -> None:
         self.name.value = seat.name if not self.name.focused else self.name.value
@@ -332,58 +333,58 @@ class TitleScene(Scene):
 
     # layout & drawing -----------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
+        """Designed at 1280x720; every size goes through ``theme.px`` so the screen scales with the window."""
         super().layout(size)
+        self.scale_widgets()
         self._sync_save_buttons()
         w, h = size
-        top, bottom, gap = 118, 84, 20
+        top, bottom, gap = px(118), px(84), px(20)
         body_h = h - top - bottom
-        if w >= 1200:
-            left_w, right_w = max(300, min(380, w // 3 - 40)), max(280, min(340, w // 4))
-        else:                    # a small window: the players' panel keeps room for names
-            left_w, right_w = max(230, w // 4), max(240, w // 4 - 6)
+        left_w, right_w = px(min(380, 1280 // 3 - 40)), px(min(340, 1280 // 4))
         self.left = pygame.Rect(gap, top, left_w, body_h)
         self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
         self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
 
-        list_y = self.left.y + 52
-        self.thumb_rect = pygame.Rect(self.left.x + 18, 0, self.left.w - 36, 0)
+        list_y = self.left.y + px(52)
+        inset = px(18)
         rows = len(self.map_buttons)
-        row_h = max(24, min(38, (self.left.h - 52 - 160) // max(1, rows + 1) - 6))   # many own maps: thinner rows
+        row_h = max(px(24), min(px(38), (self.left.h - px(52 + 160)) // max(1, rows + 1) - px(6)))  # many maps: thinner
         for i, b in enumerate(self.map_buttons):
-            b.rect = pygame.Rect(self.left.x + 18, list_y + i * (row_h + 6), self.left.w - 36, row_h)
-        self.random_button.rect = pygame.Rect(self.left.x + 18, list_y + rows * (row_h + 6), self.left.w - 36, row_h)
-        thumb_top = list_y + (rows + 1) * (row_h + 6) + 10
-        self.thumb_rect = pygame.Rect(self.left.x + 18, thumb_top, self.left.w - 36,
-                                      max(40, self.left.bottom - thumb_top - 62))   # room for two lines below
+            b.rect = pygame.Rect(self.left.x + inset, list_y + i * (row_h + px(6)), self.left.w - 2 * inset, row_h)
+        self.random_button.rect = pygame.Rect(self.left.x + inset, list_y + rows * (row_h + px(6)),
+                                              self.left.w - 2 * inset, row_h)
+        thumb_top = list_y + (rows + 1) * (row_h + px(6)) + px(10)
+        self.thumb_rect = pygame.Rect(self.left.x + inset, thumb_top, self.left.w - 2 * inset,
+                                      max(px(40), self.left.bottom - thumb_top - px(62)))   # two lines below
 
-        y = self.middle.y + 56
+        y = self.middle.y + px(56)
         for row in self.seat_rows:
-            row.place(self.middle.x + 20, y, self.middle.w - 40)
-            y += ROW_H + 8
-        self.add_seat_button.rect = pygame.Rect(self.middle.x + 20, y + 4, 170, 38)
-        self.players_hint_y = y + 56
+            row.place(self.middle.x + px(20), y, self.middle.w - px(40))
+            y += px(ROW_H + 8)
+        self.add_seat_button.rect = pygame.Rect(self.middle.x + px(20), y + px(4), px(170), px(38))
+        self.players_hint_y = y + px(56)
 
-        x = self.right.x + 20
-        rw = self.right.w - 40
-        self.mode_toggle.rect = pygame.Rect(x, self.right.y + 56, rw, 42)
-        self.seed_label_y = self.right.y + 116
-        self.seed_field.rect = pygame.Rect(x, self.right.y + 140, rw - 56, 40)
-        self.reroll.rect = pygame.Rect(self.seed_field.rect.right + 10, self.right.y + 140, 46, 40)
-        self.rules_label_y = self.right.y + 200
-        ry = self.right.y + 226
-        step = max(24, min(34, (self.right.bottom - 12 - 34 - ry) // len(self.rule_boxes)))   # spinner fits too
+        x = self.right.x + px(20)
+        rw = self.right.w - px(40)
+        self.mode_toggle.rect = pygame.Rect(x, self.right.y + px(56), rw, px(42))
+        self.seed_label_y = self.right.y + px(116)
+        self.seed_field.rect = pygame.Rect(x, self.right.y + px(140), rw - px(56), px(40))
+        self.reroll.rect = pygame.Rect(self.seed_field.rect.right + px(10), self.right.y + px(140), px(46), px(40))
+        self.rules_label_y = self.right.y + px(200)
+        ry = self.right.y + px(226)
+        step = max(px(24), min(px(34), (self.right.bottom - px(12 + 34) - ry) // len(self.rule_boxes)))  # + spinner
         for box in self.rule_boxes.values():
-            box.rect = pygame.Rect(x, ry, rw, min(30, step - 2))
+            box.rect = pygame.Rect(x, ry, rw, min(px(30), step - 2))
             ry += step
-        self.day_spinner.rect = pygame.Rect(x + 30, ry, min(200, rw - 30), 34)
+        self.day_spinner.rect = pygame.Rect(x + px(30), ry, min(px(200), rw - px(30)), px(34))
 
-        by = h - bottom + 18
-        self.start_button.rect = pygame.Rect(w - gap - 220, by, 220, 52)
-        self.quit_button.rect = pygame.Rect(gap, by + 4, 120, 46)
-        self.rules_button.rect = pygame.Rect(self.quit_button.rect.right + 12, by + 4, 110, 46)
-        self.settings_button.rect = pygame.Rect(self.rules_button.rect.right + 12, by + 4, 130, 46)
-        self.load_button.rect = pygame.Rect(self.start_button.rect.x - 140, by + 4, 124, 46)
-        self.continue_button.rect = pygame.Rect(self.load_button.rect.x - 150, by + 4, 138, 46)
+        by = h - bottom + px(18)
+        self.start_button.rect = pygame.Rect(w - gap - px(220), by, px(220), px(52))
+        self.quit_button.rect = pygame.Rect(gap, by + px(4), px(120), px(46))
+        self.rules_button.rect = pygame.Rect(self.quit_button.rect.right + px(12), by + px(4), px(110), px(46))
+        self.settings_button.rect = pygame.Rect(self.rules_button.rect.right + px(12), by + px(4), px(130), px(46))
+        self.load_button.rect = pygame.Rect(self.start_button.rect.x - px(140), by + px(4), px(124), px(46))
+        self.continue_button.rect = pygame.Rect(self.load_button.rect.x - px(150), by + px(4), px(138), px(46))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.seed_field.focused \
@@ -406,9 +407,10 @@ class TitleScene(Scene):
         self._draw_title(surface)
         for rect, caption in ((self.left, "Choose a map"), (self.middle, "Players"), (self.right, "Game")):
             textures.draw_panel(surface, rect, "parchment", radius=14)
-            cap = widgets.text(caption, 24, theme.INK, "heading")
-            surface.blit(cap, (rect.x + 20, rect.y + 14))
-            pygame.draw.line(surface, (170, 140, 96), (rect.x + 18, rect.y + 46), (rect.right - 18, rect.y + 46), 2)
+            cap = widgets.text(caption, px(24), theme.INK, "heading")
+            surface.blit(cap, (rect.x + px(20), rect.y + px(14)))
+            pygame.draw.line(surface, (170, 140, 96), (rect.x + px(18), rect.y + px(46)),
+                             (rect.right - px(18), rect.y + px(46)), 2)
         self._draw_map_preview(surface)
         self._draw_seat_swatches(surface)
         self._draw_game_labels(surface)
@@ -416,13 +418,13 @@ class TitleScene(Scene):
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
-        banner = widgets.text("Fuzzy Knights", 56, theme.GOLD, "title", (20, 10, 4))
-        rect = banner.get_rect(midtop=(w // 2, 16))
+        banner = widgets.text("Fuzzy Knights", px(56), theme.GOLD, "title", (20, 10, 4))
+        rect = banner.get_rect(midtop=(w // 2, px(16)))
         surface.blit(banner, rect)
         for side in (-1, 1):
-            img = icons.icon("shield" if side < 0 else "swords", 52)
-            surface.blit(img, img.get_rect(center=(rect.centerx + side * (rect.w // 2 + 44), rect.centery + 2)))
-        sub = widgets.text("A game of dice, heroes and castles", 17, theme.CREAM, "body", (20, 10, 4))
+            img = icons.icon("shield" if side < 0 else "swords", px(52))
+            surface.blit(img, img.get_rect(center=(rect.centerx + side * (rect.w // 2 + px(44)), rect.centery + 2)))
+        sub = widgets.text("A game of dice, heroes and castles", px(17), theme.CREAM, "body", (20, 10, 4))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, rect.bottom + 2)))
 
     def _play_time(self, entry) -> str:
@@ -441,36 +443,40 @@ class TitleScene(Scene):
             thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
             surface.blit(thumb, (frame.x + 6, frame.y + 6))
         else:
-            msg = widgets.text("This map has problems" if entry.loaded else "Reading the map…", 16, theme.CREAM, "bold")
+            msg = widgets.text("This map has problems" if entry.loaded else "Reading the map…", px(16), theme.CREAM,
+                               "bold")
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
         lo, hi = entry.players
-        info = widgets.text(f"{lo}–{hi} players · {entry.size_text}", 15, theme.INK_SOFT, "bold")
-        surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + 10)))
+        size, words = widgets.fit_label(f"{lo}–{hi} players · {entry.size_text}", px(15), self.left.w - px(24))
+        info = widgets.text(words, size, theme.INK_SOFT, "bold")
+        surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + px(10))))
         if entry.ok:
             play_time = self._play_time(entry)
-            note = widgets.text(f"{len(self.seats)} players: {play_time}", 14, theme.INK_SOFT)
-            surface.blit(note, note.get_rect(midtop=(frame.centerx, frame.bottom + 30)))
+            size, words = widgets.fit_label(f"{len(self.seats)} players: {play_time}", px(14), self.left.w - px(24),
+                                            "body")
+            note = widgets.text(words, size, theme.INK_SOFT)
+            surface.blit(note, note.get_rect(midtop=(frame.centerx, frame.bottom + px(30))))
         for i, button in enumerate(self.map_buttons):
             if not self.maps[i].ok:
-                pygame.draw.circle(surface, theme.DANGER, (button.rect.right - 16, button.rect.centery), 8)
-                bang = widgets.text("!", 14, (255, 255, 255), "bold")
-                surface.blit(bang, bang.get_rect(center=(button.rect.right - 16, button.rect.centery)))
+                pygame.draw.circle(surface, theme.DANGER, (button.rect.right - px(16), button.rect.centery), px(8))
+                bang = widgets.text("!", px(14), (255, 255, 255), "bold")
+                surface.blit(bang, bang.get_rect(center=(button.rect.right - px(16), button.rect.centery)))
 
     def _draw_seat_swatches(self, surface: pygame.Surface) -> None:
         hints = ("Players take turns at this computer; pass the mouse when asked.",
                  "Who goes first is rolled on the dice when the game starts.")
-        lines = [line for hint in hints for line in widgets.wrap(hint, 14, self.middle.w - 44)]
-        y = min(self.players_hint_y, self.middle.bottom - 12 - 20 * len(lines))
+        lines = [line for hint in hints for line in widgets.wrap(hint, px(14), self.middle.w - px(44))]
+        y = min(self.players_hint_y, self.middle.bottom - px(12) - px(20) * len(lines))
         for line in lines:
-            surface.blit(widgets.text(line, 14, theme.INK_SOFT), (self.middle.x + 22, y))
-            y += 20
+            surface.blit(widgets.text(line, px(14), theme.INK_SOFT), (self.middle.x + px(22), y))
+            y += px(20)
 
     def _draw_game_labels(self, surface: pygame.Surface) -> None:
-        x = self.right.x + 20
-        surface.blit(widgets.text("Seed", 17, theme.INK, "bold"), (x, self.seed_label_y))
+        x = self.right.x + px(20)
+        surface.blit(widgets.text("Seed", px(17), theme.INK, "bold"), (x, self.seed_label_y))
         label = "Optional rules" if not self.rules_file else f"Optional rules · {Path(self.rules_file).name}"
-        size, label = widgets.fit_label(label, 17, self.right.w - 40)
+        size, label = widgets.fit_label(label, px(17), self.right.w - px(40))
         surface.blit(widgets.text(label, size, theme.INK, "bold"), (x, self.rules_label_y))
 
 

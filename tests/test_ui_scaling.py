@@ -1,0 +1,68 @@
+"""Every screen scales with the window (issue 11 item 10): at 1024x600, 1280x720 and 1920x1080 the laid-out
+widgets stay inside the window without overlapping, and text grows with the window."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.kit import theme
+
+SIZES = ((1024, 600), (1280, 720), (1920, 1080))
+
+
+@pytest.fixture(autouse=True)
+def plain_scale():
+    theme.set_ui_scale(1.0)
+    yield
+    theme.set_ui_scale(1.0)
+
+
+def title_scene(tmp_path):
+    from game.ui.menus.title import TitleScene
+    return TitleScene(saves_dir=tmp_path)
+
+
+def settings_scene(tmp_path):
+    from game.ui.menus.settings_screen import SettingsScene
+    return SettingsScene()
+
+
+SCREENS = {"title": title_scene, "settings": settings_scene}
+
+
+def shown(scene, size):
+    """The scene on a headless app, laid out and drawn at ``size``; its visible widgets."""
+    app = App(headless=True)
+    app.push(scene)
+    scene.layout(size)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    if os.environ.get("FK_SHOTS"):
+        pygame.image.save(surface, f"{os.environ['FK_SHOTS']}/{type(scene).__name__}-{size[0]}x{size[1]}.png")
+    return [w for w in scene.widgets if w.visible and w.rect.w > 0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_widgets_stay_inside_the_window_and_apart(screen, size, tmp_path):
+    widgets = shown(SCREENS[screen](tmp_path), size)
+    window = pygame.Rect((0, 0), size)
+    assert widgets
+    for w in widgets:
+        assert window.contains(w.rect), (type(w).__name__, getattr(w, "label", ""), w.rect)
+    for a, b in itertools.combinations(widgets, 2):
+        assert not a.rect.colliderect(b.rect), (getattr(a, "label", a), a.rect, getattr(b, "label", b), b.rect)
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_text_grows_with_the_window(screen, tmp_path):
+    small = {i: w.size for i, w in enumerate(shown(SCREENS[screen](tmp_path), SIZES[0])) if hasattr(w, "size")}
+    large = {i: w.size for i, w in enumerate(shown(SCREENS[screen](tmp_path), SIZES[2])) if hasattr(w, "size")}
+    assert small and small.keys() == large.keys()
+    assert all(large[i] > small[i] for i in small)
