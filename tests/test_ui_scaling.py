@@ -33,7 +33,12 @@ def settings_scene(tmp_path):
     return SettingsScene()
 
 
-SCREENS = {"title": title_scene, "settings": settings_scene}
+def rules_scene(tmp_path):
+    from game.ui.menus.rules_screen import RulesScene
+    return RulesScene("normal", "R-BLD-6")
+
+
+SCREENS = {"title": title_scene, "settings": settings_scene, "rules": rules_scene}
 
 
 def shown(scene, size):
@@ -66,3 +71,28 @@ def test_text_grows_with_the_window(screen, tmp_path):
     large = {i: w.size for i, w in enumerate(shown(SCREENS[screen](tmp_path), SIZES[2])) if hasattr(w, "size")}
     assert small and small.keys() == large.keys()
     assert all(large[i] > small[i] for i in small)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_help_overlay_fits_every_window_and_grows_with_it(size, tmp_path):
+    from game.ui.kit.help_overlay import HelpOverlay
+    below = title_scene(tmp_path)
+    shown(below, size)
+    overlay = HelpOverlay(below)
+    surface = pygame.Surface(size)
+    overlay.draw(surface)
+    assert pygame.Rect((0, 0), size).contains(overlay.panel)
+    assert overlay.panel.h >= overlay.line_h * len(overlay.rows)        # every row is shown
+    if size == SIZES[2]:
+        small = HelpOverlay(below)
+        theme.fit_window(SIZES[0])
+        small_panel = small.layout_panel(SIZES[0])
+        assert overlay.line_h > small.line_h and overlay.panel.w > small_panel.w
+
+
+def test_the_text_size_setting_scales_the_same_screen(tmp_path):
+    sizes = []
+    for factor in (0.75, 1.25):
+        theme.set_ui_scale(factor)
+        sizes.append([w.size for w in shown(title_scene(tmp_path), (1920, 1080)) if hasattr(w, "size")])
+    assert all(big > small for small, big in zip(*sizes))

@@ -130,22 +130,31 @@ class HelpOverlay(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((10, 6, 2, 170))
         surface.blit(veil, (0, 0))
-        w, h = surface.get_size()
-        line_h = max(20, min(30, (h - 150) // max(1, len(self.rows))))    # every row fits a small window
-        panel = pygame.Rect(0, 0, min(900, w - 40), min(h - 40, 110 + line_h * len(self.rows)))
-        panel.center = (w // 2, h // 2)
+        self.panel = self.layout_panel(surface.get_size())
+        panel, line_h = self.panel, self.line_h
         textures.draw_panel(surface, panel, "parchment", radius=16)
-        title = widgets.text(f"{self.title} — keys and mouse", 26, theme.INK, "title")
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 16)))
-        y = panel.y + 66
-        keys_w = max(render(keys, 15, (120, 52, 20), "bold").get_width() for keys, _ in self.rows)
-        split = panel.x + 28 + min(keys_w + 24, panel.w // 2)
+        size, words = widgets.fit_label(f"{self.title} — keys and mouse", theme.px(26), panel.w - theme.px(40), "title")
+        title = widgets.text(words, size, theme.INK, "title")
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + theme.px(16))))
+        y = panel.y + theme.px(66)
+        text_size = theme.px(15)
+        keys_w = max(render(keys, text_size, (120, 52, 20), "bold").get_width() for keys, _ in self.rows)
+        split = panel.x + theme.px(28) + min(keys_w + theme.px(24), panel.w // 2)
         for keys, what in self.rows:
-            if y + line_h > panel.bottom - 30:
+            if y + line_h > panel.bottom - theme.px(30):
                 break
-            surface.blit(render(keys, 15, (120, 52, 20), "bold"), (panel.x + 28, y))
-            clip = pygame.Rect(split, y, panel.right - 20 - split, line_h)
-            surface.blit(render(what, 15, theme.INK), clip, area=pygame.Rect(0, 0, clip.w, clip.h))
+            surface.blit(render(keys, text_size, (120, 52, 20), "bold"), (panel.x + theme.px(28), y))
+            size, what = widgets.fit_label(what, text_size, panel.right - theme.px(20) - split, "body")
+            surface.blit(render(what, size, theme.INK), (split, y + (text_size - size) // 2))
             y += line_h
-        foot = widgets.text("Any key or click closes this help", 13, theme.INK_SOFT)
-        surface.blit(foot, foot.get_rect(midbottom=(panel.centerx, panel.bottom - 10)))
+        foot = widgets.text("Any key or click closes this help", theme.px(13), theme.INK_SOFT)
+        surface.blit(foot, foot.get_rect(midbottom=(panel.centerx, panel.bottom - theme.px(10))))
+
+    def layout_panel(self, size: tuple[int, int]) -> pygame.Rect:
+        """The help's parchment for this window (sizes at 1280x720 through theme.px); sets ``line_h``."""
+        w, h = size
+        self.line_h = max(theme.px(20), min(theme.px(30), (h - theme.px(150)) // max(1, len(self.rows))))
+        panel = pygame.Rect(0, 0, min(theme.px(900), w - theme.px(40)),
+                            min(h - theme.px(40), theme.px(110) + self.line_h * len(self.rows)))
+        panel.center = (w // 2, h // 2)
+        return panel

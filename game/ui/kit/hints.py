@@ -98,12 +98,12 @@ class HintBox(widgets.Widget):
         pygame.draw.rect(box, (250, 236, 196, 240), box.get_rect(), border_radius=10)
         pygame.draw.rect(box, theme.GOLD, box.get_rect(), 2, border_radius=10)
         surface.blit(box, self.rect)
-        title = widgets.text("Hint", 13, (120, 52, 20), "bold")
-        surface.blit(title, (self.rect.x + 12, self.rect.y + 6))
-        y = self.rect.y + 24
-        for line in widgets.wrap(self.label, 14, self.rect.w - 24)[:2]:
-            surface.blit(render(line, 14, theme.INK), (self.rect.x + 12, y))
-            y += 19
+        title = widgets.text("Hint", theme.px(13), (120, 52, 20), "bold")
+        surface.blit(title, (self.rect.x + theme.px(12), self.rect.y + theme.px(6)))
+        y = self.rect.y + theme.px(24)
+        for line in widgets.wrap(self.label, theme.px(14), self.rect.w - theme.px(24))[:2]:
+            surface.blit(render(line, theme.px(14), theme.INK), (self.rect.x + theme.px(12), y))
+            y += theme.px(19)
 
 
 class HintPanel:
@@ -126,9 +126,12 @@ class HintPanel:
         if not shown:
             return [self.box, self.got_it, self.stop]
         self.box.label = self.hint.text
-        self.box.rect = pygame.Rect(area.x, area.bottom - 98, area.w, 96)
-        self.stop.rect = pygame.Rect(self.box.rect.right - 124, self.box.rect.bottom - 32, 114, 26)
-        self.got_it.rect = pygame.Rect(self.stop.rect.x - 84, self.stop.rect.y, 76, 26)
+        px = theme.px
+        self.got_it.fit_to_scale()
+        self.stop.fit_to_scale()
+        self.box.rect = pygame.Rect(area.x, area.bottom - px(98), area.w, px(96))
+        self.stop.rect = pygame.Rect(self.box.rect.right - px(124), self.box.rect.bottom - px(32), px(114), px(26))
+        self.got_it.rect = pygame.Rect(self.stop.rect.x - px(84), self.stop.rect.y, px(76), px(26))
         return [self.box, self.got_it, self.stop]
 
     def dismiss(self) -> None:

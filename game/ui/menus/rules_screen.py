@@ -18,6 +18,7 @@ from game.ui.kit import textures, theme, widgets
 from game.ui.kit.rich_text import render
 from game.ui.menus import rulebook
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 from game.ui.menus.base import OverlayScene
 
 TOC_W = 250
@@ -126,18 +127,20 @@ class RulesScene(OverlayScene):
         if self.query:
             hits = rulebook.search(sections, self.query)
             count = f"{len(hits)} match{'es' if len(hits) != 1 else ''} for “{self.query}”"
-            self.lines.append(Line(count + (" — click one to read it in place" if hits else ""), 15, "bold",
+            self.lines.append(Line(count + (" — click one to read it in place" if hits else ""), px(15), "bold",
                                    theme.INK_SOFT, None))
             shown = None
             for si, bi in hits:
                 if si != shown:
                     shown = si
-                    self.lines.append(Line(sections[si].title, 20, "heading", theme.INK, None, gap_before=12))
+                    self.lines.append(Line(sections[si].title, px(20), "heading", theme.INK, None,
+                                           gap_before=px(12)))
                 self._block_lines(sections[si].blocks[bi], (si, bi), width)
         else:
             for si, section in enumerate(sections):
-                size = 26 if section.level == 1 else 21
-                self.lines.append(Line(section.title, size, "heading", theme.INK, (si, -1), gap_before=18 if si else 0))
+                size = px(26 if section.level == 1 else 21)
+                self.lines.append(Line(section.title, size, "heading", theme.INK, (si, -1),
+                                       gap_before=px(18) if si else 0))
                 for bi, block in enumerate(section.blocks):
                     self._block_lines(block, (si, bi), width)
         self.tops, y = [], 0
@@ -153,23 +156,23 @@ class RulesScene(OverlayScene):
         colour = theme.INK
         if block.rule_id:
             head = f"{block.rule_id}  {block.title}".strip()
-            self.lines.append(Line(head, BODY_SIZE, "bold", (120, 52, 20), at, gap_before=8))
-            for part in _rich_wrap(block.text, BODY_SIZE, width - 18):
-                self.lines.append(Line(part, BODY_SIZE, "body", colour, at, indent=18))
+            self.lines.append(Line(head, px(BODY_SIZE), "bold", (120, 52, 20), at, gap_before=px(8)))
+            for part in _rich_wrap(block.text, px(BODY_SIZE), width - px(18)):
+                self.lines.append(Line(part, px(BODY_SIZE), "body", colour, at, indent=px(18)))
             return
-        for i, part in enumerate(_rich_wrap(block.text, BODY_SIZE, width)):
-            self.lines.append(Line(part, BODY_SIZE, "body", colour, at, gap_before=8 if i == 0 else 0))
+        for i, part in enumerate(_rich_wrap(block.text, px(BODY_SIZE), width)):
+            self.lines.append(Line(part, px(BODY_SIZE), "body", colour, at, gap_before=px(8) if i == 0 else 0))
 
     def _rebuild_toc(self) -> None:
-        x, y = self.panel.x + 20, self.body_top
+        x, y = self.panel.x + px(20), self.body_top
         sections = self.sections
-        step = max(18, min(34, (self.back.rect.y - 8 - y) // max(1, len(sections))))   # small windows: thinner
+        step = max(px(18), min(px(34), (self.back.rect.y - px(8) - y) // max(1, len(sections))))   # small: thinner
         self.toc_buttons = []
         for si, section in enumerate(sections):
             title = _NO_EMOJI.sub("", section.title)       # the buttons' font has no emoji
             label = title if len(title) <= 28 else title[:27] + "…"
-            b = widgets.Button(label, (lambda i=si: self.goto_section(i)), rect=(x, y, TOC_W - 10, step - 4),
-                               size=13 if step >= 30 else 11)
+            b = widgets.Button(label, (lambda i=si: self.goto_section(i)), rect=(x, y, px(TOC_W - 10), step - 4),
+                               size=px(13) if step >= px(30) else px(11))
             self.toc_buttons.append(b)
             y += step
         self._sync_widgets()
@@ -193,13 +196,17 @@ class RulesScene(OverlayScene):
     # scene -------------------------------------------------------------------------------------
     def layout(self, size) -> None:
         super().layout(size)
+        self.scale_widgets([self.mode_toggle, self.search_box, self.clear_button, self.back])
         p = self.panel
-        self.body_top = p.y + 76
-        self.back.rect = pygame.Rect(p.x + 20, p.bottom - 54, TOC_W - 10, 40)
-        self.search_box.rect = pygame.Rect(p.x + TOC_W + 30, p.y + 22, 340, 34)
-        self.clear_button.rect = pygame.Rect(self.search_box.rect.right + 4, p.y + 22, 34, 34)
-        self.mode_toggle.rect = pygame.Rect(p.right - 250, p.y + 22, 230, 34)
-        self.text_rect = pygame.Rect(p.x + TOC_W + 20, self.body_top, p.w - TOC_W - 40, p.bottom - self.body_top - 16)
+        toc_w = px(TOC_W)
+        self.body_top = p.y + px(76)
+        self.back.rect = pygame.Rect(p.x + px(20), p.bottom - px(54), toc_w - px(10), px(40))
+        self.mode_toggle.rect = pygame.Rect(p.right - px(250), p.y + px(22), px(230), px(34))
+        search_w = min(px(340), self.mode_toggle.rect.x - px(50) - (p.x + toc_w + px(30)))
+        self.search_box.rect = pygame.Rect(p.x + toc_w + px(30), p.y + px(22), search_w, px(34))
+        self.clear_button.rect = pygame.Rect(self.search_box.rect.right + px(4), p.y + px(22), px(34), px(34))
+        self.text_rect = pygame.Rect(p.x + toc_w + px(20), self.body_top, p.w - toc_w - px(40),
+                                     p.bottom - self.body_top - px(16))
         self._rebuild()
         if self._pending_rule:
             rule, self._pending_rule = self._pending_rule, None
@@ -288,8 +295,8 @@ class RulesScene(OverlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_below(surface)
         textures.draw_panel(surface, self.panel, "parchment", radius=16)
-        title = widgets.text("Rules", 30, theme.INK, "title")
-        surface.blit(title, (self.panel.x + 24, self.panel.y + 20))
+        title = widgets.text("Rules", px(30), theme.INK, "title")
+        surface.blit(title, (self.panel.x + px(24), self.panel.y + px(20)))
         pygame.draw.rect(surface, (244, 234, 208), self.text_rect, border_radius=10)
         pygame.draw.rect(surface, (170, 140, 96), self.text_rect, 2, border_radius=10)
         self._draw_text(surface)
@@ -298,7 +305,7 @@ class RulesScene(OverlayScene):
             b.selected = self._section_on_top() == self.toc_buttons.index(b)
         Scene.draw(self, surface)
         if not self.search_box.value and not self.search_box.focused:
-            hint = widgets.text("Search the rules…", 15, (150, 128, 96))
+            hint = widgets.text("Search the rules…", px(15), (150, 128, 96))
             surface.blit(hint, hint.get_rect(midleft=(self.search_box.rect.x + 10, self.search_box.rect.centery)))
 
     def _section_on_top(self) -> int | None:
@@ -327,7 +334,7 @@ class RulesScene(OverlayScene):
             elif self.query and line.at is not None and self.line_at(self.mouse) is line:
                 pygame.draw.rect(surface, (236, 220, 180), (r.x + 8, y - 2, r.w - 30, height + LINE_GAP))
             img = render(line.text, line.size, line.colour, line.style)
-            surface.blit(img, (r.x + 18 + line.indent, y))
+            surface.blit(img, (r.x + px(18) + line.indent, y))
         surface.set_clip(clip)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
