@@ -96,3 +96,19 @@ def test_the_text_size_setting_scales_the_same_screen(tmp_path):
         theme.set_ui_scale(factor)
         sizes.append([w.size for w in shown(title_scene(tmp_path), (1920, 1080)) if hasattr(w, "size")])
     assert all(big > small for small, big in zip(*sizes))
+
+
+def test_the_boards_undo_button_and_hint_scale_with_the_window():
+    from uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    to_turn(scene)
+    sizes = []
+    for size in (SIZES[0], SIZES[2]):
+        scene.layout(size)
+        scene.refresh()
+        scene.draw(pygame.Surface(size))
+        undo = scene.comfort.undo_button
+        assert undo.visible and pygame.Rect((0, 0), size).contains(undo.rect)
+        assert not undo.rect.colliderect(scene.log_rect) and not undo.rect.colliderect(scene.side)
+        sizes.append((undo.size, undo.rect.h))
+    assert sizes[1][0] > sizes[0][0] and sizes[1][1] > sizes[0][1]

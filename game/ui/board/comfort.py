@@ -9,7 +9,7 @@ import pygame
 
 from game.engine import actions as A
 from game.names import state_item_name
-from game.ui.kit import widgets
+from game.ui.kit import theme, widgets
 from game.ui.kit.hints import HintPanel
 
 UNDO_KEYS = (pygame.K_u,)
@@ -92,11 +92,13 @@ class BoardComfort:
         side = self.scene.side
         name = hero.name or "the hero"
         self.equip_button.tooltip = f"Choose the items {name} fights with, anywhere on the map (R-ITEM-3)"
-        heading = widgets.text(f"{self.scene.state.players[hero.owner].name}'s heroes", 20, style="heading")
-        free = side.right - 12 - (side.x + 16 + heading.get_width() + 8)
-        self.equip_button.label = "Equip" if free >= 84 else ""
-        width = 84 if self.equip_button.label else 36
-        self.equip_button.rect = pygame.Rect(side.right - 12 - width, side.y + 9, width, 30)
+        px = theme.px
+        self.equip_button.fit_to_scale()
+        heading = widgets.text(f"{self.scene.state.players[hero.owner].name}'s heroes", px(20), style="heading")
+        free = side.right - px(12) - (side.x + px(16) + heading.get_width() + px(8))
+        self.equip_button.label = "Equip" if free >= px(84) else ""
+        width = px(84) if self.equip_button.label else px(36)
+        self.equip_button.rect = pygame.Rect(side.right - px(12) - width, side.y + px(9), width, px(30))
 
     def covers(self, pos) -> bool:
         """The mouse is on one of these controls (the board's own tooltip stays away)."""
@@ -114,7 +116,9 @@ class BoardComfort:
             self.undo_button.enabled = reason is None
             self.undo_button.tooltip = "Take back the last move (Ctrl+Z or U)" if reason is None else reason
         log = scene.log_rect
-        self.undo_button.rect = pygame.Rect(log.right + 12, log.bottom - 42, 110, 42)
+        px = theme.px
+        self.undo_button.fit_to_scale()
+        self.undo_button.rect = pygame.Rect(log.right + px(12), log.bottom - px(42), px(110), px(42))
         hero = self._hero()
         card = next((c for c in scene.hero_buttons if c.hero_id == getattr(hero, "id", None)), None)
         self.equip_button.visible = bool(human and card is not None and hero.items and state.battle is None
