@@ -38,7 +38,24 @@ def rules_scene(tmp_path):
     return RulesScene("normal", "R-BLD-6")
 
 
-SCREENS = {"title": title_scene, "settings": settings_scene, "rules": rules_scene}
+def city_scene(tmp_path, mode="campaign"):
+    from enginekit import capital, start_game
+    from game.engine.dice import Rng
+    from game.ui.city.scene import CityScene
+    from game.ui.session import GameSession
+    state = start_game(mode)
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    state.players[seat].purse.update({r: 40 for r in state.rules.resources})
+    return CityScene(GameSession(state), capital(state, seat).id)
+
+
+def normal_city_scene(tmp_path):
+    return city_scene(tmp_path, "normal")
+
+
+SCREENS = {"title": title_scene, "settings": settings_scene, "rules": rules_scene, "city": city_scene,
+           "normal city": normal_city_scene}
 
 
 def shown(scene, size):

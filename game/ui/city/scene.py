@@ -21,6 +21,7 @@ from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, nice_na
                                section)
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 HEADER_H = 92
 
@@ -156,14 +157,14 @@ class CityScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
-        gap, top = 14, HEADER_H + 10
-        body_h = h - top - 12
-        left_w = max(440, int(w * 0.39)) if w >= 1200 else int((w - 4 * gap) * 0.41)
-        right_w = max(330, int(w * 0.285)) if w >= 1200 else int((w - 4 * gap) * 0.28)
+        gap, top = px(14), px(HEADER_H + 10)
+        body_h = h - top - px(12)
+        left_w = max(px(440), int(w * 0.39)) if w >= px(1200) else int((w - 4 * gap) * 0.41)
+        right_w = max(px(330), int(w * 0.285)) if w >= px(1200) else int((w - 4 * gap) * 0.28)
         self.left = pygame.Rect(gap, top, left_w, body_h)
         self.right = pygame.Rect(w - gap - right_w, top, right_w, body_h)
         self.middle = pygame.Rect(self.left.right + gap, top, self.right.x - self.left.right - 2 * gap, body_h)
-        self.back.rect = pygame.Rect(w - 200, 12, 186, 40)
+        self.back.rect = pygame.Rect(w - px(200), px(12), px(186), px(40))
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -173,6 +174,7 @@ class CityScene(Scene):
         self._build_list()
         self._recruit_list()
         self._garrison_list()
+        self.scale_widgets([self.back] + list(self.recruit_spinners.values()) + list(self.unit_spinners.values()))
         self.widgets = ([self.back] + list(self.build_buttons.values()) + list(self.recruit_spinners.values())
                         + list(self.recruit_buttons.values()) + self.hero_tabs + list(self.unit_spinners.values())
                         + list(self.unit_buttons.values()) + list(self.item_buttons.values()))
@@ -184,13 +186,13 @@ class CityScene(Scene):
         options = build_options(state, city)
         names = [t for t in tiers if t in options] + sorted(
             (n for n in state.rules.buildings()), key=lambda n: (_spawner_key(n), list(state.rules.buildings()).index(n)))
-        row_h = 40 if len(names) > 8 else 52
-        x, w = self.left.x + 14, self.left.w - 28
+        row_h = px(40 if len(names) > 8 else 52)
+        x, w = self.left.x + px(14), self.left.w - px(28)
         self.build_area = self._list_area(self.left)
         y = self.build_area.y - self._scrolled("build", len(names) * row_h, self.build_area)
         self.build_rows, self.build_buttons = [], {}
         for name in names:
-            rect = pygame.Rect(x, y, w, row_h - 4)
+            rect = pygame.Rect(x, y, w, row_h - px(4))
             y += row_h
             if name in tiers:
                 title = f"Upgrade to {nice_name(name)}"
@@ -212,8 +214,8 @@ class CityScene(Scene):
             else:
                 status, colour = "ready to build", GOOD
             self.build_rows.append(Row(rect, name, title, status, colour, cost))
-            button = MutedButton("Build", (lambda n=name: self.build(n)), size=15,
-                                 rect=(rect.right - 76, rect.centery - 15, 76, 30))
+            button = MutedButton("Build", (lambda n=name: self.build(n)), size=px(15),
+                                 rect=(rect.right - px(76), rect.centery - px(15), px(76), px(30)))
             button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now \
                 or self.builds_left() == 0
             button.tooltip = f"Build {title}" if not button.muted else f"{title}: {status}"
@@ -226,16 +228,16 @@ class CityScene(Scene):
         open_now, _ = self.can_build_now()
         recruits = state.rules.recruits()
         names = sorted(recruits, key=lambda n: (n != "hero", _spawner_key(n), list(recruits).index(n)))
-        row_h = 46 if len(names) > 4 else 60
-        x, w = self.middle.x + 14, self.middle.w - 28
+        row_h = px(46 if len(names) > 4 else 60)
+        x, w = self.middle.x + px(14), self.middle.w - px(28)
         self.recruit_area = self._list_area(self.middle)
         y = self.recruit_area.y - self._scrolled("recruit", len(names) * row_h, self.recruit_area)
-        narrow = w < 330                       # a small window: smaller controls leave the row its words
-        button_w, spinner_w = (70, 80) if narrow else (82, 92)
+        narrow = w < px(330)                       # a small window: smaller controls leave the row its words
+        button_w, spinner_w = (px(70), px(80)) if narrow else (px(82), px(92))
         self.recruit_rows, self.recruit_buttons, self.recruit_spinners = [], {}, {}
         for name in names:
             entry = recruits[name]
-            rect = pygame.Rect(x, y, w, row_h - 4)
+            rect = pygame.Rect(x, y, w, row_h - px(4))
             y += row_h
             count = 1 if name == "hero" else self.counts.setdefault(name, 1)
             cost = scaled(entry["cost"], count)
@@ -251,21 +253,21 @@ class CityScene(Scene):
                 dice = state.rules["units"].get(entry.get("unit", name), "")
                 status, colour = (f"{dice} each" if dice else ""), theme.INK_SOFT
             self.recruit_rows.append(Row(rect, name, title, status, colour, cost))
-            button = MutedButton("Recruit", (lambda n=name: self.recruit(n)), size=14,
-                                 rect=(rect.right - button_w, rect.centery - 15, button_w, 30))
+            button = MutedButton("Recruit", (lambda n=name: self.recruit(n)), size=px(14),
+                                 rect=(rect.right - button_w, rect.centery - px(15), button_w, px(30)))
             button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now
             button.visible = self.recruit_area.contains(button.rect)
             self.recruit_buttons[name] = button
             if name != "hero" and not missing:
                 spinner = widgets.Spinner(count, 1, 99, 1, (lambda v, n=name: self._set_count(n, v)),
-                                          rect=(rect.right - button_w - 8 - spinner_w, rect.centery - 14, spinner_w, 28))
+                                          rect=(rect.right - button_w - px(8) - spinner_w, rect.centery - px(14), spinner_w, px(28)))
                 spinner.visible = button.visible
                 self.recruit_spinners[name] = spinner
         self.recruit_rows_bottom = min(y, self.recruit_area.bottom)
 
     def _list_area(self, panel: pygame.Rect) -> pygame.Rect:
         """Where a panel's rows go: under its heading, above its footnote."""
-        return pygame.Rect(panel.x + 14, panel.y + 56, panel.w - 28, panel.h - 56 - 34)
+        return pygame.Rect(panel.x + px(14), panel.y + px(56), panel.w - px(28), panel.h - px(56) - px(34))
 
     def _scrolled(self, key: str, content_h: int, area: pygame.Rect) -> int:
         """The list's scroll, kept between 0 and what its content overflows the area by."""
@@ -285,23 +287,23 @@ class CityScene(Scene):
         if self.hero_id not in [h.id for h in heroes]:
             self.hero_id = heroes[0].id if heroes else None
         hero = self.state.heroes.get(self.hero_id) if self.hero_id else None
-        x, y, w = self.right.x + 14, self.right.y + 56, self.right.w - 28
+        x, y, w = self.right.x + px(14), self.right.y + px(56), self.right.w - px(28)
         self.hero_tabs = []
         if heroes:
-            tab_w = min(120, (w - 8 * (len(heroes[:3]) - 1)) // len(heroes[:3]))
+            tab_w = min(px(120), (w - px(8) * (len(heroes[:3]) - 1)) // len(heroes[:3]))
             for i, h in enumerate(heroes[:3]):
                 tab = widgets.Button(h.name or f"Hero {h.id}", (lambda i=h.id: self.pick_hero(i)), icon="hero",
-                                     rect=(x + i * (tab_w + 8), y, tab_w, 32), size=13)
+                                     rect=(x + i * (tab_w + px(8)), y, tab_w, px(32)), size=px(13))
                 tab.selected = h.id == self.hero_id
                 self.hero_tabs.append(tab)
-            y += 42
+            y += px(42)
         self.units_top = y
-        y += 26
+        y += px(26)
         units = list(dict.fromkeys(list(city.garrison) + (list(hero.army) if hero else [])))
         self.unit_rows, self.unit_buttons, self.unit_spinners = [], {}, {}
         for unit in units:
-            rect = pygame.Rect(x, y, w, 32)
-            y += 36
+            rect = pygame.Rect(x, y, w, px(32))
+            y += px(36)
             self.unit_rows.append(Row(rect, unit, short_unit_name(unit)))
             if hero is None:
                 continue
@@ -309,38 +311,38 @@ class CityScene(Scene):
             value = max(1, min(self.move_counts.get(unit, 1), most))
             self.move_counts[unit] = value
             mid = rect.x + int(rect.w * 0.62)
-            self.unit_buttons[(unit, -1)] = widgets.Button("◀", (lambda u=unit: self.move_units(u, -1)), size=15,
-                                                           rect=(mid - 76, rect.y + 2, 28, 28),
+            self.unit_buttons[(unit, -1)] = widgets.Button("◀", (lambda u=unit: self.move_units(u, -1)), size=px(15),
+                                                           rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
                                                            tooltip="Move to the City")
             self.unit_spinners[unit] = widgets.Spinner(value, 1, most, 1, (lambda v, u=unit: self._set_move(u, v)),
-                                                       rect=(mid - 44, rect.y + 2, 88, 28))
-            self.unit_buttons[(unit, 1)] = widgets.Button("▶", (lambda u=unit: self.move_units(u, 1)), size=15,
-                                                          rect=(mid + 48, rect.y + 2, 28, 28),
+                                                       rect=(mid - px(44), rect.y + px(2), px(88), px(28)))
+            self.unit_buttons[(unit, 1)] = widgets.Button("▶", (lambda u=unit: self.move_units(u, 1)), size=px(15),
+                                                          rect=(mid + px(48), rect.y + px(2), px(28), px(28)),
                                                           tooltip="Give to the hero")
         self.units_bottom = y
-        y += 34
+        y += px(34)
         self.items_top = y
-        y += 26
+        y += px(26)
         self.item_rows, self.item_buttons = [], {}
         items = [(i, "city") for i in city.armory] + ([(i, "hero") for i in hero.items] if hero else [])
         for item, where in items:
-            rect = pygame.Rect(x, y, w, 30)
-            y += 34
+            rect = pygame.Rect(x, y, w, px(30))
+            y += px(34)
             self.item_rows.append(Row(rect, str(item.id), item_text(self.state, item), where))
             if hero is None:
                 continue
             if where == "city":
                 self.item_buttons[(item.id, "give")] = widgets.Button(
-                    "Give", (lambda i=item.id: self.move_item(i, True)), size=13,
-                    rect=(rect.right - 62, rect.y + 1, 62, 28), tooltip=f"Give to {hero.name}")
+                    "Give", (lambda i=item.id: self.move_item(i, True)), size=px(13),
+                    rect=(rect.right - px(62), rect.y + 1, px(62), px(28)), tooltip=f"Give to {hero.name}")
             else:
                 self.item_buttons[(item.id, "store")] = widgets.Button(
-                    "Store", (lambda i=item.id: self.move_item(i, False)), size=13,
-                    rect=(rect.right - 62, rect.y + 1, 62, 28), tooltip="Put in the armory")
+                    "Store", (lambda i=item.id: self.move_item(i, False)), size=px(13),
+                    rect=(rect.right - px(62), rect.y + 1, px(62), px(28)), tooltip="Put in the armory")
                 if item.id not in hero.equipped:
                     self.item_buttons[(item.id, "equip")] = widgets.Button(
-                        "Equip", (lambda i=item.id: self.equip(i)), size=13,
-                        rect=(rect.right - 130, rect.y + 1, 62, 28), tooltip="Fight with this item")
+                        "Equip", (lambda i=item.id: self.equip(i)), size=px(13),
+                        rect=(rect.right - px(130), rect.y + 1, px(62), px(28)), tooltip="Fight with this item")
 
     # --- input & drawing ------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -367,27 +369,27 @@ class CityScene(Scene):
     def _draw_header(self, surface: pygame.Surface) -> None:
         state, city = self.state, self.city
         w = surface.get_width()
-        bar = pygame.Rect(0, 0, w, HEADER_H)
-        surface.blit(textures.wood(w, HEADER_H, seed=5, plank=200), bar)
-        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
-        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (w, bar.bottom - 4), 1)
-        sprite = icons.token_sprite("city", city.owner, city.tier, 56)
-        surface.blit(sprite, (14, 4))
-        name = widgets.text(city.name or "City", 28, theme.GOLD, "title", (10, 6, 2))
-        surface.blit(name, (80, 6))
+        bar = pygame.Rect(0, 0, w, px(HEADER_H))
+        surface.blit(textures.wood(w, px(HEADER_H), seed=5, plank=200), bar)
+        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, px(3))
+        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - px(4)), (w, bar.bottom - px(4)), 1)
+        sprite = icons.token_sprite("city", city.owner, city.tier, px(56))
+        surface.blit(sprite, (px(14), px(4)))
+        name = widgets.text(city.name or "City", px(28), theme.GOLD, "title", (10, 6, 2))
+        surface.blit(name, (px(80), px(6)))
         owner = state.players.get(city.owner)
         who = f"{nice_name(city.tier)} of {owner.name}" if owner else nice_name(city.tier)
-        sub = widgets.text(who, 16, theme.CREAM, "bold", (10, 6, 2))
-        surface.blit(sub, (82, 40))
-        pygame.draw.circle(surface, theme.seat_colour(city.owner), (90 + sub.get_width() + 12, 49), 8)
-        pygame.draw.circle(surface, (20, 12, 6), (90 + sub.get_width() + 12, 49), 8, 2)
+        sub = widgets.text(who, px(16), theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(sub, (px(82), px(40)))
+        pygame.draw.circle(surface, theme.seat_colour(city.owner), (px(90) + sub.get_width() + px(12), px(49)), px(8))
+        pygame.draw.circle(surface, (20, 12, 6), (px(90) + sub.get_width() + px(12), px(49)), px(8), px(2))
         if owner:
-            purse = purse_surface(state, city.owner, 20)
-            surface.blit(purse, purse.get_rect(midright=(w - 24, 66)))
+            purse = purse_surface(state, city.owner, px(20))
+            surface.blit(purse, purse.get_rect(midright=(w - px(24), px(66))))
         open_now, why = self.can_build_now()
-        strip = pygame.Rect(0, 10, 0, 36)
-        strip.x = 80 + max(name.get_width(), sub.get_width()) + 40
-        strip.w = self.back.rect.x - 24 - strip.x
+        strip = pygame.Rect(0, px(10), 0, px(36))
+        strip.x = px(80) + max(name.get_width(), sub.get_width()) + px(40)
+        strip.w = self.back.rect.x - px(24) - strip.x
         if not open_now:
             banner(surface, strip, f"Day {max(1, state.day)} · {why}", danger=city.sieged)
         else:
@@ -395,44 +397,44 @@ class CityScene(Scene):
             text = f"Day {max(1, state.day)} · Daybreak: build and recruit · " + (
                 f"{left} building left today" if left else "this City has built today")
             banner(surface, strip, text, danger=False)
-        defence = render(f"🛡️ City fights {state.rules['cities']['dice']}", 14, theme.CREAM, "bold", (10, 6, 2))
-        surface.blit(defence, defence.get_rect(midleft=(strip.x + 4, 66)))
+        defence = render(f"🛡️ City fights {state.rules['cities']['dice']}", px(14), theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(defence, defence.get_rect(midleft=(strip.x + px(4), px(66))))
 
     def _draw_row_frame(self, surface: pygame.Surface, rect: pygame.Rect, shade: bool) -> None:
         if shade:
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (120, 84, 40, 30), box.get_rect(), border_radius=6)
             surface.blit(box, rect)
-        pygame.draw.line(surface, (196, 170, 124), (rect.x + 4, rect.bottom + 1), (rect.right - 4, rect.bottom + 1))
+        pygame.draw.line(surface, (196, 170, 124), (rect.x + px(4), rect.bottom + 1), (rect.right - px(4), rect.bottom + 1))
 
     def _draw_buildings(self, surface: pygame.Surface) -> None:
         state, city = self.state, self.city
         section(surface, self.left, "Buildings", "city")
         purse = state.players[city.owner].purse
-        resources = state.rules.resources if self.campaign and self.left.w >= 440 else None   # narrow: no zeros
+        resources = state.rules.resources if self.campaign and self.left.w >= px(440) else None   # narrow: no zeros
         clip = surface.get_clip()
         surface.set_clip(self.build_area)
         for i, row in enumerate(self.build_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
-            two = row.rect.h >= 34
-            title = render(row.title, 15 if row.rect.h < 40 else 16, theme.INK, "bold")
+            two = row.rect.h >= px(34)
+            title = render(row.title, px(15) if row.rect.h < px(40) else px(16), theme.INK, "bold")
             ty = row.rect.y + 1 if two else row.rect.centery - title.get_height() // 2
-            cost = cost_surface(row.cost, purse, 14, theme.INK, resources) if row.cost is not None else None
-            room = row.rect.w - 16 - (90 + cost.get_width() + 8 if cost is not None else 0)
-            surface.blit(title, (row.rect.x + 8, ty), area=pygame.Rect(0, 0, room, title.get_height()))
-            status = render(row.status, 12 if row.rect.h < 40 else 13, row.status_colour,
+            cost = cost_surface(row.cost, purse, px(14), theme.INK, resources) if row.cost is not None else None
+            room = row.rect.w - px(16) - (px(90) + cost.get_width() + px(8) if cost is not None else 0)
+            surface.blit(title, (row.rect.x + px(8), ty), area=pygame.Rect(0, 0, room, title.get_height()))
+            status = render(row.status, px(12) if row.rect.h < px(40) else px(13), row.status_colour,
                             "bold" if row.status_colour != theme.INK_SOFT else "body")
             status_y = min(ty + title.get_height(), row.rect.bottom - status.get_height())
-            surface.blit(status, (row.rect.x + 8, status_y), area=pygame.Rect(0, 0, row.rect.w - 16 - 80, status.get_height()))
+            surface.blit(status, (row.rect.x + px(8), status_y), area=pygame.Rect(0, 0, row.rect.w - px(16) - px(80), status.get_height()))
             if cost is not None:
                 cy = ty + title.get_height() // 2 if two else row.rect.centery
-                surface.blit(cost, cost.get_rect(midright=(row.rect.right - 90, cy)))
+                surface.blit(cost, cost.get_rect(midright=(row.rect.right - px(90), cy)))
         surface.set_clip(clip)
         self._draw_more_marks(surface, "build", self.build_area, self.build_rows)
         foot = "One building per City per Day · " + ("built today" if city.built_today else "nothing built yet today")
-        size, foot = widgets.fit_label(foot, 14, self.left.w - 44)
+        size, foot = widgets.fit_label(foot, px(14), self.left.w - px(44))
         img = render(foot, size, theme.INK_SOFT, "bold")
-        surface.blit(img, (self.left.x + 22, min(self.build_rows_bottom + 4, self.left.bottom - 26)))
+        surface.blit(img, (self.left.x + px(22), min(self.build_rows_bottom + px(4), self.left.bottom - px(26))))
 
     def _draw_more_marks(self, surface: pygame.Surface, key: str, area: pygame.Rect, rows) -> None:
         """Beside the panel's heading, when its list is taller than the panel: which way there is more
@@ -440,8 +442,8 @@ class CityScene(Scene):
         up = self.scroll[key] > 0
         down = bool(rows) and rows[-1].rect.bottom > area.bottom
         if up or down:
-            mark = render(("▲" if up else "") + ("▼" if down else "") + " wheel", 12, theme.INK_SOFT, "bold")
-            surface.blit(mark, mark.get_rect(midright=(area.right, area.y - 33)))
+            mark = render(("▲" if up else "") + ("▼" if down else "") + " wheel", px(12), theme.INK_SOFT, "bold")
+            surface.blit(mark, mark.get_rect(midright=(area.right, area.y - px(33))))
 
     def _draw_recruits(self, surface: pygame.Surface) -> None:
         state, city = self.state, self.city
@@ -452,15 +454,15 @@ class CityScene(Scene):
         for i, row in enumerate(self.recruit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             controls = self.recruit_spinners.get(row.name) or self.recruit_buttons.get(row.name)
-            end = (controls.rect.x if controls is not None else row.rect.right) - 8   # words stop before the stepper
-            title = render(row.title, 15, theme.INK, "bold")
-            surface.blit(title, (row.rect.x + 8, row.rect.y + 2),
-                         area=pygame.Rect(0, 0, end - row.rect.x - 8, title.get_height()))
-            cost = cost_surface(row.cost or {}, purse, 13, theme.INK)
-            line2 = row.rect.y + 4 + title.get_height()
-            surface.blit(cost, (row.rect.x + 8, line2))
+            end = (controls.rect.x if controls is not None else row.rect.right) - px(8)   # words stop before the stepper
+            title = render(row.title, px(15), theme.INK, "bold")
+            surface.blit(title, (row.rect.x + px(8), row.rect.y + px(2)),
+                         area=pygame.Rect(0, 0, end - row.rect.x - px(8), title.get_height()))
+            cost = cost_surface(row.cost or {}, purse, px(13), theme.INK)
+            line2 = row.rect.y + px(4) + title.get_height()
+            surface.blit(cost, (row.rect.x + px(8), line2))
             style = "bold" if row.status_colour != theme.INK_SOFT else "body"
-            left = row.rect.x + 18 + cost.get_width()
+            left = row.rect.x + px(18) + cost.get_width()
             size, words = fitted_status(row.status, max(0, end - left), style)
             status = render(words, size, row.status_colour, style)
             surface.blit(status, (left, line2 + (cost.get_height() - status.get_height()) // 2),
@@ -470,56 +472,56 @@ class CityScene(Scene):
         slots = state.rules["hero"]["city_slots"]
         used = len(city.garrison)
         note = f"Recruits join the garrison · slots {used} of {slots}" if slots else "Recruits join the City's garrison"
-        size, note = widgets.fit_label(note, 14, self.middle.w - 44)
+        size, note = widgets.fit_label(note, px(14), self.middle.w - px(44))
         img = render(note, size, theme.INK_SOFT, "bold")
-        surface.blit(img, (self.middle.x + 22, min(self.recruit_rows_bottom + 4, self.middle.bottom - 26)))
+        surface.blit(img, (self.middle.x + px(22), min(self.recruit_rows_bottom + px(4), self.middle.bottom - px(26))))
 
     def _draw_garrison(self, surface: pygame.Surface) -> None:
         state, city = self.state, self.city
         section(surface, self.right, "Garrison & Armory", "shield")
         hero = state.heroes.get(self.hero_id) if self.hero_id else None
-        x, w = self.right.x + 14, self.right.w - 28
+        x, w = self.right.x + px(14), self.right.w - px(28)
         if hero is None:
             head = "Garrison"
         else:
             head = "Units"
-        surface.blit(render(head, 16, theme.INK, "heading"), (x + 4, self.units_top))
+        surface.blit(render(head, px(16), theme.INK, "heading"), (x + px(4), self.units_top))
         if hero is not None:
             mid = x + int(w * 0.62)
-            for label, cx in (("City", mid - 110), (hero.name or "Hero", mid + 100)):
-                img = render(label, 13, theme.INK_SOFT, "bold")
-                surface.blit(img, img.get_rect(midtop=(cx, self.units_top + 3)))
+            for label, cx in (("City", mid - px(110)), (hero.name or "Hero", mid + px(100))):
+                img = render(label, px(13), theme.INK_SOFT, "bold")
+                surface.blit(img, img.get_rect(midtop=(cx, self.units_top + px(3))))
         if not self.unit_rows:
-            surface.blit(render("No units", 14, theme.INK_SOFT), (x + 8, self.units_top + 28))
+            surface.blit(render("No units", px(14), theme.INK_SOFT), (x + px(8), self.units_top + px(28)))
         for i, row in enumerate(self.unit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             in_city = city.garrison.get(row.name, 0)
-            name = render(short_unit_name(row.name), 14, theme.INK, "bold")
-            surface.blit(name, name.get_rect(midleft=(row.rect.x + 6, row.rect.centery)))
+            name = render(short_unit_name(row.name), px(14), theme.INK, "bold")
+            surface.blit(name, name.get_rect(midleft=(row.rect.x + px(6), row.rect.centery)))
             if hero is None:
-                n = render(f"× {in_city}", 15, theme.INK, "bold")
-                surface.blit(n, n.get_rect(midright=(row.rect.right - 8, row.rect.centery)))
+                n = render(f"× {in_city}", px(15), theme.INK, "bold")
+                surface.blit(n, n.get_rect(midright=(row.rect.right - px(8), row.rect.centery)))
             else:
                 mid = row.rect.x + int(row.rect.w * 0.62)
-                n = render(str(in_city), 15, theme.INK, "bold")
-                surface.blit(n, n.get_rect(center=(mid - 96, row.rect.centery)))
-                m = render(str(hero.army.get(row.name, 0)), 15, theme.INK, "bold")
-                surface.blit(m, m.get_rect(center=(mid + 100, row.rect.centery)))
-        surface.blit(render("Armory" if hero is None else "Items", 16, theme.INK, "heading"), (x + 4, self.items_top))
+                n = render(str(in_city), px(15), theme.INK, "bold")
+                surface.blit(n, n.get_rect(center=(mid - px(96), row.rect.centery)))
+                m = render(str(hero.army.get(row.name, 0)), px(15), theme.INK, "bold")
+                surface.blit(m, m.get_rect(center=(mid + px(100), row.rect.centery)))
+        surface.blit(render("Armory" if hero is None else "Items", px(16), theme.INK, "heading"), (x + px(4), self.items_top))
         if not self.item_rows:
-            surface.blit(render("No items", 14, theme.INK_SOFT), (x + 8, self.items_top + 28))
+            surface.blit(render("No items", px(14), theme.INK_SOFT), (x + px(8), self.items_top + px(28)))
         for i, row in enumerate(self.item_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             glyph = "🎁" if row.status == "city" else "🧙"
             equipped = hero is not None and row.status == "hero" and int(row.name) in hero.equipped
             label = f"{glyph} {row.title}" + ("  ⚔️" if equipped else "")
-            img = render(label, 13, theme.INK, "bold" if equipped else "body")
-            surface.blit(img, img.get_rect(midleft=(row.rect.x + 6, row.rect.centery)))
-        y = max(self.items_top + 28 + 34 * len(self.item_rows), self.items_top + 52) + 8
-        if hero is None and y < self.right.bottom - 40:
+            img = render(label, px(13), theme.INK, "bold" if equipped else "body")
+            surface.blit(img, img.get_rect(midleft=(row.rect.x + px(6), row.rect.centery)))
+        y = max(self.items_top + px(28) + px(34) * len(self.item_rows), self.items_top + px(52)) + px(8)
+        if hero is None and y < self.right.bottom - px(40):
             from game.ui.menus.base import blit_wrapped
             blit_wrapped(surface, "A hero standing in this City can take units and items, and leave them here.",
-                         (x + 6, y), w - 12, 14, theme.INK_SOFT)
+                         (x + px(6), y), w - px(12), px(14), theme.INK_SOFT)
 
 
 _SHORT_STATUS = {"not enough in the purse": "too dear"}
@@ -528,9 +530,9 @@ _SHORT_STATUS = {"not enough in the purse": "too dear"}
 def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
     """A recruit row's status in the room left of its stepper: the short words when the long ones would be cut
     ("needs Tier 1 ⭐⭐ spawner" beside the row's own "Tier 1 ⭐⭐" title reads "needs its spawner")."""
-    if render(status, 12, theme.INK, style).get_width() > width:
+    if render(status, px(12), theme.INK, style).get_width() > width:
         if status in _SHORT_STATUS:
             status = _SHORT_STATUS[status]
         elif status.startswith("needs ") and status.endswith(" spawner") and "," not in status:
             status = "needs its spawner"
-    return widgets.fit_label(status, 12, width, style)
+    return widgets.fit_label(status, px(12), width, style)
