@@ -54,7 +54,16 @@ def normal_city_scene(tmp_path):
     return city_scene(tmp_path, "normal")
 
 
-SCREENS = {"title": title_scene, "settings": settings_scene, "rules": rules_scene, "city": city_scene,
+def battle_scene(tmp_path):
+    """A hero with 7 mercenaries steps onto 12 monsters: the arranging panel, then the fight."""
+    from test_ui_battle import monster_battle
+    from game.ui.battle.scene import maybe_battle_scene
+    from game.ui.session import GameSession
+    state, hero, events = monster_battle()
+    return maybe_battle_scene(GameSession(state), list(events))
+
+
+SCREENS = {"battle": battle_scene, "title": title_scene, "settings": settings_scene, "rules": rules_scene, "city": city_scene,
            "normal city": normal_city_scene}
 
 

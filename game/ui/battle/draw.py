@@ -9,6 +9,7 @@ import pygame
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.battle.view import ViewSquad, unit_label
 from game.ui.kit.rich_text import render
+from game.ui.kit.theme import px
 
 # --- sprites ---------------------------------------------------------------------------------
 @lru_cache(maxsize=128)
@@ -21,14 +22,14 @@ def unit_sprite(unit: str, owner: int, size: int) -> pygame.Surface:
     colour = theme.seat_colour(owner)
     pts = [(c - size * 0.38, size * 0.12), (c + size * 0.38, size * 0.12), (c + size * 0.36, size * 0.5),
            (c, size * 0.92), (c - size * 0.36, size * 0.5)]
-    pygame.draw.polygon(surf, (20, 12, 6), [(x + 2, y + 3) for x, y in pts])
+    pygame.draw.polygon(surf, (20, 12, 6), [(x + px(2), y + px(3)) for x, y in pts])
     pygame.draw.polygon(surf, colour, pts)
     inner = [(c + (x - c) * 0.7, size * 0.5 + (y - size * 0.5) * 0.72) for x, y in pts]
     pygame.draw.polygon(surf, tuple(min(255, v + 45) for v in colour), inner, max(1, size // 16))
     pygame.draw.polygon(surf, theme.GOLD, pts, max(1, size // 14))
     name, tier, rank = unit_label(unit)
     if tier:
-        label = widgets.text(str(tier), max(9, int(size * 0.42)), theme.CREAM, "bold", (20, 10, 4))
+        label = widgets.text(str(tier), max(px(9), int(size * 0.42)), theme.CREAM, "bold", (20, 10, 4))
         surf.blit(label, label.get_rect(center=(c, int(size * 0.46))))
     else:
         sword = icons.icon("swords", int(size * 0.5))
@@ -101,39 +102,39 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
               alpha: int = 255, offset: tuple[int, int] = (0, 0), flash: float = 0.0,
               chance: float | None = None) -> None:
     """A squad card. ``state``: '' | 'selected' | 'target' | 'hover' | 'acting' | 'dim'."""
-    card = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-    inner = pygame.Rect(8, 8, rect.w, rect.h)
+    card = pygame.Surface((rect.w + px(16), rect.h + px(16)), pygame.SRCALPHA)
+    inner = pygame.Rect(px(8), px(8), rect.w, rect.h)
     glow = {"selected": theme.GOLD, "acting": theme.GOLD, "target": (230, 70, 50), "hover": (255, 170, 90)}.get(state)
     if glow:
-        for i, a in ((7, 60), (4, 110), (2, 200)):
-            pygame.draw.rect(card, (*glow, a), inner.inflate(i * 2, i * 2), 3, border_radius=14)
-    textures.draw_panel(card, inner, "parchment", radius=10, drop_shadow=False)
+        for i, a in ((px(7), 60), (px(4), 110), (px(2), 200)):
+            pygame.draw.rect(card, (*glow, a), inner.inflate(i * 2, i * 2), px(3), border_radius=14)
+    textures.draw_panel(card, inner, "parchment", radius=px(10), drop_shadow=False)
     colour = theme.seat_colour(squad.owner)
-    ribbon = pygame.Rect(inner.x, inner.y, inner.w, 24)
-    pygame.draw.rect(card, colour, ribbon, border_top_left_radius=10, border_top_right_radius=10)
-    pygame.draw.line(card, theme.WOOD_DARK, ribbon.bottomleft, ribbon.bottomright, 2)
-    size, words = widgets.fit_label(squad.name, 14, inner.w - 16)
+    ribbon = pygame.Rect(inner.x, inner.y, inner.w, px(24))
+    pygame.draw.rect(card, colour, ribbon, border_top_left_radius=px(10), border_top_right_radius=px(10))
+    pygame.draw.line(card, theme.WOOD_DARK, ribbon.bottomleft, ribbon.bottomright, px(2))
+    size, words = widgets.fit_label(squad.name, px(14), inner.w - px(16))
     name = widgets.text(words, size, theme.CREAM, "bold", (20, 10, 4))
-    card.blit(name, name.get_rect(midleft=(ribbon.x + 8, ribbon.centery)))
-    crowd = pygame.Rect(inner.x + 6, ribbon.bottom + 4, inner.w - 12, max(0, inner.h - 24 - 50))
+    card.blit(name, name.get_rect(midleft=(ribbon.x + px(8), ribbon.centery)))
+    crowd = pygame.Rect(inner.x + px(6), ribbon.bottom + px(4), inner.w - px(12), max(0, inner.h - px(24) - px(50)))
     card.set_clip(crowd)                  # the crowd stays inside its card, however small the card
     draw_crowd(card, squad, crowd)
     card.set_clip(None)
     if squad.is_unit_squad:
-        count = render(f"× {squad.count}", 18, theme.CREAM, "bold", (10, 6, 2))
-        badge = count.get_rect(bottomright=(inner.right - 6, crowd.bottom + 2)).inflate(10, 2)
+        count = render(f"× {squad.count}", px(18), theme.CREAM, "bold", (10, 6, 2))
+        badge = count.get_rect(bottomright=(inner.right - px(6), crowd.bottom + px(2))).inflate(px(10), px(2))
         pygame.draw.rect(card, (40, 24, 12), badge, border_radius=9)
         pygame.draw.rect(card, theme.GOLD, badge, 1, border_radius=9)
         card.blit(count, count.get_rect(center=badge.center))
     detail = units_text(squad)
     if squad.is_unit_squad and any(unit_label(u)[1] for u in squad.units):
-        img = render(detail, 12, theme.INK_SOFT, "bold")
-        card.blit(img, img.get_rect(midtop=(inner.centerx, crowd.bottom + 2)))
-    dice = widgets.text(squad.dice, 15 if len(squad.dice) < 20 else 12, theme.INK, "bold")
-    dbox = pygame.Rect(inner.x + 6, inner.bottom - 28, inner.w - 12, 22)
+        img = render(detail, px(12), theme.INK_SOFT, "bold")
+        card.blit(img, img.get_rect(midtop=(inner.centerx, crowd.bottom + px(2))))
+    dice = widgets.text(squad.dice, px(15) if len(squad.dice) < 20 else px(12), theme.INK, "bold")
+    dbox = pygame.Rect(inner.x + px(6), inner.bottom - px(28), inner.w - px(12), px(22))
     pygame.draw.rect(card, (250, 240, 214), dbox, border_radius=6)
     pygame.draw.rect(card, (170, 140, 100), dbox, 1, border_radius=6)
-    card.blit(dice, dice.get_rect(center=dbox.center), area=pygame.Rect(0, 0, dbox.w - 4, dbox.h))
+    card.blit(dice, dice.get_rect(center=dbox.center), area=pygame.Rect(0, 0, dbox.w - px(4), dbox.h))
     if flash > 0:
         red = pygame.Surface(inner.size, pygame.SRCALPHA)
         pygame.draw.rect(red, (220, 30, 20, int(160 * min(1.0, flash))), red.get_rect(), border_radius=10)
@@ -143,10 +144,10 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
         pygame.draw.rect(veil, (30, 20, 10, 90), veil.get_rect(), border_radius=10)
         card.blit(veil, inner)
     if chance is not None:
-        draw_chance_badge(card, (inner.centerx, inner.y + inner.h // 2 - 6), chance)
+        draw_chance_badge(card, (inner.centerx, inner.y + inner.h // 2 - px(6)), chance)
     if alpha < 255:
         card.set_alpha(max(0, alpha))
-    surface.blit(card, (rect.x - 8 + offset[0], rect.y - 8 + offset[1]))
+    surface.blit(card, (rect.x - px(8) + offset[0], rect.y - px(8) + offset[1]))
 
 
 def chance_colour(p: float) -> tuple[int, int, int]:
@@ -158,22 +159,22 @@ def chance_colour(p: float) -> tuple[int, int, int]:
 
 
 def draw_chance_badge(surface: pygame.Surface, center, p: float) -> None:
-    label = widgets.text(f"{p:.0%}", 22, (255, 255, 255), "bold", (0, 0, 0))
-    small = widgets.text("to win", 11, (255, 240, 220), "bold")
-    box = pygame.Rect(0, 0, max(label.get_width(), small.get_width()) + 20, label.get_height() + small.get_height() + 8)
+    label = widgets.text(f"{p:.0%}", px(22), (255, 255, 255), "bold", (0, 0, 0))
+    small = widgets.text("to win", px(11), (255, 240, 220), "bold")
+    box = pygame.Rect(0, 0, max(label.get_width(), small.get_width()) + px(20), label.get_height() + small.get_height() + px(8))
     box.center = center
-    pygame.draw.rect(surface, (0, 0, 0, 120), box.move(2, 3), border_radius=10)
+    pygame.draw.rect(surface, (0, 0, 0, 120), box.move(px(2), px(3)), border_radius=10)
     pygame.draw.rect(surface, chance_colour(p), box, border_radius=10)
-    pygame.draw.rect(surface, (255, 240, 200), box, 2, border_radius=10)
-    surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 3)))
-    surface.blit(small, small.get_rect(midbottom=(box.centerx, box.bottom - 3)))
+    pygame.draw.rect(surface, (255, 240, 200), box, px(2), border_radius=10)
+    surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + px(3))))
+    surface.blit(small, small.get_rect(midbottom=(box.centerx, box.bottom - px(3))))
 
 
 # --- win-chance bar ---------------------------------------------------------------------------
 def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float, left: tuple[str, int],
                  right: tuple[str, int]) -> None:
     """A two-colour bar: the left side's chance of winning against the right side's."""
-    pygame.draw.rect(surface, (20, 12, 6), rect.inflate(6, 6), border_radius=rect.h // 2 + 3)
+    pygame.draw.rect(surface, (20, 12, 6), rect.inflate(px(6), px(6)), border_radius=rect.h // 2 + px(3))
     split = rect.x + round(rect.w * max(0.0, min(1.0, p_left)))
     lc, rc = theme.seat_colour(left[1]), theme.seat_colour(right[1])
     clip = surface.get_clip()
@@ -184,33 +185,33 @@ def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float, left
     surface.set_clip(clip)
     gloss = pygame.Surface((rect.w, rect.h // 2), pygame.SRCALPHA)
     pygame.draw.rect(gloss, (255, 255, 255, 45), gloss.get_rect(), border_radius=rect.h // 4)
-    surface.blit(gloss, (rect.x, rect.y + 2))
+    surface.blit(gloss, (rect.x, rect.y + px(2)))
     if rect.x < split < rect.right:
-        pygame.draw.line(surface, (255, 246, 220), (split, rect.y - 3), (split, rect.bottom + 2), 3)
-    pygame.draw.rect(surface, theme.GOLD, rect.inflate(2, 2), 2, border_radius=rect.h // 2 + 1)
-    lt = widgets.text(f"{left[0]}  {p_left:.0%}", 15, (255, 255, 255), "bold", (0, 0, 0))
-    rt = widgets.text(f"{1 - p_left:.0%}  {right[0]}", 15, (255, 255, 255), "bold", (0, 0, 0))
-    surface.blit(lt, lt.get_rect(midleft=(rect.x + 12, rect.centery)))
-    surface.blit(rt, rt.get_rect(midright=(rect.right - 12, rect.centery)))
+        pygame.draw.line(surface, (255, 246, 220), (split, rect.y - px(3)), (split, rect.bottom + px(2)), px(3))
+    pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(2), px(2)), px(2), border_radius=rect.h // 2 + 1)
+    lt = widgets.text(f"{left[0]}  {p_left:.0%}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    rt = widgets.text(f"{1 - p_left:.0%}  {right[0]}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    surface.blit(lt, lt.get_rect(midleft=(rect.x + px(12), rect.centery)))
+    surface.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
 
 
 # --- banners -------------------------------------------------------------------------------------
 def draw_banner(surface: pygame.Surface, center, title: str, subtitle: str = "", colour=(150, 30, 24),
                 alpha: int = 255) -> None:
-    head = render(title, 30, theme.CREAM, "title", (20, 8, 4))
-    sub = render(subtitle, 16, (255, 236, 200), "bold", (20, 8, 4)) if subtitle else None
-    w = max(head.get_width(), sub.get_width() if sub else 0) + 90
-    h = head.get_height() + (sub.get_height() + 6 if sub else 0) + 22
-    banner = pygame.Surface((w, h + 10), pygame.SRCALPHA)
+    head = render(title, px(30), theme.CREAM, "title", (20, 8, 4))
+    sub = render(subtitle, px(16), (255, 236, 200), "bold", (20, 8, 4)) if subtitle else None
+    w = max(head.get_width(), sub.get_width() if sub else 0) + px(90)
+    h = head.get_height() + (sub.get_height() + px(6) if sub else 0) + px(22)
+    banner = pygame.Surface((w, h + px(10)), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, w, h)
-    notch = 18
+    notch = px(18)
     pts = [(0, 0), (w, 0), (w - notch, h // 2), (w, h), (0, h), (notch, h // 2)]
-    pygame.draw.polygon(banner, (0, 0, 0, 110), [(x + 3, y + 5) for x, y in pts])
+    pygame.draw.polygon(banner, (0, 0, 0, 110), [(x + px(3), y + px(5)) for x, y in pts])
     pygame.draw.polygon(banner, colour, pts)
-    pygame.draw.polygon(banner, theme.GOLD, pts, 3)
-    banner.blit(head, head.get_rect(midtop=(body.centerx, 10)))
+    pygame.draw.polygon(banner, theme.GOLD, pts, px(3))
+    banner.blit(head, head.get_rect(midtop=(body.centerx, px(10))))
     if sub:
-        banner.blit(sub, sub.get_rect(midtop=(body.centerx, 16 + head.get_height())))
+        banner.blit(sub, sub.get_rect(midtop=(body.centerx, px(16) + head.get_height())))
     banner.set_alpha(alpha)
     surface.blit(banner, banner.get_rect(center=center))
 

@@ -12,6 +12,7 @@ from game.ui.battle import draw as D
 from game.ui.kit.dice_art import draw_die
 from game.ui.battle.view import Beat, unit_label
 from game.ui.kit.rich_text import render
+from game.ui.kit.theme import px
 
 TOP = 56
 LOG_W = 300
@@ -51,19 +52,19 @@ class BattlePainting:
 
     def _draw_top_bar(self, surface) -> None:
         w = surface.get_width()
-        bar = pygame.Rect(0, 0, w, TOP)
+        bar = pygame.Rect(0, 0, w, px(TOP))
         surface.blit(textures.wood(bar.w, bar.h, seed=5, plank=200), bar)
-        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
-        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (bar.right, bar.bottom - 4), 1)
-        title = render(f"⚔️ {KIND_TITLES.get(self.view.kind, 'Battle')}", 26, theme.GOLD, "heading", (10, 6, 2))
-        surface.blit(title, title.get_rect(midleft=(16, bar.centery)))
+        pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, px(3))
+        pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - px(4)), (bar.right, bar.bottom - px(4)), 1)
+        title = render(f"⚔️ {KIND_TITLES.get(self.view.kind, 'Battle')}", px(26), theme.GOLD, "heading", (10, 6, 2))
+        surface.blit(title, title.get_rect(midleft=(px(16), bar.centery)))
         a, d = self.view.sides
-        vs = widgets.text(f"{a.name}  attacks  {d.name}", 17, theme.CREAM, "bold", (10, 6, 2))
-        surface.blit(vs, vs.get_rect(midleft=(title.get_width() + 40, bar.centery)))
+        vs = widgets.text(f"{a.name}  attacks  {d.name}", px(17), theme.CREAM, "bold", (10, 6, 2))
+        surface.blit(vs, vs.get_rect(midleft=(title.get_width() + px(40), bar.centery)))
         number = self.beat.data.get("round", self.view.round) if self.beat is not None else self.view.round
-        rnd = widgets.text(f"Round {number}" if number else "Before the first round", 16,
+        rnd = widgets.text(f"Round {number}" if number else "Before the first round", px(16),
                            (230, 210, 170), "bold", (10, 6, 2))
-        surface.blit(rnd, rnd.get_rect(midright=(w - 20, bar.centery)))
+        surface.blit(rnd, rnd.get_rect(midright=(w - px(20), bar.centery)))
 
     def bar_odds(self) -> float:
         """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
@@ -80,13 +81,13 @@ class BattlePainting:
             side = self.view.sides[side_index]
             rects = [r for (s, _), r in self.card_rects().items() if s == side_index]
             y = (rects[0].y if rects else (self.bottom_row_y if side_index == self.bottom else self.top_row_y))
-            label_y = y - 14 if side_index == self.top else y + CARD_H + 16
+            label_y = y - px(14) if side_index == self.top else y + px(CARD_H) + px(16)
             mode = "" if side.player == NEUTRAL else f"  ·  {side.mode} rolls"
             if not side.arranged and side.pool:
                 mode = "  ·  arranging…"
             if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
                 continue                          # the arrange panel stands where this label would be
-            tag = render(f"{'⚔️ Attacker' if side_index == 0 else '🛡️ Defender'}: {side.name}{mode}", 14,
+            tag = render(f"{'⚔️ Attacker' if side_index == 0 else '🛡️ Defender'}: {side.name}{mode}", px(14),
                          theme.CREAM, "bold", (0, 0, 0))
             surface.blit(tag, tag.get_rect(center=(self.field.centerx, label_y)))
         beat = self.beat
@@ -108,7 +109,7 @@ class BattlePainting:
                     chance = self.hover_chance(i)
             D.draw_card(surface, rect, squad, state=state, alpha=alpha, offset=offset, flash=flash, chance=chance)
             if beat is not None and beat.kind == "exchange" and alpha < 255:
-                skull = icons.icon("skull", 64).copy()
+                skull = icons.icon("skull", px(64)).copy()
                 skull.set_alpha(min(255, (255 - alpha) * 2))
                 surface.blit(skull, skull.get_rect(center=rect.center))
         if beat is None and not self.busy:
@@ -152,11 +153,11 @@ class BattlePainting:
         else:
             title = f"{self.view.sides[self.view.to_act].name} is thinking…"
             sub = ""
-        img = widgets.text(title, 28, theme.CREAM, "title", (0, 0, 0))
-        surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery - 12)))
+        img = widgets.text(title, px(28), theme.CREAM, "title", (0, 0, 0))
+        surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery - px(12))))
         if sub:
-            s = widgets.text(sub, 15, (235, 220, 190), "bold", (0, 0, 0))
-            surface.blit(s, s.get_rect(center=(ar.centerx, ar.centery + 22)))
+            s = widgets.text(sub, px(15), (235, 220, 190), "bold", (0, 0, 0))
+            surface.blit(s, s.get_rect(center=(ar.centerx, ar.centery + px(22))))
 
     def _draw_prompt(self, surface) -> None:
         pass
@@ -183,8 +184,8 @@ class BattlePainting:
         panel = pygame.Surface(ar.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (14, 8, 4, 150), panel.get_rect(), border_radius=16)
         surface.blit(panel, ar)
-        rows = {self.top: pygame.Rect(ar.x + 20, ar.y + 10, ar.w - 40, ar.h // 2 - 14),
-                self.bottom: pygame.Rect(ar.x + 20, ar.centery + 4, ar.w - 40, ar.h // 2 - 14)}
+        rows = {self.top: pygame.Rect(ar.x + px(20), ar.y + px(10), ar.w - px(40), ar.h // 2 - px(14)),
+                self.bottom: pygame.Rect(ar.x + px(20), ar.centery + px(4), ar.w - px(40), ar.h // 2 - px(14))}
         rolling = t < T_PICK + T_ROLL
         revealed = t >= T_PICK + T_ROLL
         rolls = d.get("rolls", [])
@@ -200,7 +201,7 @@ class BattlePainting:
                 text = "Tie — the squad attacked wins"
             else:
                 text = f"{winner.name} win{'s' if winner.player else ''} the exchange"
-            img = render(text, 18, theme.GOLD, "bold", (0, 0, 0))
+            img = render(text, px(18), theme.GOLD, "bold", (0, 0, 0))
             surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery)))
         faint = d.get("fainted")
         start = T_PICK + T_ROLL + T_REVEAL + T_DESTROY
@@ -217,12 +218,12 @@ class BattlePainting:
         from game.engine.dice import Dice
         side = self.view.sides[side_index]
         colour = theme.seat_colour(side.player)
-        name = widgets.text(side.name, 14, theme.CREAM, "bold", (0, 0, 0))
-        y = row.centery + 8
-        pygame.draw.circle(surface, colour, (row.x + 12, y), 8)
-        surface.blit(name, name.get_rect(midleft=(row.x + 26, y)))
-        x = row.x + 26 + max(90, name.get_width() + 14)
-        size = 44
+        name = widgets.text(side.name, px(14), theme.CREAM, "bold", (0, 0, 0))
+        y = row.centery + px(8)
+        pygame.draw.circle(surface, colour, (row.x + px(12), y), px(8))
+        surface.blit(name, name.get_rect(midleft=(row.x + px(26), y)))
+        x = row.x + px(26) + max(px(90), name.get_width() + px(14))
+        size = px(44)
         shown = 0
         tick = int(self.t * 14)
         for g, group in enumerate(roll.get("rolls", [])):
@@ -231,7 +232,7 @@ class BattlePainting:
             sets = faces if faces and isinstance(faces[0], list) else [faces]
             for u, face_set in enumerate(sets):
                 for f, face in enumerate(face_set):
-                    if shown >= 10 or x > row.right - 190:
+                    if shown >= 10 or x > row.right - px(190):
                         break
                     if rolling:
                         face = 1 + (hash((tick, g, u, f, side_index)) % dice.sides)
@@ -240,7 +241,7 @@ class BattlePainting:
                     else:
                         angle, dy = 0, 0
                     draw_die(surface, (x + size // 2, y + dy), dice.sides, face, size, angle)
-                    x += size + 6
+                    x += size + px(6)
                     shown += 1
             more = (len(sets) * dice.count) - min(len(sets) * dice.count, shown)
             extra = []
@@ -251,123 +252,123 @@ class BattlePainting:
             elif len(sets) > 1 and more > 0:
                 extra.append(f"… ({len(sets)} units)")
             if extra:
-                label = widgets.text(" ".join(extra), 18, theme.CREAM, "bold", (0, 0, 0))
-                surface.blit(label, label.get_rect(midleft=(x + 2, y)))
-                x += label.get_width() + 14
+                label = widgets.text(" ".join(extra), px(18), theme.CREAM, "bold", (0, 0, 0))
+                surface.blit(label, label.get_rect(midleft=(x + px(2), y)))
+                x += label.get_width() + px(14)
             if g < len(roll["rolls"]) - 1:
-                plus = widgets.text("+", 20, theme.GOLD, "bold", (0, 0, 0))
+                plus = widgets.text("+", px(20), theme.GOLD, "bold", (0, 0, 0))
                 surface.blit(plus, plus.get_rect(midleft=(x, y)))
-                x += plus.get_width() + 10
+                x += plus.get_width() + px(10)
         if since_reveal >= 0:
             scale = 1.0 + 0.5 * max(0.0, 1 - since_reveal / 0.25)
             total = widgets.text(str(roll["total"]), int(40 * scale), theme.GOLD if won else theme.CREAM, "title",
                                  (0, 0, 0))
-            box = pygame.Rect(0, 0, 96, 62)
-            box.midright = (row.right - 6, y - 4)
+            box = pygame.Rect(0, 0, px(96), px(62))
+            box.midright = (row.right - px(6), y - px(4))
             pygame.draw.rect(surface, (60, 34, 16) if not won else (90, 60, 16), box, border_radius=12)
-            pygame.draw.rect(surface, theme.GOLD if won else (150, 120, 90), box, 2, border_radius=12)
+            pygame.draw.rect(surface, theme.GOLD if won else (150, 120, 90), box, px(2), border_radius=12)
             surface.blit(total, total.get_rect(center=box.center))
             if won:
-                crown = icons.icon("crown", 26)
-                surface.blit(crown, crown.get_rect(center=(box.right - 4, box.y + 2)))
+                crown = icons.icon("crown", px(26))
+                surface.blit(crown, crown.get_rect(center=(box.right - px(4), box.y + px(2))))
 
     # log ---------------------------------------------------------------------------------------------------------
     def _draw_log(self, surface) -> None:
         r = self.log_rect
         surface.blit(textures.parchment(r.w, r.h, seed=9), r)
-        pygame.draw.line(surface, theme.WOOD_DARK, r.topleft, r.bottomleft, 4)
-        title = widgets.text("Battle log", 22, theme.INK, "heading")
-        surface.blit(title, (r.x + 18, r.y + 12))
+        pygame.draw.line(surface, theme.WOOD_DARK, r.topleft, r.bottomleft, px(4))
+        title = widgets.text("Battle log", px(22), theme.INK, "heading")
+        surface.blit(title, (r.x + px(18), r.y + px(12)))
         box = self.log_box
         pygame.draw.rect(surface, (240, 228, 196), box, border_radius=8)
         pygame.draw.rect(surface, (170, 140, 100), box, 1, border_radius=8)
         lines: list[str] = []
         for line in self.log[-40:]:
-            lines += widgets.wrap(line, 13, box.w - 20, "bold", indent="  ")
-        y = box.bottom - 8
+            lines += widgets.wrap(line, px(13), box.w - px(20), "bold", indent="  ")
+        y = box.bottom - px(8)
         clip = surface.get_clip()
-        surface.set_clip(box.inflate(-4, -4))
+        surface.set_clip(box.inflate(-px(4), -px(4)))
         for line in reversed(lines):
             bold = line.startswith(("Round", "🏆", "⚔ Battle"))
-            img = render(line, 13, theme.INK if bold else theme.INK_SOFT, "bold" if bold else "body")
-            y -= img.get_height() + 2
-            if y < box.y + 2:
+            img = render(line, px(13), theme.INK if bold else theme.INK_SOFT, "bold" if bold else "body")
+            y -= img.get_height() + px(2)
+            if y < box.y + px(2):
                 break
-            surface.blit(img, (box.x + 10, y))
+            surface.blit(img, (box.x + px(10), y))
         surface.set_clip(clip)
-        cap = widgets.text("Speed", 14, theme.INK, "bold")
-        surface.blit(cap, cap.get_rect(bottomleft=(self.speed_toggle.rect.x, self.speed_toggle.rect.y - 3)))
+        cap = widgets.text("Speed", px(14), theme.INK, "bold")
+        surface.blit(cap, cap.get_rect(bottomleft=(self.speed_toggle.rect.x, self.speed_toggle.rect.y - px(3))))
 
     # arrange panel --------------------------------------------------------------------------------------------------
     def _draw_arrange(self, surface) -> None:
         arr, p = self.arrangement, self.arrange_panel
-        textures.draw_panel(surface, p, "parchment", radius=14)
+        textures.draw_panel(surface, p, "parchment", radius=px(14))
         side = self.state.battle.sides[self.arrange_side]
-        title = widgets.text(f"{self.view.sides[self.arrange_side].name}: arrange your squads", 22, theme.INK, "heading")
-        surface.blit(title, (p.x + 18, p.y + 12))
+        title = widgets.text(f"{self.view.sides[self.arrange_side].name}: arrange your squads", px(22), theme.INK, "heading")
+        surface.blit(title, (p.x + px(18), p.y + px(12)))
         size, words = widgets.fit_label(f"Split your units into up to {arr.limit} squads (at least one unit each). "
-                                        f"Heroes and Cities fight as squads of their own.", 13, p.w - 36, "body")
+                                        f"Heroes and Cities fight as squads of their own.", px(13), p.w - px(36), "body")
         sub = widgets.text(words, size, theme.INK_SOFT)
-        surface.blit(sub, (p.x + 18, p.y + 40))
+        surface.blit(sub, (p.x + px(18), p.y + px(40)))
         from game.engine.battle import Squad as EngineSquad
         from game.engine.battle import squad_dice_text
         from game.ui.battle.view import ViewSquad
         for i, rect in enumerate(self.fixed_rects):
             D.draw_card(surface, rect, self.view.sides[self.arrange_side].squads[i])
-            note = widgets.text("own squad", 12, theme.INK_SOFT, "bold")
-            surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
+            note = widgets.text("own squad", px(12), theme.INK_SOFT, "bold")
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.bottom + px(6))))
         for i, rect in enumerate(self.slot_rects):
             filled = arr.slot_total(i) > 0
             pygame.draw.rect(surface, (246, 236, 212) if filled else (226, 212, 182), rect, border_radius=10)
-            pygame.draw.rect(surface, theme.seat_colour(side.player) if filled else (170, 150, 120), rect, 2,
+            pygame.draw.rect(surface, theme.seat_colour(side.player) if filled else (170, 150, 120), rect, px(2),
                              border_radius=10)
-            head = widgets.text(f"Squad {i + 1}", 16, theme.INK, "bold")
-            surface.blit(head, (rect.x + 10, rect.y + 8))
+            head = widgets.text(f"Squad {i + 1}", px(16), theme.INK, "bold")
+            surface.blit(head, (rect.x + px(10), rect.y + px(8)))
             if filled:
                 dice = squad_dice_text(self.state, EngineSquad(dict(arr.slots[i])))
-                img = widgets.text(dice, 13, theme.INK_SOFT, "bold")
-                surface.blit(img, (rect.x + 10, rect.y + 30))
+                img = widgets.text(dice, px(13), theme.INK_SOFT, "bold")
+                surface.blit(img, (rect.x + px(10), rect.y + px(30)))
             else:
-                size, words = widgets.fit_label("empty — not used", 13, rect.w - 16, "body")
+                size, words = widgets.fit_label("empty — not used", px(13), rect.w - px(16), "body")
                 img = widgets.text(words, size, (150, 120, 90))
-                surface.blit(img, (rect.x + 10, rect.y + 30))
-            y = rect.y + 58
+                surface.blit(img, (rect.x + px(10), rect.y + px(30)))
+            y = rect.y + px(58)
             for unit in arr.units:
-                sprite = D.unit_sprite(unit, side.player, 28)
-                surface.blit(sprite, (rect.x + 8, y + 1))
+                sprite = D.unit_sprite(unit, side.player, px(28))
+                surface.blit(sprite, (rect.x + px(8), y + 1))
                 name, tier, rank = unit_label(unit)
-                label = render(f"T{tier}{'⭐' * rank}" if tier else name, 12, theme.INK)
-                if label.get_width() <= rect.w - 146:
-                    surface.blit(label, label.get_rect(midleft=(rect.x + 40, y + 15)))
-                count = widgets.text(str(arr.count(i, unit)), 18, theme.INK, "bold")
-                surface.blit(count, count.get_rect(center=(rect.right - 52, y + 15)))
-                y += 36
-            crowd = pygame.Rect(rect.x + 8, y + 6, rect.w - 16, min(90, rect.bottom - y - 12))
-            if filled and crowd.h > 30:
+                label = render(f"T{tier}{'⭐' * rank}" if tier else name, px(12), theme.INK)
+                if label.get_width() <= rect.w - px(146):
+                    surface.blit(label, label.get_rect(midleft=(rect.x + px(40), y + px(15))))
+                count = widgets.text(str(arr.count(i, unit)), px(18), theme.INK, "bold")
+                surface.blit(count, count.get_rect(center=(rect.right - px(52), y + px(15))))
+                y += px(36)
+            crowd = pygame.Rect(rect.x + px(8), y + px(6), rect.w - px(16), min(px(90), rect.bottom - y - px(12)))
+            if filled and crowd.h > px(30):
                 D.draw_crowd(surface, ViewSquad(dict(arr.slots[i]), owner=side.player), crowd)
         rr = self.reserve_rect
         pygame.draw.rect(surface, (226, 212, 182), rr, border_radius=10)
-        pygame.draw.rect(surface, (170, 150, 120), rr, 2, border_radius=10)
-        head = widgets.text("Not placed", 16, theme.INK, "bold")
-        surface.blit(head, (rr.x + 10, rr.y + 8))
-        y = rr.y + 58
+        pygame.draw.rect(surface, (170, 150, 120), rr, px(2), border_radius=10)
+        head = widgets.text("Not placed", px(16), theme.INK, "bold")
+        surface.blit(head, (rr.x + px(10), rr.y + px(8)))
+        y = rr.y + px(58)
         for unit in arr.units:
             n = arr.reserve.get(unit, 0)
-            sprite = D.unit_sprite(unit, side.player, 28)
+            sprite = D.unit_sprite(unit, side.player, px(28))
             if not n:
                 sprite = sprite.copy()
                 sprite.set_alpha(90)
-            surface.blit(sprite, (rr.x + 8, y + 1))
-            count = widgets.text(str(n), 18, theme.DANGER if n else theme.INK_SOFT, "bold")
-            surface.blit(count, count.get_rect(midleft=(rr.x + 44, y + 15)))
-            y += 36
+            surface.blit(sprite, (rr.x + px(8), y + 1))
+            count = widgets.text(str(n), px(18), theme.DANGER if n else theme.INK_SOFT, "bold")
+            surface.blit(count, count.get_rect(midleft=(rr.x + px(44), y + px(15))))
+            y += px(36)
         odds = self.arrange_odds
         text = f"Win chance {odds:.0%}" if odds is not None else "Place every unit"
         colour = D.chance_colour(odds) if odds is not None else theme.DANGER
         room = pygame.Rect(self.mode_toggle.rect.right, self.mode_toggle.rect.y,
                            self.suggest_button.rect.x - self.mode_toggle.rect.right, self.mode_toggle.rect.h)
         for words in ((text, f"Win {odds:.0%}", f"{odds:.0%}") if odds is not None else (text,)):
-            size, fitted = widgets.fit_label(words, 20, room.w - 20)
+            size, fitted = widgets.fit_label(words, px(20), room.w - px(20))
             if fitted == words:                # the whole figure, never an ellipsis in place of the odds
                 break
         img = widgets.text(fitted, size, colour, "bold")
@@ -381,18 +382,18 @@ class BattlePainting:
 
     def _draw_confirm(self, surface) -> None:
         self._dim(surface)
-        panel = pygame.Rect(0, 0, 520, 230)
+        panel = pygame.Rect(0, 0, px(520), px(230))
         panel.center = (self.field.centerx, surface.get_height() // 2)
-        textures.draw_panel(surface, panel, "parchment", radius=16)
-        title = widgets.text("Retreat from the battle?", 28, theme.DANGER, "title")
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 26)))
+        textures.draw_panel(surface, panel, "parchment", radius=px(16))
+        title = widgets.text("Retreat from the battle?", px(28), theme.DANGER, "title")
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(26))))
         hero = self.state.heroes.get(self.view.hero)
         name = hero.name if hero and hero.name else "Your hero"
         for k, line in enumerate((f"{name} will be lost and the army disbands.",
                                   "The hero's items drop on the tile.")):
-            img = widgets.text(line, 16, theme.INK)
-            surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + 76 + k * 24)))
-        self.yes_button.rect.y = self.no_button.rect.y = panel.bottom - 74
+            img = widgets.text(line, px(16), theme.INK)
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(76) + k * px(24))))
+        self.yes_button.rect.y = self.no_button.rect.y = panel.bottom - px(74)
         self.yes_button.draw(surface)
         self.no_button.draw(surface)
 
@@ -411,39 +412,39 @@ class BattlePainting:
         self._dim(surface)
         res = self.result
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, 640, 470)
-        panel.center = (self.field.centerx, h // 2 + 6)
-        textures.draw_panel(surface, panel, "parchment", radius=18)
+        panel = pygame.Rect(0, 0, px(640), px(470))
+        panel.center = (self.field.centerx, h // 2 + px(6))
+        textures.draw_panel(surface, panel, "parchment", radius=px(18))
         winner = self.view.sides[res["winner"]]
         verb = "wins" if winner.player else "win"
         colour = theme.seat_colour(winner.player) if winner.player else theme.INK
-        title = widgets.text(f"{winner.name} {verb} the battle!", 32, colour, "title", (40, 26, 12))
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 24)))
-        icon = icons.icon("crown", 44)
-        surface.blit(icon, icon.get_rect(midbottom=(panel.centerx, panel.y + 26)))
+        title = widgets.text(f"{winner.name} {verb} the battle!", px(32), colour, "title", (40, 26, 12))
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(24))))
+        icon = icons.icon("crown", px(44))
+        surface.blit(icon, icon.get_rect(midbottom=(panel.centerx, panel.y + px(26))))
         sub = ("The attacker retreated: the hero is lost." if res["retreated"]
                else f"After {self.view.round} round{'s' * (self.view.round != 1)}.")
-        img = widgets.text(sub, 16, theme.INK_SOFT)
-        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + 72)))
-        col_w = (panel.w - 60) // 2
+        img = widgets.text(sub, px(16), theme.INK_SOFT)
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(72))))
+        col_w = (panel.w - px(60)) // 2
         for i, side in enumerate(self.view.sides):
-            box = pygame.Rect(panel.x + 20 + i * (col_w + 20), panel.y + 104, col_w, 110)
+            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, px(110))
             pygame.draw.rect(surface, (246, 236, 212), box, border_radius=10)
-            pygame.draw.rect(surface, theme.seat_colour(side.player), box, 2, border_radius=10)
-            head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", 17, theme.INK, "bold")
-            surface.blit(head, (box.x + 12, box.y + 10))
+            pygame.draw.rect(surface, theme.seat_colour(side.player), box, px(2), border_radius=10)
+            head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", px(17), theme.INK, "bold")
+            surface.blit(head, (box.x + px(12), box.y + px(10)))
             for k, line in enumerate(self.side_result_lines(i, res)):
-                img = widgets.text(line, 15, theme.INK)
-                surface.blit(img, (box.x + 14, box.y + 40 + k * 22))
-        y = panel.y + 232
-        cap = widgets.text("Spoils and losses", 18, theme.INK, "heading")
-        surface.blit(cap, (panel.x + 26, y))
-        y += 30
+                img = widgets.text(line, px(15), theme.INK)
+                surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22)))
+        y = panel.y + px(232)
+        cap = widgets.text("Spoils and losses", px(18), theme.INK, "heading")
+        surface.blit(cap, (panel.x + px(26), y))
+        y += px(30)
         for line in res["lines"] or ["Nothing else changes on the board."]:
-            img = render(line, 15, theme.INK)
-            surface.blit(img, (panel.x + 30, y))
-            y += 24
-        self.continue_button.rect.midbottom = (panel.centerx, panel.bottom - 18)
+            img = render(line, px(15), theme.INK)
+            surface.blit(img, (panel.x + px(30), y))
+            y += px(24)
+        self.continue_button.rect.midbottom = (panel.centerx, panel.bottom - px(18))
         self.continue_button.draw(surface)
 
 

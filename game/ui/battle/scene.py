@@ -23,6 +23,7 @@ from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
 from game.ui.battle.view import Beat, BattleView, beats, this_battle
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
 THINK = 0.45
@@ -238,26 +239,28 @@ class BattleScene(BattlePainting, Scene):
     # --- layout ------------------------------------------------------------------------------------
     def layout(self, size) -> None:
         super().layout(size)
+        self.scale_widgets([self.speed_toggle, self.auto_button, self.retreat_button, self.yes_button, self.no_button,
+                            self.continue_button, self.mode_toggle, self.suggest_button, self.confirm_button])
         w, h = size
-        self.field = pygame.Rect(0, TOP, w - LOG_W, h - TOP)
-        self.log_rect = pygame.Rect(w - LOG_W, TOP, LOG_W, h - TOP)
-        self.bar_rect = pygame.Rect(self.field.x + 40, TOP + 16, self.field.w - 80, 28)
-        self.top_row_y = TOP + 70
-        self.bottom_row_y = h - 74 - CARD_H
-        self.arena = pygame.Rect(self.field.x + 20, self.top_row_y + CARD_H + 12, self.field.w - 40,
-                                 self.bottom_row_y - self.top_row_y - CARD_H - 24)
-        lx, lw = self.log_rect.x + 16, LOG_W - 32
-        self.speed_toggle.rect = pygame.Rect(lx, h - 168, lw, 34)
-        self.auto_button.rect = pygame.Rect(lx, h - 122, lw, 44)
-        self.retreat_button.rect = pygame.Rect(lx, h - 68, lw, 48)
-        self.log_box = pygame.Rect(lx, TOP + 50, lw, h - 186 - TOP - 50 - 18)
+        self.field = pygame.Rect(0, px(TOP), w - px(LOG_W), h - px(TOP))
+        self.log_rect = pygame.Rect(w - px(LOG_W), px(TOP), px(LOG_W), h - px(TOP))
+        self.bar_rect = pygame.Rect(self.field.x + px(40), px(TOP) + px(16), self.field.w - px(80), px(28))
+        self.top_row_y = px(TOP) + px(70)
+        self.bottom_row_y = h - px(74) - px(CARD_H)
+        self.arena = pygame.Rect(self.field.x + px(20), self.top_row_y + px(CARD_H) + px(12), self.field.w - px(40),
+                                 self.bottom_row_y - self.top_row_y - px(CARD_H) - px(24))
+        lx, lw = self.log_rect.x + px(16), px(LOG_W) - px(32)
+        self.speed_toggle.rect = pygame.Rect(lx, h - px(168), lw, px(34))
+        self.auto_button.rect = pygame.Rect(lx, h - px(122), lw, px(44))
+        self.retreat_button.rect = pygame.Rect(lx, h - px(68), lw, px(48))
+        self.log_box = pygame.Rect(lx, px(TOP) + px(50), lw, h - px(186) - px(TOP) - px(50) - px(18))
         cx, cy = self.field.centerx, h // 2
-        self.yes_button.rect = pygame.Rect(cx - 190, cy + 30, 170, 48)
-        self.no_button.rect = pygame.Rect(cx + 20, cy + 30, 170, 48)
-        self.continue_button.rect = pygame.Rect(0, 0, 220, 52)
-        self.continue_button.rect.midbottom = (cx, h - 70)
-        self.arrange_panel = pygame.Rect(self.field.x + 24, self.arena.y - 4, self.field.w - 48,
-                                         h - self.arena.y - 14)
+        self.yes_button.rect = pygame.Rect(cx - px(190), cy + px(30), px(170), px(48))
+        self.no_button.rect = pygame.Rect(cx + px(20), cy + px(30), px(170), px(48))
+        self.continue_button.rect = pygame.Rect(0, 0, px(220), px(52))
+        self.continue_button.rect.midbottom = (cx, h - px(70))
+        self.arrange_panel = pygame.Rect(self.field.x + px(24), self.arena.y - px(4), self.field.w - px(48),
+                                         h - self.arena.y - px(14))
         self._rebuild_widgets()
 
     def card_rects(self) -> dict[tuple[int, int], pygame.Rect]:
@@ -267,8 +270,8 @@ class BattleScene(BattlePainting, Scene):
             n = len(squads)
             if not n:
                 continue
-            gap = 14
-            w = min(CARD_W, (self.field.w - 40 - gap * (n - 1)) // n)
+            gap = px(14)
+            w = min(px(CARD_W), (self.field.w - px(40) - gap * (n - 1)) // n)
             total = n * w + (n - 1) * gap
             x = self.field.centerx - total // 2
             y = self.bottom_row_y if side_index == self.bottom else self.top_row_y
@@ -277,7 +280,7 @@ class BattleScene(BattlePainting, Scene):
                     out[(side_index, i)] = rect
                 continue
             for i in range(n):
-                out[(side_index, i)] = pygame.Rect(x + i * (w + gap), y, w, CARD_H)
+                out[(side_index, i)] = pygame.Rect(x + i * (w + gap), y, w, px(CARD_H))
         return out
 
     def _rebuild_widgets(self) -> None:
@@ -305,37 +308,37 @@ class BattleScene(BattlePainting, Scene):
         p = self.arrange_panel
         out: list[widgets.Widget] = []
         fixed = len(self.view.sides[self.arrange_side].squads)
-        fixed_w = fixed * 124
-        self.fixed_rects = [pygame.Rect(p.x + 16 + i * 124, p.y + 64, 112, min(CARD_H, p.h - 64 - 70 - 22))
+        fixed_w = fixed * px(124)
+        self.fixed_rects = [pygame.Rect(p.x + px(16) + i * px(124), p.y + px(64), px(112), min(px(CARD_H), p.h - px(64) - px(70) - px(22)))
                             for i in range(fixed)]       # room below for its "own squad" note
-        slots_area = pygame.Rect(p.x + 16 + fixed_w, p.y + 60, p.w - 32 - 150 - fixed_w, p.h - 60 - 64)
+        slots_area = pygame.Rect(p.x + px(16) + fixed_w, p.y + px(60), p.w - px(32) - px(150) - fixed_w, p.h - px(60) - px(64))
         self.slot_rects = []
         n = arr.limit
-        gap = 12
+        gap = px(12)
         sw = (slots_area.w - gap * (n - 1)) // n
         for i in range(n):
             rect = pygame.Rect(slots_area.x + i * (sw + gap), slots_area.y, sw, slots_area.h)
             self.slot_rects.append(rect)
-            y = rect.y + 58
+            y = rect.y + px(58)
             for unit in arr.units:
                 minus = widgets.Button("−", (lambda s=i, u=unit: self.bump(s, u, -1)),
-                                       rect=(rect.right - 96, y, 30, 30), size=18)
+                                       rect=(rect.right - px(96), y, px(30), px(30)), size=px(18))
                 plus = widgets.Button("+", (lambda s=i, u=unit: self.bump(s, u, +1)),
-                                      rect=(rect.right - 38, y, 30, 30), size=18)
+                                      rect=(rect.right - px(38), y, px(30), px(30)), size=px(18))
                 minus.enabled = arr.can_minus(i, unit)
                 plus.enabled = arr.can_plus(i, unit)
                 self.arrange_buttons[(i, unit, "-")] = minus
                 self.arrange_buttons[(i, unit, "+")] = plus
                 out += [minus, plus]
-                y += 36
-        self.reserve_rect = pygame.Rect(slots_area.right + 14, slots_area.y, p.right - 16 - slots_area.right - 14,
+                y += px(36)
+        self.reserve_rect = pygame.Rect(slots_area.right + px(14), slots_area.y, p.right - px(16) - slots_area.right - px(14),
                                         slots_area.h)
-        by = p.bottom - 54
-        narrow = p.w < 820                 # a small window: narrower buttons leave the win chance its room
-        toggle_w, suggest_w, confirm_w = (230, 124, 150) if narrow else (300, 150, 200)
-        self.mode_toggle.rect = pygame.Rect(p.x + 16, by, toggle_w, 38)
-        self.confirm_button.rect = pygame.Rect(p.right - 16 - confirm_w, by - 2, confirm_w, 42)
-        self.suggest_button.rect = pygame.Rect(self.confirm_button.rect.x - 12 - suggest_w, by - 2, suggest_w, 42)
+        by = p.bottom - px(54)
+        narrow = p.w < px(820)                 # a small window: narrower buttons leave the win chance its room
+        toggle_w, suggest_w, confirm_w = (px(n) for n in ((230, 124, 150) if narrow else (300, 150, 200)))
+        self.mode_toggle.rect = pygame.Rect(p.x + px(16), by, toggle_w, px(38))
+        self.confirm_button.rect = pygame.Rect(p.right - px(16) - confirm_w, by - px(2), confirm_w, px(42))
+        self.suggest_button.rect = pygame.Rect(self.confirm_button.rect.x - px(12) - suggest_w, by - px(2), suggest_w, px(42))
         self.confirm_button.enabled = arr.ready
         return out + [self.mode_toggle, self.suggest_button, self.confirm_button]
 
