@@ -187,7 +187,7 @@ def test_hover_sets_tooltip_text():
     assert view.hover_cell == (5, 5)
     text = "\n".join(view.tooltip_lines)
     assert "Grass" in text and "Move cost: 2" in text
-    assert "City (Azure, villa)" in text and "Monster" in text and "Hero Aldric" in text
+    assert "City (Azure, Villa)" in text and "Monster" in text and "Hero Aldric" in text
     view.handle_event(motion((-50, -50)))
     assert view.tooltip_lines == []
 

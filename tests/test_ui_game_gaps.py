@@ -260,6 +260,13 @@ def test_no_board_tooltip_shows_under_the_game_menu(monkeypatch):
         menu.draw(scene.app.screen)
         assert not drawn, f"the menu covers {spot}: {drawn}"
         scene.app.pop()
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.end_button.rect.center, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    scene.end_turn()                                   # a board dialog ("End the turn?") over the button
+    assert scene.dialog is not None
+    drawn.clear()
+    scene.draw(scene.app.screen)
+    assert not drawn, f"the dialog covers the End turn button: {drawn}"
 
 
 # --- 11: refusals read as sentences and cite their rule ----------------------------------------------
@@ -366,3 +373,29 @@ def test_a_pending_decision_refusal_cites_its_rule():
     from game.ui.menus.rulebook import cited_rule
     assert cited_rule(for_player("place the Daybreak token first")) == "R-DAY-5"
     assert cited_rule(for_player("choose which heroes cannot be paid first")) == "R-DAY-3"
+
+
+def test_back_from_another_screen_the_tooltip_is_of_the_tile_under_the_mouse():
+    from game.ui.menus.game_menu import open_game_menu
+    scene = meadow_board_scene()
+    to_turn(scene)
+    tile = scene.view.rect.center
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=tile, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.view.tooltip_lines
+    open_game_menu(scene)
+    menu = scene.app.scene
+    button = menu.buttons[0].rect.center
+    menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.mouse = button                           # where the mouse is as the menu closes (headless: no pointer)
+    menu.close()
+    assert scene.app.scene is scene
+    assert scene.view.hover_cell == scene.view.cell_at(button) or not scene.view.tooltip_lines
+
+
+@pytest.mark.rule("R-END-2")
+def test_the_top_bar_counts_the_days_against_the_day_limit():
+    from game.ui.board.hud import day_caption
+    state = meadow_board_scene().state
+    assert day_caption(state) == "Day 1"
+    state.rules["options"]["day_limit"], state.rules["options"]["day_limit_days"] = True, 5
+    assert day_caption(state) == "Day 1 of 5"

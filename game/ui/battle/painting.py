@@ -406,7 +406,7 @@ class BattlePainting:
         if self.view.start_heroes[i]:
             survived = i == res["winner"] and not res["retreated"]
             lines.append("Hero: lives on" if survived else "Hero: lost")
-        return lines
+        return lines or ["No losses"]
 
     def _draw_result(self, surface) -> None:
         self._dim(surface)

@@ -64,7 +64,7 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
         lines.append((f"{city.name or 'City'} ({nice_name(city.tier)})", income))
     for mine in state.mines_of(seat):
         resource = mine.resource or rules.resources[0]
-        lines.append((f"Mine ({RESOURCE_ICONS.get(resource, resource)})", {resource: rules["daybreak"]["mine_income"]}))
+        lines.append((f"{resource.capitalize()} mine at {tuple(mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
     return lines
 
 

@@ -15,6 +15,13 @@ def top_bar_height() -> int:
     return theme.px(TOP_BAR)
 
 
+def day_caption(state) -> str:
+    """"Day 3", or "Day 3 of 5" when the optional Day limit ends the game (R-END-2)."""
+    options = state.rules["options"] if getattr(state, "rules", None) else {}
+    limit = options.get("day_limit_days") if options.get("day_limit") else None
+    return f"Day {max(1, state.day)}" + (f" of {limit}" if limit else "")
+
+
 def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | None = None) -> pygame.Rect:
     """Day, phase, the acting player and their purse, the seed; nothing is drawn right of ``right``
     (the Menu button's left edge): the seed gives way first, then the purse shrinks."""
@@ -24,7 +31,7 @@ def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | 
     surface.blit(textures.wood(bar.w, bar.h, seed=5, plank=200), bar)
     pygame.draw.line(surface, (30, 18, 8), bar.bottomleft, bar.bottomright, 3)
     pygame.draw.line(surface, theme.GOLD, (0, bar.bottom - 4), (bar.right, bar.bottom - 4), 1)
-    day = widgets.text(f"Day {max(1, state.day)}", px(26), theme.GOLD, "heading", (10, 6, 2))
+    day = widgets.text(day_caption(state), px(26), theme.GOLD, "heading", (10, 6, 2))
     surface.blit(day, day.get_rect(midleft=(px(16), bar.centery)))
     x = px(40) + day.get_width()
     phase = widgets.text(PHASE_NAMES.get(state.phase, state.phase.title()), px(16), theme.CREAM, "bold", (10, 6, 2))

@@ -234,6 +234,8 @@ class GameScene(DecisionDialogs, Scene):
         hero = self.state.heroes.get(self.selected) if self.selected is not None else None
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
+        elif hero is not None and self.human_to_act() and self.state.phase != "turn":
+            self.toast.show("Heroes roll their 🐎 in their player's turn: end the Daybreak first (R-MOV-1)")
         elif hero is not None and hero.moves_left is not None and self.human_to_act():
             self.toast.show(f"{hero.name or 'The hero'} has already rolled its 🐎 this turn (R-MOV-1)")
 
@@ -286,7 +288,7 @@ class GameScene(DecisionDialogs, Scene):
 
     def toggle_speed(self) -> None:
         speed = self.session.toggle_speed()
-        self.speed_button.label = f"Speed: {speed}"
+        self.speed_button.label = f"Computer speed: {speed}"
 
     def open_menu(self) -> None:
         try:
@@ -468,6 +470,7 @@ class GameScene(DecisionDialogs, Scene):
         self.log_rect = pygame.Rect(px(12), h - px(150), min(px(540), w - side_w - px(290)), px(138))
         if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
             self._forget_press()
+            self._mouse_is_where_it_is()
             events = self.session.take_events()
             if events:
                 self._absorb(events, animate=False)
@@ -475,6 +478,15 @@ class GameScene(DecisionDialogs, Scene):
         self._rebuild_side_panel()
         self._rebuild_offer_buttons()
         self._layout_dialog()
+
+    def _mouse_is_where_it_is(self) -> None:
+        """The screen above had the mouse's moves: the hovered tile (and its tooltip) is the one under it now."""
+        if pygame.display.get_init() and pygame.display.get_surface() is not None and pygame.mouse.get_focused():
+            self.mouse = pygame.mouse.get_pos()
+        self.view.mouse = self.mouse
+        self.view.hover_cell, self.view.tooltip_lines = None, []
+        if self.view.rect.collidepoint(self.mouse):
+            self.view._update_hover(self.mouse)
 
     def _rebuild_side_panel(self) -> None:
         if not hasattr(self, "side"):
@@ -804,7 +816,8 @@ class GameScene(DecisionDialogs, Scene):
         self.still.blit(surface)
         if self.view.draw_dynamic(surface):
             self.still.restore_on_top(surface)
-        self.draw_widget_tooltip(surface)
+        if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
+            self.draw_widget_tooltip(surface)
         self.toast.draw(surface)
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
@@ -955,7 +968,7 @@ class GameScene(DecisionDialogs, Scene):
         from game.names import end_reason
         size, words = widgets.fit_label(f"Day {max(1, self.state.day)} · {end_reason(self.state.end_reason)}",
                                         px(15), room)
-        reason = widgets.text(words, size, theme.INK_SOFT)
+        reason = render(words, size, theme.INK_SOFT)           # "the most 💰": the icon, not a box
         surface.blit(reason, (banner.x + px(20), banner.bottom - px(10) - reason.get_height()))
         self.over_button.draw(surface)
 

@@ -297,7 +297,7 @@ class BoardView:
         cost = self.board.cost(cell)
         lines = [terrain.replace("_", " ").title(),
                  f"Move cost: {cost}" if cost > 0 else "Impassable"]
-        if self._reach is not None and self._reach[r, c] >= 0:
+        if self._reach is not None and self._reach[r, c] > 0:      # 0: where the hero stands, or a free tile to pick
             lines.append(f"Reach cost: {int(self._reach[r, c])}")
         for hero in self.heroes:
             if hero.cell == cell:
@@ -565,7 +565,7 @@ def token_label(token) -> str:
     if token.kind in ("city", "mine"):
         owner = (getattr(token, "owner_name", "") or theme.SEAT_COLOUR_NAMES.get(token.owner, "neutral")) \
             if token.owner else "neutral"
-        tier = f", {token.tier}" if getattr(token, "tier", None) else ""
+        tier = f", {str(token.tier).replace('_', ' ').title()}" if getattr(token, "tier", None) else ""
         label = f"{name} ({owner}{tier})"
     else:
         label = name

@@ -75,7 +75,7 @@ class GameOverScene(Scene):
         reason = end_reason(state.end_reason)
         size, words = widgets.fit_label(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
                                         18, p.w - 40)
-        sub = widgets.text(words, size, theme.INK_SOFT, "bold")
+        sub = render(words, size, theme.INK_SOFT, "bold")      # the reason may name 💰: drawn from the shipped icons
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 142)))
         # the table
         cols = [("Player", 0), ("🏰 Cities", 250), ("🧙 Heroes", 360), ("Purse", 480), ("⚔ Won", 700)]
