@@ -163,7 +163,8 @@ def _covered(ch: str) -> bool:
 
 def font_runs(s: str, size: int, style: str = "body") -> list[tuple[str, pygame.font.Font]]:
     """``s`` cut into runs, each with the first font that has its glyphs: the style's font, then the
-    fallbacks (a name in 王, さくら or 김 is drawn, not boxes). A glyph no font has stays with the main font."""
+    fallbacks (a name in Chinese, Japanese or Korean is drawn, not boxes). A glyph no font has stays with
+    the main font."""
     main = font(size, style)
     if all(_covered(ch) for ch in s):
         return [(s, main)]
