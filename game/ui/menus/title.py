@@ -23,9 +23,6 @@ def _day_limit_range() -> tuple[int, int]:
     return spec.low, spec.high
 
 
-DAY_LIMIT_RANGE = _day_limit_range()
-
-
 class ColourSwatch(widgets.Button):
     """The seat's colour with its hero; click to take the next free colour."""
 
@@ -117,11 +114,12 @@ class TitleScene(Scene):
             "day_limit": widgets.Checkbox("Day limit", False, self._set_day_limit_on,
                                           tooltip="After N days the most cities, then most gold, wins (R-END-2)"),
         }
-        self.day_spinner = widgets.Spinner(self.day_limit_days, *DAY_LIMIT_RANGE, 5, self._set_day_limit_days,
+        # its range and the hero cap's count come from the rules after the first frame (no engine at start-up)
+        self.day_spinner = widgets.Spinner(self.day_limit_days, 1, self.day_limit_days, 5, self._set_day_limit_days,
                                            fmt=lambda d: f"{d} day" if d == 1 else f"{d} days")
         self.day_spinner.tooltip = "Shift-click: 50 days at a time; hold a button to keep counting"
         self.hero_cap_count = 2
-        self._read_rule_numbers()
+        self.rules_read = False
         self.continue_button = widgets.Button("Continue", self.continue_game, size=17)
         self.load_button = widgets.Button("Load", self.load_game, size=17)
         self._sync_save_buttons()
@@ -248,6 +246,8 @@ class TitleScene(Scene):
         """The hero cap's count as the chosen mode's rules (and a --rules file) set it (R-BLD-6 [OPT])."""
         from game.engine import load_rules
         from game.engine.rules import RulesError
+        self.rules_read = True
+        self.day_spinner.minimum, self.day_spinner.maximum = _day_limit_range()
         try:
             self.hero_cap_count = load_rules(self.mode, overlay=self.rules_file)["options"]["hero_cap_count"]
         except (RulesError, OSError):
@@ -268,6 +268,8 @@ class TitleScene(Scene):
         setattr(self.rules, name, value)
 
     def _set_day_limit_on(self, on: bool) -> None:
+        if not self.rules_read:
+            self._read_rule_numbers()
         self.rules.day_limit = self.day_limit_days if on else None
 
     def _set_day_limit_days(self, days: int) -> None:
@@ -399,6 +401,8 @@ class TitleScene(Scene):
         super().update(dt)
         if self.shown and not self.selected_map.loaded:
             self.select_map(self.map_index)
+        if self.shown and not self.rules_read:
+            self._read_rule_numbers()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.shown = True
