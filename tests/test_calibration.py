@@ -13,15 +13,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_play_time_comes_from_decisions_at_5_to_10_seconds():
     assert minutes_for(240) == (20, 40)
-    table = {"maps": {"meadow": {"2": {"minutes": [20, 40]}}}}
+    table = {"maps": {"meadow": {"2": {"minutes": [20, 40], "games": 24}}}}
     assert play_time_text("meadow", 2, table) == "about 20–40 min"
     assert play_time_text("meadow", 3, table) == NOT_MEASURED     # honest, not silent
     assert play_time_text("elsewhere", 2, {}) == NOT_MEASURED
+    stopped = {"maps": {"highlands": {"3": {"minutes": [53, 106], "games": 1, "left_out": 15},
+                                      "4": {"minutes": [1, 1], "games": 0, "left_out": 16}}}}
+    assert play_time_text("highlands", 3, stopped) == "over 53 min"       # the finished games were the short ones
+    assert play_time_text("highlands", 4, stopped) == NOT_MEASURED
 
 
 def test_title_shows_the_estimate_for_the_chosen_map_and_player_count(tmp_path, monkeypatch):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    table = {"maps": {"riverlands": {"2": {"minutes": [30, 60]}, "4": {"minutes": [50, 100]}}}}
+    table = {"maps": {"riverlands": {"2": {"minutes": [30, 60], "games": 9}, "4": {"minutes": [50, 100], "games": 9}}}}
     monkeypatch.setattr("game.lab.calibration.shipped_table", lambda: table)
     from game.ui.app import App
     from game.ui.menus.map_catalog import MapEntry
@@ -64,3 +68,19 @@ def test_markdown_table_has_one_row_per_map_and_player_count():
                                          "minutes": [50, 100]}}}}
     assert markdown_table(table).splitlines()[-1] == \
         "| skirmish | 4 | 100 (+2 stopped) | 1: 50% (40%–60%) | 18.2 | 50–100 min |"
+
+
+def test_every_shipped_map_and_player_count_is_calibrated():
+    """The title screen shows a measured play time for every shipped map at every count it allows."""
+    from game import resources
+    from game.lab.calibration import load
+    from game.maps import load_map
+    table = load(resources.maps_dir())["maps"]
+    missing = []
+    for path in resources.shipped_maps():
+        board = load_map(path)
+        for players in range(board.min_players, board.max_players + 1):
+            row = table.get(path.stem, {}).get(str(players))
+            if not row or row["games"] + row.get("left_out", 0) < 10:
+                missing.append(f"{path.stem} {players}p")
+    assert not missing, f"run tools/calibrate_maps.py --write for: {', '.join(missing)}"

@@ -117,14 +117,16 @@ def main(argv=None) -> int:
 
 def markdown_table(table: dict) -> str:
     """The calibration as maps/README.md shows it: one row per map and player count."""
+    from game.lab.calibration import play_time_text
     lines = ["| map | players | games | seat win rates (95% CI) | days | play time |", "|---|---|---|---|---|---|"]
     for name, rows in sorted(table.get("maps", {}).items()):
         for players, row in sorted(rows.items()):
             seats = "; ".join(f"{s['seat']}: {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
                               for s in row["seats"] if s["win_rate"] is not None)
             left_out = f" (+{row['left_out']} stopped)" if row.get("left_out") else ""
-            lines.append(f"| {name} | {players} | {row['games']}{left_out} | {seats} | {row['days_mean']} | "
-                         f"{row['minutes'][0]}–{row['minutes'][1]} min |")
+            play_time = play_time_text(name, int(players), table).removeprefix("about ")
+            lines.append(f"| {name} | {players} | {row['games']}{left_out} | {seats or '–'} | "
+                         f"{row['days_mean'] if row['games'] else '–'} | {play_time} |")
     return "\n".join(lines)
 
 

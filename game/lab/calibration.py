@@ -47,7 +47,10 @@ def play_time_text(map_name: str | None, players: int, table: dict | None = None
     maps = (table if table is not None else shipped_table()).get("maps", {})
     entry = maps.get(map_name, {}).get(str(players)) if map_name is not None and isinstance(maps, dict) else None
     minutes = entry.get("minutes") if isinstance(entry, dict) else None
-    if not (isinstance(minutes, list) and len(minutes) == 2 and all(isinstance(m, int) for m in minutes)):
+    if not (isinstance(minutes, list) and len(minutes) == 2 and all(isinstance(m, int) for m in minutes)) \
+            or not entry.get("games"):
         return NOT_MEASURED
     low, high = minutes
+    if entry.get("left_out", 0) > entry["games"]:     # most games ran past the lab's time limit: the long ones
+        return f"over {low} min"
     return f"about {low}–{high} min"
