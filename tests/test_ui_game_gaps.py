@@ -399,3 +399,5 @@ def test_the_top_bar_counts_the_days_against_the_day_limit():
     assert day_caption(state) == "Day 1"
     state.rules["options"]["day_limit"], state.rules["options"]["day_limit_days"] = True, 5
     assert day_caption(state) == "Day 1 of 5"
+    state.day = 6                                   # the dawn that ends the game
+    assert day_caption(state) == "Day 5 of 5"

@@ -19,7 +19,10 @@ def day_caption(state) -> str:
     """"Day 3", or "Day 3 of 5" when the optional Day limit ends the game (R-END-2)."""
     options = state.rules["options"] if getattr(state, "rules", None) else {}
     limit = options.get("day_limit_days") if options.get("day_limit") else None
-    return f"Day {max(1, state.day)}" + (f" of {limit}" if limit else "")
+    day = max(1, state.day)
+    if limit:          # the game ends as Day limit + 1 dawns: its last Day is the limit
+        return f"Day {min(day, limit)} of {limit}"
+    return f"Day {day}"
 
 
 def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | None = None) -> pygame.Rect:

@@ -71,6 +71,9 @@ class GameOverScene(Scene):
         title = widgets.text(words, size, colour, "title", (60, 40, 20))
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 88)))
         days = max(1, state.day)
+        options = state.rules["options"]
+        if options.get("day_limit"):       # the dawn after the last Day ends the game: that Day is not played
+            days = min(days, options.get("day_limit_days") or days)
         from game.names import end_reason
         reason = end_reason(state.end_reason)
         size, words = widgets.fit_label(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
