@@ -157,3 +157,24 @@ def test_a_monster_on_a_city_faced_by_its_hero_shows_the_battle_screens_figure()
     screen = app.scene
     assert screen is not board and screen.view.kind == "monsters"
     assert round(100 * screen.arrange_odds) == round(100 * figure)
+
+
+@pytest.mark.rule("R-BAT-2", "R-BAT-3")
+def test_a_rival_heros_figure_counts_on_the_rivals_best_answer():
+    """Against a player's hero the defender arranges second, with the split its screen offers first
+    (its best answer to the attacker's squads): the board's figure, the attacker's figure on the
+    battle screen and the battle once both sides have arranged all agree."""
+    from game.engine.battle_odds import battle_win_probability
+    from game.engine.state import Hero
+    state, hero = arrange(army=6)
+    rival = Hero(state.new_id(), 2, (4, 5), army={"mercenary": 7}, name="Rival")
+    state.heroes[rival.id] = rival
+    board = headline_chance(cell_odds(state, hero, (4, 5)))
+    scene, _ = battle_screen(state, hero, [])
+    assert state.battle.kind == "hero"
+    assert round(100 * scene.arrange_odds) == round(100 * board)
+    apply(state, A.ArrangeBattle(1, scene.arrangement.squads(), scene.arrangement.mode))
+    squads, mode, p_rival = best_arrangement(state)
+    apply(state, A.ArrangeBattle(2, squads, mode))
+    assert battle_win_probability(state) == pytest.approx(1 - p_rival)
+    assert round(100 * battle_win_probability(state)) == round(100 * board)

@@ -8,7 +8,9 @@ Neutral sides in the engine, the computer players and the battle screen all use 
   ``p`` is that side's chance to win the battle after making that attack.
 - ``best_attack(state)``: the ``(squad, target)`` with the highest chance.
 - ``best_arrangement(state)``: the ``(squads, mode)`` of the legal arrangements
-  that gives the arranging side the best chance.
+  that gives the arranging side the best chance; ``arrangement_chance`` is one
+  arrangement's. An attacker whose enemy is a player still to arrange is scored
+  against that player's best answer (it arranges second, seeing the attacker's squads).
 - ``hero_vs(state, hero, defender_squads, defender_mode)``: a pre-battle
   estimate for a hero and its army against a known defender; the defender
   helpers ``city_defence``, ``hero_defence``, ``monster_defence`` build the
@@ -20,6 +22,7 @@ default arrangement (as many even squads as allowed, Representative).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from game.engine import odds as O
@@ -33,7 +36,7 @@ from game.engine.squads import to_odds_squad
 from game.engine.state import NEUTRAL, GameState, Hero
 
 __all__ = ["to_odds_squad", "side_squads", "battle_win_probability", "attack_chances", "best_attack",
-           "best_arrangement", "hero_squads", "hero_vs", "city_defence", "hero_defence", "monster_defence",
+           "best_arrangement", "arrangement_chance", "hero_squads", "hero_vs", "city_defence", "hero_defence", "monster_defence",
            "units_squads"]
 
 
@@ -96,29 +99,44 @@ def best_attack(state: GameState) -> tuple[int, int]:
     return own, target
 
 
+def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str) -> float:
+    """Side ``index``'s chance if it arranges its pool as ``squads`` with ``mode``.
+
+    An attacker whose enemy is a player still to arrange meets that player's best answer
+    (what its battle screen offers first and what a computer player picks), not its default split.
+    """
+    battle = state.battle
+    side, other = battle.sides[index], battle.sides[1 - index]
+    ours = [to_odds_squad(state, s, side_tags(side)) for s in side.squads + allocate(side.owned, squads)]
+    if not other.arranged:
+        settled = replace(side, squads=side.squads + allocate(side.owned, squads), pool={}, mode=mode,
+                          arranged=True)
+        state.battle = replace(battle, sides=[settled, other] if index == 0 else [other, settled])
+        try:
+            return 1.0 - best_arrangement(state)[2]
+        finally:
+            state.battle = battle
+    enemy = side_squads(state, other)
+    if index == 0:
+        return O.win_probability(ours, enemy, mode, _mode(other), O.ATTACKER)
+    return 1.0 - O.win_probability(enemy, ours, _mode(other), mode, O.ATTACKER)
+
+
 def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
     """(squads, mode, chance) of the best legal arrangement for the side that must arrange now."""
     battle = state.battle
     index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
-    side, other = battle.sides[index], battle.sides[1 - index]
-    tags = side_tags(side)
-    fixed = [to_odds_squad(state, s, tags) for s in side.squads]
-    enemy = side_squads(state, other)
-    enemy_mode = _mode(other) if other.arranged else O.REPRESENTATIVE
+    pool = battle.sides[index].pool
     limit = state.rules["battle"]["max_player_squads"]
     best = None
     seen = set()
     for parts in range(1, limit + 1):
-        squads = default_arrangement(side.pool, parts)
+        squads = default_arrangement(pool, parts)
         if squads in seen:
             continue
         seen.add(squads)
-        ours = fixed + [to_odds_squad(state, s, tags) for s in allocate(side.owned, squads)]
         for mode in O.ROLL_MODES:
-            if index == 0:
-                p = O.win_probability(ours, enemy, mode, enemy_mode, O.ATTACKER)
-            else:
-                p = 1.0 - O.win_probability(enemy, ours, enemy_mode, mode, O.ATTACKER)
+            p = arrangement_chance(state, index, squads, mode)
             key = (round(p, 9), -parts, mode == O.REPRESENTATIVE)
             if best is None or key > best[0]:
                 best = (key, squads, mode, p)

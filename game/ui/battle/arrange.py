@@ -7,8 +7,6 @@ tuple (empty slots left out); ``ready`` when every unit is placed.
 """
 from __future__ import annotations
 
-from game.engine import odds as O
-from game.engine.battle import Squad as EngineSquad
 from game.engine.battle import default_arrangement
 
 
@@ -85,21 +83,15 @@ class Arrangement:
         return tuple(tuple(sorted((u, n) for u, n in slot.items() if n)) for slot in self.slots if any(slot.values()))
 
     def win_probability(self, state, side_index: int) -> float | None:
-        """The arranging side's chance with this split and mode (None while units are unplaced)."""
-        from game.ai.battle_odds import side_squads, to_odds_squad
+        """The arranging side's chance with this split and mode (None while units are unplaced); an
+        attacker facing a player still to arrange meets that player's best answer, as in the board's figure."""
+        from game.engine.battle_odds import arrangement_chance
         if not self.ready:
             return None
-        battle = state.battle
-        side, other = battle.sides[side_index], battle.sides[1 - side_index]
-        ours = [to_odds_squad(state, s) for s in side.squads]
-        ours += [to_odds_squad(state, EngineSquad(dict(s))) for s in self.squads()]
-        enemy = side_squads(state, other)
-        enemy_mode = O.REPRESENTATIVE if other.player == 0 or not other.arranged else other.mode
-        if not enemy:
+        other = state.battle.sides[1 - side_index]
+        if not other.squads and not other.pool:
             return 1.0
         try:
-            if side_index == 0:
-                return O.win_probability(ours, enemy, self.mode, enemy_mode, O.ATTACKER)
-            return 1.0 - O.win_probability(enemy, ours, enemy_mode, self.mode, O.ATTACKER)
+            return arrangement_chance(state, side_index, self.squads(), self.mode)
         except ValueError:
             return None
