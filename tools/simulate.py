@@ -223,7 +223,7 @@ def _run_time_limited(jobs: list[dict], workers: int, limit: float, report) -> N
             else:
                 why = f"no result within the time limit of {limit:g} s" if process.is_alive() else \
                     f"the game's process ended without a result (exit code {process.exitcode})"
-                process.terminate()
+                process.kill()           # SIGKILL: a child may have inherited a SIGTERM handler
                 result = {"variant": job.get("variant", "a"), "seed": job["seed"], "levels": job["levels"],
                           "map": Path(job["map"]).stem, "mode": job["mode"], "finished": False,
                           "error": f"TimeLimit: {why}", "seconds": round(seconds, 3)}
