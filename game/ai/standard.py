@@ -68,6 +68,7 @@ class Style:
 
 STANDARD = Style()
 EXACT_ODDS_UNITS = 20        # beyond this many units in a pre-battle estimate, a strength estimate (fast)
+EXACT_ODDS_HEROES = 2        # likewise beyond this many defending heroes: each one triples the exact table
 
 
 # --- small helpers ------------------------------------------------------------------------------
@@ -332,7 +333,9 @@ class Planner:
         if not self.style.best_battles:     # any arrangement, any attack, never a retreat
             return self.rng.choice([a for a in legal_actions(s) if not isinstance(a, A.Retreat)])
         if any(not side.arranged for side in battle.sides):
-            squads, mode, _ = BO.best_arrangement(s)
+            # against a player still to arrange: its default split, not its best answer (that costs
+            # an odds table per answer, seconds for Cities held by several heroes late in big games)
+            squads, mode, _ = BO.best_arrangement(s, answered=False)
             return A.ArrangeBattle(seat, squads, mode)
         if battle.to_act == 0 and battle.sides[0].player == seat and self.should_retreat():
             return A.Retreat(seat)
@@ -604,9 +607,10 @@ class Planner:
 
     def hero_odds(self, hero, defender) -> float:
         """``hero`` attacking ``defender`` (odds squads): exact odds while the armies are small; the exact
-        table grows with every unit, so huge armies (a turtle's hundreds) get a strength estimate."""
+        table grows with every unit and each defending hero, so huge armies (a turtle's hundreds) and Cities
+        held by many heroes get a strength estimate."""
         units = sum(hero.army.values()) + sum(g.count for sq in defender for g in sq.groups)
-        if units <= EXACT_ODDS_UNITS:
+        if units <= EXACT_ODDS_UNITS and sum(sq.is_hero for sq in defender) <= EXACT_ODDS_HEROES:
             return BO.hero_vs(self.state, hero, defender)
         ours = hero_strength(self.state, hero)
         theirs = sum(g.count * (g.n * (g.sides + 1) / 2 + g.bonus) for sq in defender for g in sq.groups)

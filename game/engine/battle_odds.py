@@ -99,16 +99,16 @@ def best_attack(state: GameState) -> tuple[int, int]:
     return own, target
 
 
-def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str) -> float:
+def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str, answered: bool = True) -> float:
     """Side ``index``'s chance if it arranges its pool as ``squads`` with ``mode``.
 
     An attacker whose enemy is a player still to arrange meets that player's best answer
-    (what its battle screen offers first and what a computer player picks), not its default split.
+    (what its battle screen offers first and what a computer player picks), not its default split;
+    ``answered=False`` assumes that default split (one odds table instead of one per answer).
     """
     battle = state.battle
     side, other = battle.sides[index], battle.sides[1 - index]
-    ours = [to_odds_squad(state, s, side_tags(side)) for s in side.squads + allocate(side.owned, squads)]
-    if not other.arranged:
+    if not other.arranged and answered:
         settled = replace(side, squads=side.squads + allocate(side.owned, squads), pool={}, mode=mode,
                           arranged=True)
         state.battle = replace(battle, sides=[settled, other] if index == 0 else [other, settled])
@@ -116,13 +116,14 @@ def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str) -
             return 1.0 - best_arrangement(state)[2]
         finally:
             state.battle = battle
+    ours = [to_odds_squad(state, s, side_tags(side)) for s in side.squads + allocate(side.owned, squads)]
     enemy = side_squads(state, other)
     if index == 0:
         return O.win_probability(ours, enemy, mode, _mode(other), O.ATTACKER)
     return 1.0 - O.win_probability(enemy, ours, _mode(other), mode, O.ATTACKER)
 
 
-def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
+def best_arrangement(state: GameState, answered: bool = True) -> tuple[tuple, str, float]:
     """(squads, mode, chance) of the best legal arrangement for the side that must arrange now."""
     battle = state.battle
     index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
@@ -136,7 +137,7 @@ def best_arrangement(state: GameState) -> tuple[tuple, str, float]:
             continue
         seen.add(squads)
         for mode in O.ROLL_MODES:
-            p = arrangement_chance(state, index, squads, mode)
+            p = arrangement_chance(state, index, squads, mode, answered)
             key = (round(p, 9), -parts, mode == O.REPRESENTATIVE)
             if best is None or key > best[0]:
                 best = (key, squads, mode, p)
