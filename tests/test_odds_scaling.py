@@ -23,9 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 rule = pytest.mark.rule
 
 
-def plain_minimax(att, dfn, turn, modes) -> float:
-    """Attacker's chance by plain recursion over lists; a fainting hero takes only its own
-    mercenaries with it (desert with that hero)."""
+def plain_minimax(att, dfn, turn, modes, memo=None) -> float:
+    """Attacker's chance by plain recursion over lists (remembering positions already solved); a
+    fainting hero takes only its own mercenaries with it (desert with that hero)."""
+    memo = {} if memo is None else memo
+    key = (tuple(att), tuple(dfn), turn)
+    if key not in memo:
+        memo[key] = _plain_minimax(list(att), list(dfn), turn, modes, memo)
+    return memo[key]
+
+
+def _plain_minimax(att, dfn, turn, modes, memo) -> float:
     if not dfn:
         return 1.0
     if not att:
@@ -39,12 +47,12 @@ def plain_minimax(att, dfn, turn, modes) -> float:
     for i, j in itertools.product(range(len(att)), range(len(dfn))):
         if turn == 0:
             p = p_win(att[i], dfn[j], *modes)
-            values.append(p * plain_minimax(att, kill(dfn, j), 1, modes)
-                          + (1 - p) * plain_minimax(kill(att, i), dfn, 1, modes))
+            values.append(p * plain_minimax(att, kill(dfn, j), 1, modes, memo)
+                          + (1 - p) * plain_minimax(kill(att, i), dfn, 1, modes, memo))
         else:
             q = p_win(dfn[j], att[i], *modes[::-1])
-            values.append(q * plain_minimax(kill(att, i), dfn, 0, modes)
-                          + (1 - q) * plain_minimax(att, kill(dfn, j), 0, modes))
+            values.append(q * plain_minimax(kill(att, i), dfn, 0, modes, memo)
+                          + (1 - q) * plain_minimax(att, kill(dfn, j), 0, modes, memo))
     return max(values) if turn == 0 else min(values)
 
 
