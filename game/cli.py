@@ -61,7 +61,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--map", help="a Tiled .tmx file, or a shipped map's name such as 'highlands' "
                                       "(default: the title screen, or meadow)")
     parser.add_argument("--mode", choices=("normal", "campaign"), default="normal")
-    parser.add_argument("--players", type=bounded_int(2, 4), default=None, help="2 to 4 players (default 2)")
+    parser.add_argument("--players", type=bounded_int(2, 4), default=None, help="2 to 4 players (default: the fewest the map allows)")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None,
                         help=f"random seed, 0 to {MAX_SEED} (shown in game; replays a game)")
     parser.add_argument("--rules", metavar="FILE.toml",
@@ -128,7 +128,7 @@ def run_game(args: argparse.Namespace, rules) -> int:
     from game.maps import DEFAULT_MAP
     from game.ui.menus.options import NewGameOptions, default_seats, random_seed
     map_path = str(Path(args.map)) if args.map else str(DEFAULT_MAP)
-    seats = default_seats(args.players or 2)
+    seats = default_seats(args.players or fewest_players(map_path))
     if args.screenshot:
         seats = [seat._replace(kind="computer") for seat in seats]
     options = NewGameOptions(map_path=map_path, mode=args.mode, seats=seats,
@@ -140,6 +140,15 @@ def run_game(args: argparse.Namespace, rules) -> int:
         from game.ui.app import run as run_window
         return run_window(options)
     return take_screenshot(options, args.screenshot)
+
+
+def fewest_players(map_path: str) -> int:
+    """The smallest player count ``map_path`` allows (2 when its header cannot tell)."""
+    from game.ui.menus.map_catalog import read_header
+    try:
+        return read_header(Path(map_path)).players[0]
+    except (OSError, ValueError):
+        return 2
 
 
 def take_screenshot(options, out_path: str) -> int:

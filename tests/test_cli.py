@@ -61,3 +61,14 @@ def test_a_computer_move_the_rules_refuse_stops_the_terminal_game_with_one_line(
     assert play_in_terminal(args) == 1
     err = capsys.readouterr().err
     assert "a computer player's move was refused" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.rule("R-SET-1")
+def test_a_quick_game_without_players_takes_the_fewest_the_map_allows(tmp_path):
+    """--map skirmish (a 4-player map) with no --players seats 4, not the 2 it refused before."""
+    from game.cli import fewest_players
+    from game.resources import shipped_map
+    assert fewest_players(str(shipped_map("skirmish"))) == 4
+    assert fewest_players(str(shipped_map("three_fords"))) == 3
+    assert fewest_players(str(shipped_map("meadow"))) == 2
+    assert fewest_players(str(tmp_path / "missing.tmx")) == 2
