@@ -57,6 +57,7 @@ def commands(tmp: Path) -> list[tuple[list[str], int, str]]:
         (["tools/validate_map.py"], 2, "required"),
         (["tools/random_map.py", f"{folder}/r.tmx", "--width", "0", "--height", "20"], 2, "--width"),
         (["tools/tournament.py", "--games", "0"], 2, "--games"),
+        (["tools/tournament.py", "--map", "no-such-map.tmx"], 1, "map not found: no-such-map.tmx"),
         (["tools/calibrate_maps.py", "--games", "0"], 2, "--games"),
         (["tools/calibrate_maps.py", "--level", "godlike"], 2, "godlike"),
         (["tools/make_maps.py", "--bogus"], 2, "unrecognized arguments"),

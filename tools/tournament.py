@@ -92,7 +92,8 @@ def main(argv=None) -> int:
         p.error("--max-days must be 0 to 10000")
     map_path = Path(args.map) if args.map.endswith(".tmx") else ROOT / "maps" / f"{args.map}.tmx"
     if not map_path.is_file():
-        p.error(f"map not found: {args.map}")
+        print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
+        return 1
     import os
     from simulate import run_jobs
     jobs_wanted = args.jobs or max(1, (os.cpu_count() or 2) - 1)
