@@ -228,8 +228,17 @@ def test_faint_decides_a_battle_R_HERO_2():
     assert win_probability(without, enemy) == 1.0
 
 
-def reference_value(att, dfn, turn, modes) -> float:
-    """Plain minimax over lists: no interning, no memo, no shortcuts."""
+def reference_value(att, dfn, turn, modes, memo=None) -> float:
+    """Plain minimax over lists (no interning, no shortcuts; positions already solved are
+    remembered); a fainting hero takes only its own mercenaries with it (R-HERO-2)."""
+    memo = {} if memo is None else memo
+    key = (tuple(att), tuple(dfn), turn)
+    if key not in memo:
+        memo[key] = _reference_value(list(att), list(dfn), turn, modes, memo)
+    return memo[key]
+
+
+def _reference_value(att, dfn, turn, modes, memo) -> float:
     if not dfn:
         return 1.0
     if not att:
@@ -237,18 +246,18 @@ def reference_value(att, dfn, turn, modes) -> float:
 
     def kill(side, k):
         rest = side[:k] + side[k + 1:]
-        return desert(rest) if side[k].is_hero and rest else rest
+        return desert(rest, side[k]) if side[k].is_hero and rest else rest
 
     values = []
     for i, j in itertools.product(range(len(att)), range(len(dfn))):
         if turn == 0:
             p = p_win(att[i], dfn[j], *modes)
-            values.append(p * reference_value(att, kill(dfn, j), 1, modes)
-                          + (1 - p) * reference_value(kill(att, i), dfn, 1, modes))
+            values.append(p * reference_value(att, kill(dfn, j), 1, modes, memo)
+                          + (1 - p) * reference_value(kill(att, i), dfn, 1, modes, memo))
         else:
             q = p_win(dfn[j], att[i], *modes[::-1])
-            values.append(q * reference_value(kill(att, i), dfn, 0, modes)
-                          + (1 - q) * reference_value(att, kill(dfn, j), 0, modes))
+            values.append(q * reference_value(kill(att, i), dfn, 0, modes, memo)
+                          + (1 - q) * reference_value(att, kill(dfn, j), 0, modes, memo))
     return max(values) if turn == 0 else min(values)
 
 

@@ -15,45 +15,13 @@ from game.engine.odds import (
     REPRESENTATIVE,
     BattleOdds,
     desert,
-    p_win,
     parse_squads,
 )
 
+from test_odds import reference_value as plain_minimax  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 rule = pytest.mark.rule
-
-
-def plain_minimax(att, dfn, turn, modes, memo=None) -> float:
-    """Attacker's chance by plain recursion over lists (remembering positions already solved); a
-    fainting hero takes only its own mercenaries with it (desert with that hero)."""
-    memo = {} if memo is None else memo
-    key = (tuple(att), tuple(dfn), turn)
-    if key not in memo:
-        memo[key] = _plain_minimax(list(att), list(dfn), turn, modes, memo)
-    return memo[key]
-
-
-def _plain_minimax(att, dfn, turn, modes, memo) -> float:
-    if not dfn:
-        return 1.0
-    if not att:
-        return 0.0
-
-    def kill(side, k):
-        rest = side[:k] + side[k + 1:]
-        return desert(rest, side[k]) if side[k].is_hero and rest else rest
-
-    values = []
-    for i, j in itertools.product(range(len(att)), range(len(dfn))):
-        if turn == 0:
-            p = p_win(att[i], dfn[j], *modes)
-            values.append(p * plain_minimax(att, kill(dfn, j), 1, modes, memo)
-                          + (1 - p) * plain_minimax(kill(att, i), dfn, 1, modes, memo))
-        else:
-            q = p_win(dfn[j], att[i], *modes[::-1])
-            values.append(q * plain_minimax(kill(att, i), dfn, 0, modes, memo)
-                          + (1 - q) * plain_minimax(att, kill(dfn, j), 0, modes, memo))
-    return max(values) if turn == 0 else min(values)
 
 
 class RecursiveOdds(BattleOdds):
