@@ -19,9 +19,11 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-# The suite runs on every core (pytest-xdist, `-n auto` in pyproject.toml). A few whole-game tests
-# take most of the time; started last they would leave one core idle at the end, so tests run
-# longest first: by their durations in the last run (pytest's cache), else these modules first.
+# The suite runs on every core (pytest-xdist, `-n auto --dist worksteal` in pyproject.toml: an idle
+# worker takes tests queued for a busy one, where plain `load` scheduling left one core idle for a
+# third of the run). A few whole-game tests take most of the time; started last they would leave one
+# core idle at the end, so tests run longest first: by their durations in the last run (pytest's
+# cache), else these modules first.
 DURATIONS_KEY = "fuzzyknights/durations"
 LONG_MODULES = ("test_ui_watch", "test_ui_monkey", "test_rules_keys", "test_fuzz", "test_ai_levels",
                 "test_pathfinding_bench_json", "test_pathfinding_properties", "test_ui_battle")
