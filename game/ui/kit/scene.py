@@ -47,12 +47,24 @@ class Scene:
             self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONUP and self.open_cited_rule(event):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for field in self.typing_in():
+                if not field.rect.collidepoint(event.pos):
+                    field.finish()          # before the click reaches a button that may use its value
         used = False
         for widget in reversed(self.widgets):
             if widget.visible and widget.handle_event(event):
                 used = True
                 break
         return used
+
+    def typing_in(self) -> list[widgets.TextField]:
+        """The focused text fields (Enter there finishes the typing; it never acts on the screen)."""
+        return [field for field in widgets.text_fields([w for w in self.widgets if w.visible]) if field.focused]
+
+    def finish_typing(self) -> None:
+        for field in self.typing_in():
+            field.finish()
 
     def update(self, dt: float) -> None:
         for widget in self.widgets:

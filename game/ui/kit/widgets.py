@@ -314,18 +314,21 @@ class Spinner(Widget):
 
     def __init__(self, value: int, minimum: int, maximum: int, step: int = 1,
                  on_change: Callable[[int], None] | None = None,
-                 rect: pygame.Rect | tuple = (0, 0, 0, 0), fmt: Callable[[int], str] = str) -> None:
+                 rect: pygame.Rect | tuple = (0, 0, 0, 0), fmt: Callable[[int], str] = str,
+                 typeable: bool = False) -> None:
         super().__init__(rect)
         self.value, self.minimum, self.maximum, self.step = value, minimum, maximum, step
         self.on_change, self.fmt = on_change, fmt
         self.minus = Button("−", lambda: self._bump(-1), size=18)
         self.plus = Button("+", lambda: self._bump(+1), size=18)
+        # typeable: a click on the number lets the player type one (Enter, Tab or a click away sets it)
+        self.entry = TextField("", self._typed, allowed=str.isdigit, size=16) if typeable else None
         self._held = 0.0
         self._place()
 
     @property
     def parts(self) -> tuple[Widget, ...]:
-        return self.minus, self.plus
+        return (self.minus, self.plus) + ((self.entry,) if self.entry is not None else ())
 
     def _place(self) -> None:
         b = self.rect.h
@@ -333,6 +336,31 @@ class Spinner(Widget):
         self.plus.rect = pygame.Rect(self.rect.right - b, self.rect.y, b, b)
         self.minus.enabled = self.value > self.minimum
         self.plus.enabled = self.value < self.maximum
+        if self.entry is not None:
+            self.entry.rect = self.middle_rect()
+
+    def middle_rect(self) -> pygame.Rect:
+        """Where the number is shown, between the - and + buttons."""
+        return pygame.Rect(self.minus.rect.right + 4, self.rect.y, self.plus.rect.x - self.minus.rect.right - 8,
+                           self.rect.h)
+
+    def _set(self, new: int) -> None:
+        new = max(self.minimum, min(self.maximum, new))
+        if new != self.value:
+            self.value = new
+            if self.on_change:
+                self.on_change(new)
+        self._place()
+
+    def _typed(self, digits: str) -> None:
+        """Every edit of the typed number: one in range counts at once (a click on Start while typing
+        starts with it); out of range or empty, the finished entry settles on the nearest allowed value."""
+        if digits and self.minimum <= int(digits) <= self.maximum:
+            self._set(int(digits))
+        if not self.entry.focused:
+            if digits:
+                self._set(int(digits))
+            self.entry.value = str(self.value)
 
     def _bump(self, sign: int) -> None:
         step = self.step * (10 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1)
@@ -340,12 +368,7 @@ class Spinner(Widget):
             new = (self.value // step + (1 if sign > 0 else 0)) * step
         else:
             new = self.value + sign * step
-        new = max(self.minimum, min(self.maximum, new))
-        if new != self.value:
-            self.value = new
-            if self.on_change:
-                self.on_change(new)
-        self._place()
+        self._set(new)
 
     def update(self, dt: float) -> None:
         held = next((b for b in (self.minus, self.plus) if b.pressed and b.hovered), None) if self.visible else None
@@ -362,12 +385,23 @@ class Spinner(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self._place()
+        if self.entry is not None:
+            was = self.entry.focused
+            if self.entry.handle_event(event):
+                if not was:             # the number as shown, all selected: typing replaces it
+                    self.entry.value, self.entry.max_len = str(self.value), len(str(self.maximum))
+                    self.entry.all_selected = True
+                return True
         return self.minus.handle_event(event) or self.plus.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._place()
-        mid = pygame.Rect(self.minus.rect.right + 4, self.rect.y, self.plus.rect.x - self.minus.rect.right - 8,
-                          self.rect.h)
+        if self.entry is not None and self.entry.focused:
+            self.entry.draw(surface)
+            self.minus.draw(surface)
+            self.plus.draw(surface)
+            return
+        mid = self.middle_rect()
         pygame.draw.rect(surface, (250, 242, 220), mid, border_radius=4)
         pygame.draw.rect(surface, theme.WOOD_DARK, mid, 2, border_radius=4)
         size, words = fit_label(self.fmt(self.value), theme.px(16), mid.w - 6)
@@ -455,6 +489,23 @@ class TextField(Widget):
     def _commit(self) -> None:
         if self.on_change:
             self.on_change(self.value)
+
+    def finish(self) -> None:
+        """Stop typing and hand over what is shown (a click that another control took, a button that
+        acts on the field's value)."""
+        if self.focused:
+            self._set_focus(False)
+            self._commit()
+
+
+def text_fields(widgets_: Sequence[Widget]) -> list[TextField]:
+    """The text fields among ``widgets_`` and their parts (a typeable Spinner's entry)."""
+    found = []
+    for widget in widgets_:
+        if isinstance(widget, TextField):
+            found.append(widget)
+        found.extend(text_fields(getattr(widget, "parts", ())))
+    return found
 
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0

@@ -64,9 +64,11 @@ class SettingsScene(OverlayScene):
         self.hints_again = widgets.Button("Show every hint again", lambda: self._change(hints_seen=[]), size=14,
                                           tooltip="Hints you closed come back")
         self.sound_volume = widgets.Spinner(round(now.sound_volume * 100), 0, 100, 10,
-                                            lambda v: self._change(sound_volume=v / 100), fmt=lambda v: f"{v}%")
+                                            lambda v: self._change(sound_volume=v / 100), fmt=lambda v: f"{v}%",
+                                            typeable=True)
         self.music_volume = widgets.Spinner(round(now.music_volume * 100), 0, 100, 10,
-                                            lambda v: self._change(music_volume=v / 100), fmt=lambda v: f"{v}%")
+                                            lambda v: self._change(music_volume=v / 100), fmt=lambda v: f"{v}%",
+                                            typeable=True)
         self.mute = widgets.Checkbox("Mute", now.mute, lambda on: self._change(mute=on), tooltip="No sound at all")
         self.back = widgets.Button("Back", self.close, size=18, tooltip="Esc")
         self.rows = [("Window", self.fullscreen), ("Text and panels", self.scale), ("Battle speed", self.battle_speed),

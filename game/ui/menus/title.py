@@ -116,8 +116,8 @@ class TitleScene(Scene):
         }
         # its range and the hero cap's count come from the rules after the first frame (no engine at start-up)
         self.day_spinner = widgets.Spinner(self.day_limit_days, 1, self.day_limit_days, 5, self._set_day_limit_days,
-                                           fmt=lambda d: f"{d} day" if d == 1 else f"{d} days")
-        self.day_spinner.tooltip = "Shift-click: 50 days at a time; hold a button to keep counting"
+                                           fmt=lambda d: f"{d} day" if d == 1 else f"{d} days", typeable=True)
+        self.day_spinner.tooltip = "Click the number to type one; Shift-click: 50 days at a time"
         self.hero_cap_count = 2
         self.rules_read = False
         self.continue_button = widgets.Button("Continue", self.continue_game, size=17)
@@ -292,9 +292,7 @@ class TitleScene(Scene):
 
     # buttons -------------------------------------------------------------------------
     def start(self) -> None:
-        if self.seed_field.focused:
-            self.seed_field.focused = False
-            self._set_seed(self.seed_field.value)
+        self.finish_typing()            # the game starts with what the fields show
         entry = self.selected_map.load()
         if not entry.ok:
             from game.ui.menus.map_error import MapErrorScene
@@ -389,8 +387,8 @@ class TitleScene(Scene):
         self.continue_button.rect = pygame.Rect(self.load_button.rect.x - px(150), by + px(4), px(138), px(46))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.seed_field.focused \
-                and not any(r.name.focused for r in self.seat_rows):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.typing_in():       # Enter in a field finishes the typing (the field takes it)
             self.start()
             return True
         used = super().handle_event(event)
