@@ -112,7 +112,7 @@ def _first_scene(options) -> Scene:
         from game.ui.menus.title import start_scene_for
         return start_scene_for(options)
     from game.ui.menus.title import TitleScene
-    return TitleScene(preset=options)         # None, or the command line's TitlePreset
+    return TitleScene(preset=options, remember_setup=True)   # options: None, or the command line's TitlePreset
 
 
 def run(options=None) -> int:

@@ -185,7 +185,7 @@ class GameMenu(OverlayScene):
             app.pop()
         else:
             from game.ui.menus.title import TitleScene
-            app.replace(TitleScene())
+            app.replace(TitleScene(remember_setup=True))
 
 
 class RulesDialog(OverlayScene):

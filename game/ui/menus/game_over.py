@@ -36,7 +36,7 @@ class GameOverScene(Scene):
         while len(app.scenes) > 1 and not isinstance(app.scene, TitleScene):
             app.pop()
         if not isinstance(app.scene, TitleScene):
-            app.replace(TitleScene())
+            app.replace(TitleScene(remember_setup=True))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):

@@ -74,7 +74,10 @@ class SeatRow:
 class TitleScene(Scene):
     def __init__(self, maps: list[MapEntry] | None = None,
                  on_start: Callable[[NewGameOptions], None] | None = None,
-                 saves_dir: Path | None = None, preset: "TitlePreset | None" = None) -> None:
+                 saves_dir: Path | None = None, preset: "TitlePreset | None" = None,
+                 remember_setup: bool = False) -> None:
+        """``remember_setup``: the player's title screen, which opens on the last new game's setup
+        (``last_setup``) and keeps the setup of each game it starts."""
         super().__init__()
         from game.ui.menus.saves import saves_dir as default_saves_dir   # save/load hook
         self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
@@ -133,9 +136,39 @@ class TitleScene(Scene):
                         + list(self.rule_boxes.values()) + [self.day_spinner, self.continue_button,
                                                             self.load_button, self.quit_button, self.start_button,
                                                             self.rules_button, self.settings_button])
-        if preset is not None:
+        self.remember_setup = remember_setup
+        if remember_setup:
+            from game.ui.menus.last_setup import recall
+            self.apply_last_setup(recall())
+        if preset is not None and not (remember_setup and preset == TitlePreset()):   # plain `python -m game`
             self.apply_preset(preset)
         self._sync()
+
+    def apply_last_setup(self, last) -> None:
+        """The last new game's map, mode, seats and optional rules (parts that no longer fit are skipped)."""
+        if last is None:
+            return
+        if last.map is not None:
+            exact = [i for i, m in enumerate(self.maps) if m.path and _same_file(m.path, last.map)]
+            moved = [i for i, m in enumerate(self.maps)        # a shipped map, the game installed elsewhere
+                     if m.path and not m.own and Path(m.path).name == Path(last.map).name]
+            if exact or moved:
+                self.map_index = (exact or moved)[0]
+        if last.mode is not None:
+            self.mode = last.mode
+            self.mode_toggle.index = MODES.index(last.mode)
+        if last.seats is not None:
+            self.seats = list(last.seats)
+        if last.day_limit_days is not None:
+            self.day_limit_days = self.day_spinner.value = last.day_limit_days
+            self.day_spinner.maximum = max(self.day_spinner.maximum, last.day_limit_days)
+        if last.rules is not None:
+            self.rules = last.rules
+            if self.rules.day_limit is not None:
+                self.day_limit_days = self.day_spinner.value = self.rules.day_limit
+                self.day_spinner.maximum = max(self.day_spinner.maximum, self.rules.day_limit)
+            for name, box in self.rule_boxes.items():
+                box.checked = getattr(self.rules, name) not in (False, None)
 
     def apply_preset(self, preset: "TitlePreset") -> None:
         """The command line's choices, preselected: mode, players, seed, and a rules file's [options]."""
@@ -299,6 +332,9 @@ class TitleScene(Scene):
             self.push(MapErrorScene(entry.title, entry.problems))
             return
         self.started = self.options
+        if self.remember_setup:
+            from game.ui.menus.last_setup import remember
+            remember(self.started, self.day_limit_days)
         if self.on_start:
             self.on_start(self.started)
         else:
@@ -450,7 +486,7 @@ class TitleScene(Scene):
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
         lo, hi = entry.players
-        size, words = widgets.fit_label(f"{lo}–{hi} players · {entry.size_text}", px(15), self.left.w - px(24))
+        size, words = widgets.fit_label(f"{players_text(lo, hi)} · {entry.size_text}", px(15), self.left.w - px(24))
         info = widgets.text(words, size, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + px(10))))
         if entry.ok:
@@ -465,9 +501,14 @@ class TitleScene(Scene):
                 bang = widgets.text("!", px(14), (255, 255, 255), "bold")
                 surface.blit(bang, bang.get_rect(center=(button.rect.right - px(16), button.rect.centery)))
 
+    def seat_hints(self) -> list[str]:
+        """The notes under the seats: taking turns at one computer only matters to two humans or more."""
+        hotseat = sum(seat.kind == "human" for seat in self.seats) >= 2
+        return ((["Players take turns at this computer; pass the mouse when asked."] if hotseat else [])
+                + ["Who goes first is rolled on the dice when the game starts."])
+
     def _draw_seat_swatches(self, surface: pygame.Surface) -> None:
-        hints = ("Players take turns at this computer; pass the mouse when asked.",
-                 "Who goes first is rolled on the dice when the game starts.")
+        hints = self.seat_hints()
         lines = [line for hint in hints for line in widgets.wrap(hint, px(14), self.middle.w - px(44))]
         y = min(self.players_hint_y, self.middle.bottom - px(12) - px(20) * len(lines))
         for line in lines:
@@ -480,6 +521,18 @@ class TitleScene(Scene):
         label = "Optional rules" if not self.rules_file else f"Optional rules · {Path(self.rules_file).name}"
         size, label = widgets.fit_label(label, px(17), self.right.w - px(40))
         surface.blit(widgets.text(label, size, theme.INK, "bold"), (x, self.rules_label_y))
+
+
+def _same_file(path: str, other: str) -> bool:
+    try:
+        return Path(path).resolve() == Path(other).resolve()
+    except OSError:
+        return False
+
+
+def players_text(lo: int, hi: int) -> str:
+    """How many may play a map: "2 players", "2–4 players"."""
+    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
 
 
 class TitlePreset(NamedTuple):
