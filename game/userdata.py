@@ -2,8 +2,8 @@
 
 ``data_dir()`` is ``$XDG_DATA_HOME/fuzzyknights`` (``~/.local/share/fuzzyknights``
 when unset). Inside it: ``saves/`` (``$FUZZYKNIGHTS_SAVES`` moves it), ``maps/``
-for the player's own maps, ``settings.toml`` and ``new_game.json`` (the last new game's setup). Nothing is created until it is
-first written.
+for the player's own maps, ``settings.toml`` and ``new_game.json`` (the last new
+game's setup). Nothing is created until it is first written.
 """
 from __future__ import annotations
 
