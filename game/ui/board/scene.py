@@ -479,6 +479,19 @@ class GameScene(DecisionDialogs, Scene):
         self._rebuild_offer_buttons()
         self._layout_dialog()
 
+    def _follow_camera(self) -> None:
+        """The map moved under a still mouse (a new turn centres its hero, keys pan): the hovered tile,
+        its tooltip and the path preview follow, so the preview always shows where a click would go."""
+        view = self.view
+        camera = (*view.cam, view.zoom)
+        if camera == getattr(self, "_camera_seen", camera):
+            self._camera_seen = camera
+            return
+        self._camera_seen = camera
+        if view._drag_button is None and view.rect.collidepoint(view.mouse):
+            view._update_hover(view.mouse)
+            self._preview_path(view.hover_cell)
+
     def _mouse_is_where_it_is(self) -> None:
         """The screen above had the mouse's moves: the hovered tile (and its tooltip) is the one under it now."""
         if pygame.display.get_init() and pygame.display.get_surface() is not None and pygame.mouse.get_focused():
@@ -761,6 +774,7 @@ class GameScene(DecisionDialogs, Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.view.update(dt)
+        self._follow_camera()
         if self.walks:
             self._update_walks(dt)
         else:

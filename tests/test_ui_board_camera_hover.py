@@ -1,0 +1,28 @@
+"""The path preview always shows where a click would go, also when the map moves under a still mouse."""
+import pygame
+
+from tests.uikit import click, meadow_board_scene, to_turn
+
+
+def test_the_preview_follows_the_tile_under_a_still_mouse_when_the_camera_moves():
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    near = sorted((c for c in scene.reach.cells() if not scene.reach.is_stop(c) and c != hero.cell),
+                  key=scene.reach.cost)
+    first, second = near[0], near[-1]
+    scene.view.zoom_at(scene.view.rect.center, 10)          # close up, so the camera has room to move
+    scene.view.center_on(first)
+    pos = tuple(round(v) for v in scene.view.cell_center(first))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.update(0.016)                                      # a frame is drawn
+    assert scene.view.hover_cell == first and scene.view.path[-1] == first
+
+    # the camera moves (as when a turn starts and centres its hero); the mouse stays where it was
+    scene.view.center_on(second)
+    scene.update(0.016)
+    under_mouse = scene.view.cell_at(pos)
+    assert under_mouse != first
+    assert scene.view.hover_cell == under_mouse
+    assert not scene.view.path or scene.view.path[-1] == under_mouse
