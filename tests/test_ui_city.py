@@ -30,7 +30,7 @@ def city_scene(mode="normal", coin=None, **purse):
 def test_build_an_affordable_tier_submits_build_and_the_purse_drops():
     scene = city_scene(coin=12)
     city, purse = scene.city, scene.state.players[scene.seat].purse
-    assert scene.status_text("villa") == "ready to build"
+    assert scene.status_text("villa") == "Ready to build"
     click(scene, scene.build_buttons["villa"].rect.center)
     assert city.tier == "villa" and purse["coin"] == 2
     assert type(scene.state.actions[-1]).__name__ == "Build"
@@ -41,7 +41,7 @@ def test_build_an_affordable_tier_submits_build_and_the_purse_drops():
 @pytest.mark.rule("R-BLD-3")
 def test_missing_prerequisite_is_shown_in_words_and_a_click_is_a_toast():
     scene = city_scene(coin=40)
-    assert scene.status_text("fortifications") == "needs Castle"
+    assert scene.status_text("fortifications") == "Needs Castle"
     before = len(scene.state.actions)
     click(scene, scene.build_buttons["fortifications"].rect.center)
     assert scene.toast.visible and "Castle" in scene.toast.message
@@ -52,18 +52,18 @@ def test_missing_prerequisite_is_shown_in_words_and_a_click_is_a_toast():
 @pytest.mark.rule("R-BLD-1")
 def test_unaffordable_building_says_so_and_is_refused():
     scene = city_scene(coin=3)
-    assert scene.status_text("villa") == "not enough in the purse"
+    assert scene.status_text("villa") == "Needs 💰7 more"             # costs 💰10
     click(scene, scene.build_buttons["villa"].rect.center)
-    assert scene.toast.visible and "costs" in scene.toast.message
+    assert scene.toast.visible and scene.toast.message == "Upgrade to Villa: Needs 💰7 more"
     assert scene.city.tier == "encampment" and scene.state.players[scene.seat].purse["coin"] == 3
 
 
 def test_one_build_per_day():
     scene = city_scene(coin=40)
     click(scene, scene.build_buttons["villa"].rect.center)
-    assert scene.status_text("estate") == "this City has built today"
+    assert scene.status_text("estate") == "This City built today"
     click(scene, scene.build_buttons["estate"].rect.center)
-    assert "already built today" in scene.toast.message and scene.city.tier == "villa"
+    assert "built today" in scene.toast.message and scene.city.tier == "villa"
 
 
 @pytest.mark.rule("R-BLD-4")
@@ -126,13 +126,13 @@ def test_sieged_city_says_why_it_cannot_build():
 @pytest.mark.rule("R-CMP-4")
 def test_campaign_spawner_tier_2_needs_tier_1():
     scene = city_scene("campaign", coin=20, wood=20)
-    assert scene.status_text("spawner_2_1").startswith("needs Tier 1 ⭐ spawner")
-    assert scene.status_text("spawner_1_1") == "ready to build"
+    assert scene.status_text("spawner_2_1") == "Needs Tier 1 ⭐ spawner"
+    assert scene.status_text("spawner_1_1") == "Ready to build"
     click(scene, scene.build_buttons["spawner_2_1"].rect.center)
     assert scene.toast.visible and not scene.city.has("spawner_2_1")
     click(scene, scene.build_buttons["spawner_1_1"].rect.center)
     assert scene.city.has("spawner_1_1") and scene.state.players[scene.seat].purse["wood"] == 15
-    assert scene.status_text("unit_1_1") != "" and "needs" not in scene.status_text("unit_1_1")
+    assert scene.status_text("unit_1_1") == "1d6 each"
     click(scene, scene.recruit_buttons["unit_1_1"].rect.center)
     assert scene.city.garrison["unit_1_1"] == 1
     scene.draw(scene.app.screen)

@@ -191,8 +191,7 @@ def test_a_recruit_row_says_it_is_too_dear_in_full_beside_its_stepper(size, monk
                         lambda status, width, style="bold": shown.append((real(status, width, style), width, style))
                         or real(status, width, style))
     city.draw(pygame.Surface(city.size))
-    dear = [(words, size_, width, style) for (size_, words), width, style in shown if words in ("too dear",
-                                                                                                  "not enough in the purse")]
+    dear = [(words, size_, width, style) for (size_, words), width, style in shown if words == "Needs 💰1 more"]
     assert dear, "the mercenary row should say the purse is short"
     for words, font_size, width, style in dear:
         assert "…" not in words and theme.font(font_size, style).size(words)[0] <= width
@@ -287,7 +286,7 @@ def test_a_campaign_recruit_row_names_its_missing_spawner_without_cutting_it(mon
     monkeypatch.setattr(city_module, "fitted_status", lambda status, width, style="bold":
                         shown.append((status, width, style, real(status, width, style))) or real(status, width, style))
     city.draw(pygame.Surface(city.size))
-    needs = [(width, style, fitted) for status, width, style, fitted in shown if status.startswith("needs Tier")]
+    needs = [(width, style, fitted) for status, width, style, fitted in shown if status.startswith("Needs")]
     assert needs
     for width, style, (size, words) in needs:
         assert "…" not in words and render(words, size, (0, 0, 0), style).get_width() <= width

@@ -13,12 +13,12 @@ import pygame
 
 from game.engine import actions as A
 from game.engine.economy import build_options
-from game.engine.purse import can_afford, scaled
+from game.engine.purse import scaled
 from game.names import short_unit_name, state_item_name
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
-from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, nice_name, purse_surface, refresh_board,
-                               section)
+from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, needs_more, nice_name, purse_surface,
+                               refresh_board, section)
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
@@ -49,9 +49,10 @@ class Row:
     """One line of a list: what it shows, and its button(s)."""
 
     def __init__(self, rect: pygame.Rect, name: str, title: str, status: str = "", status_colour=theme.INK_SOFT,
-                 cost: dict | None = None) -> None:
+                 cost: dict | None = None, blocked: bool = False) -> None:
         self.rect, self.name, self.title = rect, name, title
         self.status, self.status_colour, self.cost = status, status_colour, cost
+        self.blocked = blocked          # its button is muted: a click says the status instead of acting
 
 
 class CityScene(Scene):
@@ -95,33 +96,61 @@ class CityScene(Scene):
 
     def can_build_now(self) -> tuple[bool, str]:
         """Whether the Daybreak build step is open for this City, and if not, why (in words)."""
+        ok, why, _ = self._build_step()
+        return ok, why
+
+    def _build_step(self) -> tuple[bool, str, str]:
+        """``can_build_now`` and the same reason in the few words a row has room for."""
         state, city = self.state, self.city
         if city.sieged:
-            return False, "Under siege: no income, building or recruiting this Daybreak"
+            return False, "Under siege: no income, building or recruiting this Daybreak", "Not while besieged"
         if state.phase != "daybreak" or state.current_player != city.owner:
-            return False, "Building and recruiting happen at your Daybreak"
+            return False, "Building and recruiting happen at your Daybreak", "Only at your Daybreak"
         if state.pending:
-            return False, "Answer the question on the board first"
-        return True, ""
+            return False, "Answer the question on the board first", "Answer the board first"
+        return True, "", ""
 
     def builds_left(self) -> int:
         return max(0, self.state.rules["daybreak"]["builds_per_city_per_day"] - self.city.built_today)
 
     def status_text(self, name: str) -> str:
         """What a building or recruit row says about ``name`` (for the screen and tests)."""
-        for row in self.build_rows + self.recruit_rows:
-            if row.name == name:
-                return row.status
-        return ""
+        row = self._row(name)
+        return row.status if row is not None else ""
+
+    def _row(self, name: str) -> Row | None:
+        return next((row for row in self.build_rows + self.recruit_rows if row.name == name), None)
+
+    def _refused(self, name: str) -> bool:
+        """A click on a muted button: the row's reason as a message (the closed step's reason in full),
+        and nothing is submitted."""
+        row = self._row(name)
+        if row is None or not row.blocked:
+            return False
+        open_now, why = self.can_build_now()
+        self.toast.show(f"{row.title}: {row.status if row.status_colour == theme.DANGER or open_now else why}")
+        return True
+
+    def _blocking_status(self, cost: dict, missing: list[str], own_spawner: str | None = None) -> str:
+        """Why a building or recruit cannot be had, one reason in the player's words ("" if none):
+        what it needs first, else what the purse lacks."""
+        if missing:
+            if missing == [own_spawner]:
+                return "Needs its spawner"            # beside its own "Tier 1 ⭐⭐" title
+            return "Needs " + ", ".join(nice_name(m) for m in missing)
+        return needs_more(cost, self.state.players[self.city.owner].purse)
 
     # --- acting ---------------------------------------------------------------------
     def submit(self, action) -> bool:
         return submit_and_rebuild(self, action)
 
     def build(self, name: str) -> None:
-        self.submit(A.Build(self.seat, self.city_id, name))
+        if not self._refused(name):
+            self.submit(A.Build(self.seat, self.city_id, name))
 
     def recruit(self, name: str) -> None:
+        if self._refused(name):
+            return
         count = 1 if name == "hero" else self.counts.get(name, 1)
         self.submit(A.Recruit(self.seat, self.city_id, name, count))
 
@@ -181,7 +210,7 @@ class CityScene(Scene):
 
     def _build_list(self) -> None:
         state, city = self.state, self.city
-        open_now, _ = self.can_build_now()
+        open_now, _, closed = self._build_step()
         tiers = state.rules["cities"]["tiers"]
         options = build_options(state, city)
         names = [t for t in tiers if t in options] + sorted(
@@ -205,19 +234,19 @@ class CityScene(Scene):
                 self.build_rows.append(Row(rect, name, title, "✓ Built", GOOD))
                 continue
             cost, missing = options[name]
-            if missing:
-                status, colour = "needs " + ", ".join(nice_name(m) for m in missing), theme.DANGER
-            elif not can_afford(state, city.owner, cost):
-                status, colour = "not enough in the purse", theme.DANGER
+            blocking = self._blocking_status(cost, missing)
+            if blocking:
+                status, colour = blocking, theme.DANGER
+            elif not open_now:
+                status, colour = closed, theme.INK_SOFT
             elif self.builds_left() == 0:
-                status, colour = "this City has built today", theme.INK_SOFT
+                status, colour = "This City built today", theme.INK_SOFT
             else:
-                status, colour = "ready to build", GOOD
-            self.build_rows.append(Row(rect, name, title, status, colour, cost))
+                status, colour = "Ready to build", GOOD
             button = MutedButton("Build", (lambda n=name: self.build(n)), size=px(15),
                                  rect=(rect.right - px(76), rect.centery - px(15), px(76), px(30)))
-            button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now \
-                or self.builds_left() == 0
+            button.muted = bool(blocking) or not open_now or self.builds_left() == 0
+            self.build_rows.append(Row(rect, name, title, status, colour, cost, blocked=button.muted))
             button.tooltip = f"Build {title}" if not button.muted else f"{title}: {status}"
             button.visible = self.build_area.contains(button.rect)
             self.build_buttons[name] = button
@@ -225,7 +254,7 @@ class CityScene(Scene):
 
     def _recruit_list(self) -> None:
         state, city = self.state, self.city
-        open_now, _ = self.can_build_now()
+        open_now, _, closed = self._build_step()
         recruits = state.rules.recruits()
         names = sorted(recruits, key=lambda n: (n != "hero", _spawner_key(n), list(recruits).index(n)))
         row_h = px(46 if len(names) > 4 else 60)
@@ -243,27 +272,43 @@ class CityScene(Scene):
             cost = scaled(entry["cost"], count)
             missing = [m for m in entry["requires"] if not city.has(m)]
             title = "Hero" if name == "hero" else short_unit_name(entry.get("unit", name))
-            if missing:
-                status, colour = "needs " + ", ".join(nice_name(m) for m in missing), theme.DANGER
-            elif not can_afford(state, city.owner, cost):
-                status, colour = "not enough in the purse", theme.DANGER
+            own_spawner = "spawner" + entry.get("unit", "")[4:] if entry.get("unit", "").startswith("unit_") else None
+            limit = self._recruit_limit(name, entry)
+            blocking = limit or self._blocking_status(cost, missing, own_spawner)
+            if blocking:
+                status, colour = blocking, theme.DANGER
+            elif not open_now:
+                status, colour = closed, theme.INK_SOFT
             elif name == "hero":
-                status, colour = f"fights {state.rules['hero']['dice']}", theme.INK_SOFT
+                status, colour = f"Fights {state.rules['hero']['dice']}", theme.INK_SOFT
             else:
                 dice = state.rules["units"].get(entry.get("unit", name), "")
                 status, colour = (f"{dice} each" if dice else ""), theme.INK_SOFT
-            self.recruit_rows.append(Row(rect, name, title, status, colour, cost))
             button = MutedButton("Recruit", (lambda n=name: self.recruit(n)), size=px(14),
                                  rect=(rect.right - button_w, rect.centery - px(15), button_w, px(30)))
-            button.muted = bool(missing) or not can_afford(state, city.owner, cost) or not open_now
+            button.muted = bool(blocking) or not open_now
+            button.tooltip = f"{title}: {status}" if button.muted else ""
+            self.recruit_rows.append(Row(rect, name, title, status, colour, cost, blocked=button.muted))
             button.visible = self.recruit_area.contains(button.rect)
             self.recruit_buttons[name] = button
-            if name != "hero" and not missing:
+            if name != "hero" and not missing and not limit and open_now:   # a count to choose (and afford)
                 spinner = widgets.Spinner(count, 1, 99, 1, (lambda v, n=name: self._set_count(n, v)),
                                           rect=(rect.right - button_w - px(8) - spinner_w, rect.centery - px(14), spinner_w, px(28)))
                 spinner.visible = button.visible
                 self.recruit_spinners[name] = spinner
         self.recruit_rows_bottom = min(y, self.recruit_area.bottom)
+
+    def _recruit_limit(self, name: str, entry: dict) -> str:
+        """The hero cap (an optional rule, R-BLD-6) or full recruit slots, in words ("" when neither)."""
+        state, city = self.state, self.city
+        if name == "hero":
+            cap = state.rules["options"]["hero_cap_count"]
+            if state.rules.option("hero_cap") and len(state.heroes_of(city.owner)) >= cap:
+                return f"At most {cap} hero{'' if cap == 1 else 'es'} each"
+            return ""
+        from game.engine.heroes import slots_ok
+        slots = state.rules["hero"]["city_slots"]
+        return "" if slots_ok(city.garrison, entry["unit"], slots) else f"All {slots} slots are full"
 
     def _list_area(self, panel: pygame.Rect) -> pygame.Rect:
         """Where a panel's rows go: under its heading, above its footnote."""
@@ -422,10 +467,12 @@ class CityScene(Scene):
             cost = cost_surface(row.cost, purse, px(14), theme.INK, resources) if row.cost is not None else None
             room = row.rect.w - px(16) - (px(90) + cost.get_width() + px(8) if cost is not None else 0)
             surface.blit(title, (row.rect.x + px(8), ty), area=pygame.Rect(0, 0, room, title.get_height()))
-            status = render(row.status, px(12) if row.rect.h < px(40) else px(13), row.status_colour,
-                            "bold" if row.status_colour != theme.INK_SOFT else "body")
+            style = "bold" if row.status_colour != theme.INK_SOFT else "body"
+            size, words = widgets.fit_label(row.status, px(12) if row.rect.h < px(40) else px(13),
+                                            row.rect.w - px(16) - px(80), style)
+            status = render(words, size, row.status_colour, style)
             status_y = min(ty + title.get_height(), row.rect.bottom - status.get_height())
-            surface.blit(status, (row.rect.x + px(8), status_y), area=pygame.Rect(0, 0, row.rect.w - px(16) - px(80), status.get_height()))
+            surface.blit(status, (row.rect.x + px(8), status_y))
             if cost is not None:
                 cy = ty + title.get_height() // 2 if two else row.rect.centery
                 surface.blit(cost, cost.get_rect(midright=(row.rect.right - px(90), cy)))
@@ -524,15 +571,6 @@ class CityScene(Scene):
                          (x + px(6), y), w - px(12), px(14), theme.INK_SOFT)
 
 
-_SHORT_STATUS = {"not enough in the purse": "too dear"}
-
-
 def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
-    """A recruit row's status in the room left of its stepper: the short words when the long ones would be cut
-    ("needs Tier 1 ⭐⭐ spawner" beside the row's own "Tier 1 ⭐⭐" title reads "needs its spawner")."""
-    if render(status, px(12), theme.INK, style).get_width() > width:
-        if status in _SHORT_STATUS:
-            status = _SHORT_STATUS[status]
-        elif status.startswith("needs ") and status.endswith(" spawner") and "," not in status:
-            status = "needs its spawner"
+    """A recruit row's status in the room left of its stepper: smaller type before any cut."""
     return widgets.fit_label(status, px(12), width, style)

@@ -3,7 +3,8 @@
 - ``OverlayScene``: a dialog drawn over the scene beneath it (the board stays
   visible, dimmed); closing it refreshes the board scene from the engine state.
 - ``MutedButton``: looks unavailable but still clicks, so the engine can say why.
-- ``cost_surface``: a cost with resource icons, the parts the purse lacks in red.
+- ``cost_surface``: a cost with resource icons, the parts the purse lacks in red;
+  ``needs_more``: what the purse lacks, in words.
 - ``nice_name``: engine names in words ("spawner_2_1" -> "Tier 2 ⭐ spawner"), from ``game.names``.
 """
 from __future__ import annotations
@@ -44,6 +45,14 @@ def cost_surface(cost: dict[str, int], purse: dict[str, int] | None, size: int =
         out.blit(p, (x, (out.get_height() - p.get_height()) // 2))
         x += p.get_width() + gap
     return out
+
+
+def needs_more(cost: dict[str, int], purse: dict[str, int]) -> str:
+    """What the purse lacks for ``cost``, in the player's words: "Needs 💰3 more", "Needs 🌳4 ⛏️2 more";
+    "" when it can pay."""
+    from game.engine.purse import describe
+    short = {r: n - purse.get(r, 0) for r, n in cost.items() if n > purse.get(r, 0)}
+    return f"Needs {describe(short)} more" if short else ""
 
 
 def purse_surface(state, seat: int, size: int = 20, colour: tuple = theme.CREAM,
