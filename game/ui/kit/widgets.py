@@ -497,16 +497,6 @@ class TextField(Widget):
             self._set_focus(False)
             self._commit()
 
-
-def text_fields(widgets_: Sequence[Widget]) -> list[TextField]:
-    """The text fields among ``widgets_`` and their parts (a typeable Spinner's entry)."""
-    found = []
-    for widget in widgets_:
-        if isinstance(widget, TextField):
-            found.append(widget)
-        found.extend(text_fields(getattr(widget, "parts", ())))
-    return found
-
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
@@ -523,6 +513,16 @@ def text_fields(widgets_: Sequence[Widget]) -> list[TextField]:
         if self.focused and self._blink < 0.55:
             pygame.draw.line(surface, theme.INK, (r.right + 2, r.y + 2), (r.right + 2, r.bottom - 2), 2)
         surface.set_clip(clip)
+
+
+def text_fields(widgets_: Sequence[Widget]) -> list[TextField]:
+    """The text fields among ``widgets_`` and their parts (a typeable Spinner's entry)."""
+    found = []
+    for widget in widgets_:
+        if isinstance(widget, TextField):
+            found.append(widget)
+        found.extend(text_fields(getattr(widget, "parts", ())))
+    return found
 
 
 class Toast:
