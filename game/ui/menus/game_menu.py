@@ -15,6 +15,7 @@ from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped, refresh_board
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 RULE_TEXT = {
     "starting_hero": ("Starting hero", "One free hero at each capital (R-SET-5)"),
@@ -136,16 +137,21 @@ class GameMenu(OverlayScene):
         self.note = ""            # e.g. "Saved as …", under the last button
 
     def layout(self, size) -> None:
+        """Designed at 1280x720 through ``theme.px``; a short window (or large text) packs the buttons closer,
+        keeping room for the note under them."""
         super().layout(size)
-        y = self.panel.y + 84
+        self.scale_widgets()
+        top, note_h = px(84), px(48)
+        step = min(px(66), (self.panel.h - top - note_h) // len(self.buttons))
+        y = self.panel.y + top
         for b in self.buttons:
-            b.rect = pygame.Rect(self.panel.x + 50, y, self.panel.w - 100, 52)
-            y += 66
+            b.rect = pygame.Rect(self.panel.x + px(50), y, self.panel.w - px(100), step - max(4, step // 5))
+            y += step
 
     def draw_content(self, surface) -> None:
         if not self.note:
             return
-        size, words = widgets.fit_label(self.note, 15, self.panel.w - 40)
+        size, words = widgets.fit_label(self.note, px(15), self.panel.w - px(40))
         img = render(words, size, theme.INK, "bold")
         below = self.buttons[-1].rect.bottom
         surface.blit(img, img.get_rect(center=(self.panel.centerx, (below + self.panel.bottom) // 2)))
@@ -191,7 +197,7 @@ class GameMenu(OverlayScene):
 class RulesDialog(OverlayScene):
     """The optional rules; changing one calls a vote of every human player (R-VOTE-1)."""
 
-    panel_size = (640, 470)
+    panel_size = (700, 510)
     title = "Optional rules"
 
     def __init__(self, game: Scene) -> None:
@@ -206,12 +212,17 @@ class RulesDialog(OverlayScene):
         self.widgets = list(self.propose_buttons.values()) + [self.back]
 
     def layout(self, size) -> None:
+        """At 1280x720 sizes through ``theme.px``; the rows share the height between the intro and Back."""
         super().layout(size)
-        y = self.panel.y + 110
+        self.scale_widgets()
+        p = self.panel
+        self.back.rect = pygame.Rect(p.x + px(34), p.bottom - px(64), px(130), px(44))
+        self.rows_top = p.y + px(118)
+        self.row_step = min(px(64), (self.back.rect.y - px(8) - self.rows_top) // len(self.propose_buttons))
+        y = self.rows_top
         for b in self.propose_buttons.values():
-            b.rect = pygame.Rect(self.panel.right - 40 - 170, y + 6, 170, 36)
-            y += 62
-        self.back.rect = pygame.Rect(self.panel.x + 34, self.panel.bottom - 64, 130, 44)
+            b.rect = pygame.Rect(p.right - px(40 + 180), y + (self.row_step - px(36)) // 2, px(180), px(36))
+            y += self.row_step
         self._sync()
 
     def _sync(self) -> None:
@@ -242,20 +253,32 @@ class RulesDialog(OverlayScene):
     def draw_content(self, surface) -> None:
         p = self.panel
         blit_wrapped(surface, "Changing a rule during a game takes a vote of all human players; "
-                     "a tie is settled by the dice (1dP: 60 or more passes).", (p.x + 40, p.y + 68), p.w - 80, 14,
-                     theme.INK_SOFT)
+                     "a tie is settled by the dice (1dP: 60 or more passes).", (p.x + px(40), p.y + px(70)),
+                     p.w - px(80), px(14), theme.INK_SOFT)
         options = self.session.state.rules["options"]
-        y = p.y + 110
-        for name in self.propose_buttons:
-            title, help_text = RULE_TEXT.get(name, (name.replace("_", " ").title(), ""))
+        for name, button in self.propose_buttons.items():
+            title, help_text = rule_words(name, options)
             on = bool(options.get(name))
-            if name == "day_limit" and on:
-                title += f" ({options.get('day_limit_days')} days)"
-            surface.blit(render(title, 17, theme.INK, "bold"), (p.x + 40, y))
-            state_img = render("ON" if on else "off", 14, (40, 110, 40) if on else theme.INK_SOFT, "bold")
-            surface.blit(state_img, (p.x + 40 + render(title, 17, theme.INK, "bold").get_width() + 10, y + 3))
-            surface.blit(render(help_text, 13, theme.INK_SOFT), (p.x + 40, y + 25))
-            y += 62
+            room = button.rect.x - px(16) - (p.x + px(40))
+            state_img = render("ON" if on else "off", px(14), (40, 110, 40) if on else theme.INK_SOFT, "bold")
+            size, words = widgets.fit_label(title, px(17), room - state_img.get_width() - px(10))
+            title_img = render(words, size, theme.INK, "bold")
+            y = button.rect.centery - (title_img.get_height() + px(20)) // 2
+            surface.blit(title_img, (p.x + px(40), y))
+            surface.blit(state_img, (p.x + px(40) + title_img.get_width() + px(10), y + px(3)))
+            size, words = widgets.fit_label(help_text, px(13), room, "body")
+            surface.blit(render(words, size, theme.INK_SOFT), (p.x + px(40), y + title_img.get_height() + px(2)))
+
+
+def rule_words(name: str, options: dict) -> tuple[str, str]:
+    """An optional rule's title (with its numbers: the hero cap's count, the day limit's days) and what it does."""
+    title, help_text = RULE_TEXT.get(name, (name.replace("_", " ").title(), ""))
+    if name == "hero_cap":
+        n = options.get("hero_cap_count", 2)
+        title = f"At most {n} hero{'' if n == 1 else 'es'} each"
+    if name == "day_limit" and options.get(name):
+        title += f" ({options.get('day_limit_days')} days)"
+    return title, help_text
 
 
 class VoteDialog(OverlayScene):
@@ -274,8 +297,10 @@ class VoteDialog(OverlayScene):
 
     def layout(self, size) -> None:
         super().layout(size)
-        self.yes.rect = pygame.Rect(self.panel.centerx + 20, self.panel.bottom - 80, 160, 50)
-        self.no.rect = pygame.Rect(self.panel.centerx - 180, self.panel.bottom - 80, 160, 50)
+        self.scale_widgets()
+        p = self.panel
+        self.yes.rect = pygame.Rect(p.centerx + px(20), p.bottom - px(80), px(160), px(50))
+        self.no.rect = pygame.Rect(p.centerx - px(180), p.bottom - px(80), px(160), px(50))
 
     def pending_vote(self):
         state = self.session.state
@@ -306,7 +331,7 @@ class VoteDialog(OverlayScene):
         below = self.below
         self.close()
         if result is not None and below is not None:
-            name = RULE_TEXT.get(result["option"], (result["option"],))[0]
+            name = rule_words(result["option"], self.session.state.rules["options"])[0]
             verdict = "passed" if result["passed"] else "failed"
             below.toast.show(f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {name} "
                              f"{'on' if result['value'] else 'off'}" if result["passed"] else
@@ -319,16 +344,20 @@ class VoteDialog(OverlayScene):
         state = self.session.state
         p = self.panel
         voter = state.players[pending.player]
-        who = widgets.text(f"{voter.name}, your vote", 22, theme.seat_colour(pending.player), "heading")
-        surface.blit(who, who.get_rect(midtop=(p.centerx, p.y + 78)))
-        title = RULE_TEXT.get(pending.data["option"], (pending.data["option"],))[0]
+        room = p.w - px(48)
+        size, words = widgets.fit_label(f"{voter.name}, your vote", px(22), room, "heading")
+        who = widgets.text(words, size, theme.seat_colour(pending.player), "heading")
+        surface.blit(who, who.get_rect(midtop=(p.centerx, p.y + px(78))))
+        title = rule_words(pending.data["option"], state.rules["options"])[0]
         question = f"Turn “{title}” {'on' if pending.data['value'] else 'off'}?"
-        img = render(question, 19, theme.INK, "bold")
-        surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + 124)))
+        size, words = widgets.fit_label(question, px(19), room)
+        img = render(words, size, theme.INK, "bold")
+        surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + px(124))))
         left = sum(1 for x in state.pending if x.kind == "vote")
-        note = render(f"{left} vote{'s' if left != 1 else ''} still to cast · pass the mouse between players",
-                      14, theme.INK_SOFT)
-        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + 160)))
+        size, words = widgets.fit_label(f"{left} vote{'s' if left != 1 else ''} still to cast · pass the mouse "
+                                        "between players", px(14), room, "body")
+        note = render(words, size, theme.INK_SOFT)
+        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(160))))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -22,6 +22,7 @@ from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 from game.userdata import saves_dir
 
 # The engine's save code is imported where it is used: the title screen imports this module
@@ -306,18 +307,19 @@ class Notice(OverlayScene):
 
     def layout(self, size) -> None:
         super().layout(size)
-        self.ok.rect = pygame.Rect(0, 0, 140, 46)
-        self.ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
+        self.scale_widgets()
+        self.ok.rect = pygame.Rect(0, 0, px(140), px(46))
+        self.ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(20))
 
     def draw_content(self, surface) -> None:
         p = self.panel
-        blit_wrapped(surface, self.message, (p.x + 40, p.y + 80), p.w - 80, 17, theme.INK)
+        blit_wrapped(surface, self.message, (p.x + px(40), p.y + px(80)), p.w - px(80), px(17), theme.INK)
 
 
 class SaveList:
-    """The rows of saves in a dialog; click one to select it."""
+    """The rows of saves in a dialog; click one to select it. Sizes at 1280x720 through ``theme.px``."""
 
-    ROW_H = 52
+    ROW_H = 52          # at 1280x720
 
     def __init__(self) -> None:
         self.saves: list[SaveInfo] = []
@@ -332,7 +334,8 @@ class SaveList:
     def visible_rows(self) -> list[tuple[int, pygame.Rect]]:
         rows = []
         for i in range(self.scroll, len(self.saves)):
-            r = pygame.Rect(self.rect.x, self.rect.y + (i - self.scroll) * self.ROW_H, self.rect.w, self.ROW_H - 4)
+            r = pygame.Rect(self.rect.x, self.rect.y + (i - self.scroll) * px(self.ROW_H), self.rect.w,
+                            px(self.ROW_H) - 4)
             if r.bottom > self.rect.bottom:
                 break
             rows.append((i, r))
@@ -353,7 +356,7 @@ class SaveList:
         pygame.draw.rect(surface, (226, 206, 160), self.rect.inflate(10, 10), border_radius=8)
         pygame.draw.rect(surface, (170, 140, 96), self.rect.inflate(10, 10), 2, border_radius=8)
         if not self.saves:
-            img = render(empty, 16, theme.INK_SOFT, "bold")
+            img = render(empty, px(16), theme.INK_SOFT, "bold")
             surface.blit(img, img.get_rect(center=self.rect.center))
             return
         for i, r in self.visible_rows():
@@ -365,14 +368,16 @@ class SaveList:
             surface.blit(box, r)
             ink = theme.CREAM if chosen else theme.INK
             soft = (236, 220, 190) if chosen else (theme.DANGER if info.problem else theme.INK_SOFT)
-            when = render(info.stamp, 13, soft)
-            surface.blit(when, when.get_rect(topright=(r.right - 10, r.y + 6)))
-            icon = render("🎲" if info.autosave else "🏰", 16, ink, "bold")
-            surface.blit(icon, (r.x + 10, r.y + 4))
-            size, label = widgets.fit_label(info.name, 16, r.w - 60 - when.get_width(), "bold")
-            surface.blit(render(label, size, ink, "bold"), (r.x + 16 + icon.get_width(), r.y + 4))
-            size, label = widgets.fit_label(info.summary, 13, r.w - 46, "body")
-            surface.blit(render(label, size, soft), (r.x + 36, r.y + 27))
+            when = render(info.stamp, px(13), soft)
+            surface.blit(when, when.get_rect(topright=(r.right - px(10), r.y + px(6))))
+            icon = render("🎲" if info.autosave else "🏰", px(16), ink, "bold")
+            surface.blit(icon, (r.x + px(10), r.y + px(4)))
+            name_x = r.x + px(16) + icon.get_width()
+            size, label = widgets.fit_label(info.name, px(16), when.get_rect(topright=(r.right - px(10), 0)).x
+                                            - px(12) - name_x, "bold")
+            surface.blit(render(label, size, ink, "bold"), (name_x, r.y + px(4)))
+            size, label = widgets.fit_label(info.summary, px(13), r.right - px(10) - name_x, "body")
+            surface.blit(render(label, size, soft), (name_x, r.y + px(27)))
 
 
 class LoadDialog(OverlayScene):
@@ -394,10 +399,11 @@ class LoadDialog(OverlayScene):
 
     def layout(self, size) -> None:
         super().layout(size)
+        self.scale_widgets()
         p = self.panel
-        self.list.rect = pygame.Rect(p.x + 34, p.y + 86, p.w - 68, p.h - 86 - 90)
-        self.load_button.rect = pygame.Rect(p.right - 34 - 170, p.bottom - 66, 170, 46)
-        self.cancel_button.rect = pygame.Rect(p.x + 34, p.bottom - 66, 130, 46)
+        self.list.rect = pygame.Rect(p.x + px(34), p.y + px(86), p.w - px(68), p.h - px(86 + 90))
+        self.load_button.rect = pygame.Rect(p.right - px(34 + 170), p.bottom - px(66), px(170), px(46))
+        self.cancel_button.rect = pygame.Rect(p.x + px(34), p.bottom - px(66), px(130), px(46))
         self.load_button.enabled = bool(self.list.saves)
 
     def load_selected(self) -> bool:
@@ -448,11 +454,12 @@ class SaveDialog(OverlayScene):
 
     def layout(self, size) -> None:
         super().layout(size)
+        self.scale_widgets()
         p = self.panel
-        self.name_field.rect = pygame.Rect(p.x + 150, p.y + 84, p.w - 184, 40)
-        self.list.rect = pygame.Rect(p.x + 34, p.y + 168, p.w - 68, p.h - 168 - 90)
-        self.save_button.rect = pygame.Rect(p.right - 34 - 170, p.bottom - 66, 170, 46)
-        self.cancel_button.rect = pygame.Rect(p.x + 34, p.bottom - 66, 130, 46)
+        self.name_field.rect = pygame.Rect(p.x + px(150), p.y + px(84), p.w - px(184), px(40))
+        self.list.rect = pygame.Rect(p.x + px(34), p.y + px(168), p.w - px(68), p.h - px(168 + 90))
+        self.save_button.rect = pygame.Rect(p.right - px(34 + 170), p.bottom - px(66), px(170), px(46))
+        self.cancel_button.rect = pygame.Rect(p.x + px(34), p.bottom - px(66), px(130), px(46))
 
     def save(self) -> None:
         name = self.name_field.value.strip() or default_save_name(self.session.state)
@@ -498,19 +505,20 @@ class SaveDialog(OverlayScene):
 
     def draw_content(self, surface) -> None:
         p = self.panel
-        label = widgets.text("Name", 18, theme.INK, "bold")
-        surface.blit(label, label.get_rect(midleft=(p.x + 40, self.name_field.rect.centery)))
+        label = widgets.text("Name", px(18), theme.INK, "bold")
+        surface.blit(label, label.get_rect(midleft=(p.x + px(40), self.name_field.rect.centery)))
         if self.confirm_over is not None:
-            hint = render(f"“{display_name(self.confirm_over)}” already exists: click Write over to replace it, "
-                          "or change the name.", 14, theme.DANGER, "bold")
+            words, colour, style = (f"“{display_name(self.confirm_over)}” already exists: click Write over to "
+                                    "replace it, or change the name.", theme.DANGER, "bold")
         else:
-            hint = render("Click a save below to write over it. The game also saves itself after every move.",
-                          14, theme.INK_SOFT)
-        surface.blit(hint, (p.x + 40, p.y + 136))
+            words, colour, style = ("Click a save below to write over it. The game also saves itself after every "
+                                    "move.", theme.INK_SOFT, "body")
+        size, words = widgets.fit_label(words, px(14), p.w - px(80), style)
+        surface.blit(render(words, size, colour, style), (p.x + px(40), p.y + px(136)))
         self.list.draw(surface)
         where = f"Saves are kept in {self.folder or saves_dir()}"
-        blit_wrapped(surface, where, (self.cancel_button.rect.right + 20, p.bottom - 58),
-                     self.save_button.rect.x - self.cancel_button.rect.right - 40, 12, theme.INK_SOFT)
+        blit_wrapped(surface, where, (self.cancel_button.rect.right + px(20), p.bottom - px(58)),
+                     self.save_button.rect.x - self.cancel_button.rect.right - px(40), px(12), theme.INK_SOFT)
 
 
 class LeaveUnsaved(Notice):
@@ -529,8 +537,8 @@ class LeaveUnsaved(Notice):
     def layout(self, size) -> None:
         super().layout(size)
         p = self.panel
-        self.ok.rect = pygame.Rect(p.x + 30, p.bottom - 66, 280, 46)
-        self.back.rect = pygame.Rect(p.right - 30 - 240, p.bottom - 66, 240, 46)
+        self.ok.rect = pygame.Rect(p.x + px(30), p.bottom - px(66), px(280), px(46))
+        self.back.rect = pygame.Rect(p.right - px(30 + 240), p.bottom - px(66), px(240), px(46))
 
     def leave_now(self) -> None:
         if self.app is not None and self.app.scene is self:

@@ -1,0 +1,140 @@
+"""The saves dialogs and the game menu scale their contents with the window and the text-size setting
+(issue 11), like every other screen: at 1024x600, 1280x720 and 1920x1080 every control stays inside its
+dialog and the window without overlapping, the saves list's rows stay in the list, and text grows with the
+window and with the setting."""
+import itertools
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.kit import theme
+
+SIZES = ((1024, 600), (1280, 720), (1920, 1080))
+
+
+@pytest.fixture(autouse=True)
+def plain_scale(tmp_path, monkeypatch):
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
+    theme.set_ui_scale(1.0)
+    yield
+    theme.set_ui_scale(1.0)
+
+
+def game_scene():
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.board.scene import GameScene
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
+    return GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+
+
+def with_saves(game):
+    from game.ui.menus.saves import save_to
+    for name in ("first try", "evening game with a long name", "third", "fourth", "fifth", "sixth", "seventh"):
+        save_to(game.session.state, name)
+
+
+def load_dialog(game):
+    from game.ui.menus.saves import LoadDialog
+    with_saves(game)
+    return LoadDialog(game=game)
+
+
+def save_dialog(game):
+    from game.ui.menus.saves import SaveDialog
+    with_saves(game)
+    return SaveDialog(game.session)
+
+
+def game_menu(game):
+    from game.ui.menus.game_menu import GameMenu
+    menu = GameMenu(game)
+    menu.note = "Saved as Meadow Ford day 1"
+    return menu
+
+
+def rules_dialog(game):
+    from game.ui.menus.game_menu import RulesDialog
+    return RulesDialog(game)
+
+
+def vote_dialog(game):
+    from game.engine import actions as A
+    from game.ui.menus.game_menu import VoteDialog
+    state = game.session.state
+    assert game.session.submit(A.ProposeRuleChange(state.actor(), "hero_cap", True)).ok
+    return VoteDialog(game)
+
+
+def leave_unsaved(game):
+    from game.ui.menus.saves import LeaveUnsaved
+    return LeaveUnsaved(lambda: None, "Quit to title", "Permission denied")
+
+
+DIALOGS = {"load": load_dialog, "save": save_dialog, "menu": game_menu, "rules": rules_dialog, "vote": vote_dialog,
+           "leave unsaved": leave_unsaved}
+
+
+def shown(name, size):
+    app = App(size, headless=True)
+    game = game_scene()
+    app.push(game)
+    dialog = DIALOGS[name](game)
+    app.push(dialog)
+    dialog.draw(app.screen)
+    return dialog, [w for w in dialog.widgets if w.visible and w.rect.w > 0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", sorted(DIALOGS))
+def test_every_control_stays_in_its_dialog_and_apart(name, size):
+    dialog, widgets = shown(name, size)
+    assert pygame.Rect((0, 0), size).contains(dialog.panel)
+    for w in widgets:
+        assert dialog.panel.contains(w.rect), (getattr(w, "label", w), w.rect, dialog.panel)
+    for a, b in itertools.combinations(widgets, 2):
+        assert not a.rect.colliderect(b.rect), (getattr(a, "label", a), a.rect, getattr(b, "label", b), b.rect)
+    saves = getattr(dialog, "list", None)
+    if saves is not None:
+        rows = saves.visible_rows()
+        assert len(rows) >= 3 and all(saves.rect.contains(r) for _, r in rows)
+        assert not any(saves.rect.colliderect(w.rect) for w in widgets)
+
+
+@pytest.mark.parametrize("name", sorted(DIALOGS))
+def test_text_and_rows_grow_with_the_window(name):
+    small, small_widgets = shown(name, SIZES[0])
+    small_rows = small.list.visible_rows() if getattr(small, "list", None) is not None else None   # at its scale
+    large, large_widgets = shown(name, SIZES[2])
+    sizes = [(a.size, b.size) for a, b in zip(small_widgets, large_widgets) if hasattr(a, "size")]
+    assert sizes and all(big > little for little, big in sizes)
+    heights = [(a.rect.h, b.rect.h) for a, b in zip(small_widgets, large_widgets)]
+    assert all(big > little for little, big in heights)
+    if small_rows is not None:
+        assert large.list.visible_rows()[0][1].h > small_rows[0][1].h
+
+
+@pytest.mark.parametrize("name", ["load", "menu"])
+def test_the_text_size_setting_scales_the_same_dialog(name):
+    sizes = []
+    for factor in (0.75, 1.25):
+        theme.set_ui_scale(factor)
+        _, widgets = shown(name, (1920, 1080))
+        sizes.append([w.size for w in widgets if hasattr(w, "size")])
+    assert all(big > small for small, big in zip(*sizes))
+
+
+@pytest.mark.parametrize("name", sorted(DIALOGS))
+def test_large_text_on_a_small_window_still_fits(name):
+    theme.set_ui_scale(1.5)
+    dialog, widgets = shown(name, SIZES[0])
+    for w in widgets:
+        assert dialog.panel.contains(w.rect), (getattr(w, "label", w), w.rect, dialog.panel)
+    for a, b in itertools.combinations(widgets, 2):
+        assert not a.rect.colliderect(b.rect), (getattr(a, "label", a), a.rect, getattr(b, "label", b), b.rect)
