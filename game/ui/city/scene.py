@@ -355,7 +355,7 @@ class CityScene(Scene):
             most = max(city.garrison.get(unit, 0), hero.army.get(unit, 0), 1)
             value = max(1, min(self.move_counts.get(unit, 1), most))
             self.move_counts[unit] = value
-            mid = rect.x + int(rect.w * 0.62)
+            mid, _, _ = unit_columns(rect)
             self.unit_buttons[(unit, -1)] = widgets.Button("◀", (lambda u=unit: self.move_units(u, -1)), size=px(15),
                                                            rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
                                                            tooltip="Move to the City")
@@ -534,26 +534,29 @@ class CityScene(Scene):
             head = "Units"
         surface.blit(render(head, px(16), theme.INK, "heading"), (x + px(4), self.units_top))
         if hero is not None:
-            mid = x + int(w * 0.62)
-            for label, cx in (("City", mid - px(110)), (hero.name or "Hero", mid + px(100))):
-                img = render(label, px(13), theme.INK_SOFT, "bold")
+            mid, city_x, hero_x = unit_columns(pygame.Rect(x, 0, w, 1))
+            for label, cx, room in (("City", city_x, px(60)), (hero.name or "Hero", hero_x, 2 * (x + w - hero_x))):
+                size, words = widgets.fit_label(label, px(13), room)
+                img = render(words, size, theme.INK_SOFT, "bold")
                 surface.blit(img, img.get_rect(midtop=(cx, self.units_top + px(3))))
         if not self.unit_rows:
             surface.blit(render("No units", px(14), theme.INK_SOFT), (x + px(8), self.units_top + px(28)))
         for i, row in enumerate(self.unit_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             in_city = city.garrison.get(row.name, 0)
-            name = render(short_unit_name(row.name), px(14), theme.INK, "bold")
+            _, city_x, hero_x = unit_columns(row.rect)
+            room = (city_x - px(12) if hero is not None else row.rect.right - px(48)) - row.rect.x - px(6)
+            size, words = widgets.fit_label(short_unit_name(row.name), px(14), room)
+            name = render(words, size, theme.INK, "bold")
             surface.blit(name, name.get_rect(midleft=(row.rect.x + px(6), row.rect.centery)))
             if hero is None:
                 n = render(f"× {in_city}", px(15), theme.INK, "bold")
                 surface.blit(n, n.get_rect(midright=(row.rect.right - px(8), row.rect.centery)))
             else:
-                mid = row.rect.x + int(row.rect.w * 0.62)
                 n = render(str(in_city), px(15), theme.INK, "bold")
-                surface.blit(n, n.get_rect(center=(mid - px(96), row.rect.centery)))
+                surface.blit(n, n.get_rect(center=(city_x, row.rect.centery)))
                 m = render(str(hero.army.get(row.name, 0)), px(15), theme.INK, "bold")
-                surface.blit(m, m.get_rect(center=(mid + px(100), row.rect.centery)))
+                surface.blit(m, m.get_rect(center=(hero_x, row.rect.centery)))
         surface.blit(render("Armory" if hero is None else "Items", px(16), theme.INK, "heading"), (x + px(4), self.items_top))
         if not self.item_rows:
             surface.blit(render("No items", px(14), theme.INK_SOFT), (x + px(8), self.items_top + px(28)))
@@ -562,7 +565,11 @@ class CityScene(Scene):
             glyph = "🎁" if row.status == "city" else "🧙"
             equipped = hero is not None and row.status == "hero" and int(row.name) in hero.equipped
             label = f"{glyph} {row.title}" + ("  ⚔️" if equipped else "")
-            img = render(label, px(13), theme.INK, "bold" if equipped else "body")
+            buttons = [b.rect.x for (item_id, _), b in self.item_buttons.items() if str(item_id) == row.name]
+            style = "bold" if equipped else "body"
+            size, label = widgets.fit_label(label, px(13), min(buttons, default=row.rect.right) - px(8) - row.rect.x
+                                            - px(6), style)
+            img = render(label, size, theme.INK, style)
             surface.blit(img, img.get_rect(midleft=(row.rect.x + px(6), row.rect.centery)))
         y = max(self.items_top + px(28) + px(34) * len(self.item_rows), self.items_top + px(52)) + px(8)
         if hero is None and y < self.right.bottom - px(40):
@@ -571,6 +578,17 @@ class CityScene(Scene):
                          (x + px(6), y), w - px(12), px(14), theme.INK_SOFT)
 
 
+def unit_columns(row: pygame.Rect) -> tuple[int, int, int]:
+    """A garrison row's columns with a hero here: the centre of its move controls (◀ − n + ▶, 152 px at
+    1280x720), and the centres of the City's count (just left of them) and the hero's (right of them)."""
+    mid = row.x + int(row.w * 0.62)
+    return mid, mid - px(76 + 16), (mid + px(76) + row.right) // 2
+
+
 def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
-    """A recruit row's status in the room left of its stepper: smaller type before any cut."""
-    return widgets.fit_label(status, px(12), width, style)
+    """A recruit row's status in the room left of its stepper: smaller type before any cut ("1d6+3 each"
+    without its "each" first)."""
+    size, words = widgets.fit_label(status, px(12), width, style)
+    if words != status and status.endswith(" each"):
+        return widgets.fit_label(status.removesuffix(" each"), px(12), width, style)
+    return size, words

@@ -7,6 +7,7 @@ from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.hud import RESOURCE_ICONS
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 
 def player_summary(session, seat: int) -> dict:
@@ -45,31 +46,34 @@ class GameOverScene(Scene):
         return super().handle_event(event)
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Designed at 1280x720; sizes through ``theme.px`` (the screen grows with the window and the text size)."""
         super().layout(size)
+        self.scale_widgets()
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(860, w - 60), min(560, h - 60))
+        self.panel = pygame.Rect(0, 0, min(px(860), w - px(40)), min(px(560), h - px(40)))
         self.panel.center = (w // 2, h // 2)
-        self.title_button.rect = pygame.Rect(0, 0, 240, 52)
-        self.title_button.rect.bottomright = (self.panel.centerx - 10, self.panel.bottom - 24)
-        self.board_button.rect = pygame.Rect(0, 0, 240, 52)
-        self.board_button.rect.bottomleft = (self.panel.centerx + 10, self.panel.bottom - 24)
+        self.title_button.rect = pygame.Rect(0, 0, px(240), px(52))
+        self.title_button.rect.bottomright = (self.panel.centerx - px(10), self.panel.bottom - px(24))
+        self.board_button.rect = pygame.Rect(0, 0, px(240), px(52))
+        self.board_button.rect.bottomleft = (self.panel.centerx + px(10), self.panel.bottom - px(24))
 
     def draw(self, surface: pygame.Surface) -> None:
         textures.dim_wood_backdrop(surface, seed=11, plank=90)
         p = self.panel
         textures.draw_panel(surface, p, "parchment", radius=18)
-        pygame.draw.rect(surface, theme.WOOD_DARK, p, 3, border_radius=18)
-        crown = icons.icon("crown", 64)
-        surface.blit(crown, crown.get_rect(midtop=(p.centerx, p.y + 18)))
+        pygame.draw.rect(surface, theme.WOOD_DARK, p, 3, border_radius=px(18))
+        crown = icons.icon("crown", px(64))
+        surface.blit(crown, crown.get_rect(midtop=(p.centerx, p.y + px(18))))
         state = self.state
         names = " & ".join(state.players[s].name for s in state.winners) or "Nobody"
         verb = "win" if len(state.winners) > 1 else "wins"
         colour = theme.seat_colour(state.winners[0]) if len(state.winners) == 1 else theme.INK
-        size, words = widgets.fit_label(f"{names} {verb}!", 40, p.w - 40, "title")
+        size, words = widgets.fit_label(f"{names} {verb}!", px(40), p.w - px(40), "title")
         if words != f"{names} {verb}!":        # too many long names for one line: the table names them
-            size, words = widgets.fit_label(f"{len(state.winners)} players share the win!", 40, p.w - 40, "title")
+            size, words = widgets.fit_label(f"{len(state.winners)} players share the win!", px(40), p.w - px(40),
+                                            "title")
         title = widgets.text(words, size, colour, "title", (60, 40, 20))
-        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 88)))
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(88))))
         days = max(1, state.day)
         options = state.rules["options"]
         if options.get("day_limit"):       # the dawn after the last Day ends the game: that Day is not played
@@ -77,29 +81,33 @@ class GameOverScene(Scene):
         from game.names import end_reason
         reason = end_reason(state.end_reason)
         size, words = widgets.fit_label(f"after {days} day{'s' if days != 1 else ''}" + (f" — {reason}" if reason else ""),
-                                        18, p.w - 40)
+                                        px(18), p.w - px(40))
         sub = render(words, size, theme.INK_SOFT, "bold")      # the reason may name 💰: drawn from the shipped icons
-        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 142)))
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(142))))
         # the table
-        cols = [("Player", 0), ("🏰 Cities", 250), ("🧙 Heroes", 360), ("Purse", 480), ("⚔ Won", 700)]
-        x0, y = p.x + 40, p.y + 190
+        cols = [("Player", 0), ("🏰 Cities", px(250)), ("🧙 Heroes", px(360)), ("Purse", px(480)), ("⚔ Won", px(700))]
+        x0, y = p.x + px(40), p.y + px(190)
         for label, dx in cols:
-            img = render(label, 15, theme.INK_SOFT, "bold")
+            img = render(label, px(15), theme.INK_SOFT, "bold")
             surface.blit(img, (x0 + dx, y))
-        y += 30
-        pygame.draw.line(surface, theme.WOOD_DARK, (x0 - 10, y - 4), (p.right - 30, y - 4), 2)
+        y += px(30)
+        pygame.draw.line(surface, theme.WOOD_DARK, (x0 - px(10), y - px(4)), (p.right - px(30), y - px(4)), 2)
+        step = min(px(46), (self.title_button.rect.y - px(8) - y) // max(1, len(self.summaries)))  # short window
         for row in self.summaries:
-            row_rect = pygame.Rect(x0 - 12, y - 2, p.w - 56, 40)
+            row_rect = pygame.Rect(x0 - px(12), y - px(2), p.w - px(56), step - px(6))
             if row["winner"]:
-                pygame.draw.rect(surface, (246, 224, 150), row_rect, border_radius=8)
-            pygame.draw.circle(surface, theme.seat_colour(row["seat"]), (x0 + 10, y + 18), 11)
-            pygame.draw.circle(surface, (30, 20, 10), (x0 + 10, y + 18), 11, 2)
+                pygame.draw.rect(surface, (246, 224, 150), row_rect, border_radius=px(8))
+            pygame.draw.circle(surface, theme.seat_colour(row["seat"]), (x0 + px(10), y + px(18)), px(11))
+            pygame.draw.circle(surface, (30, 20, 10), (x0 + px(10), y + px(18)), px(11), 2)
             name = row["name"] + ("" if row["alive"] else "  (out)")
-            surface.blit(widgets.text(name, 18, theme.INK, "bold"), (x0 + 30, y + 7))
-            for value, dx in ((row["cities"], 250), (row["heroes"], 360), (row["battles_won"], 700)):
-                surface.blit(widgets.text(str(value), 18, theme.INK, "bold"), (x0 + dx + 20, y + 7))
+            size, name = widgets.fit_label(name, px(18), cols[1][1] - px(40))
+            surface.blit(widgets.text(name, size, theme.INK, "bold"), (x0 + px(30), y + px(7)))
+            for value, dx in ((row["cities"], cols[1][1]), (row["heroes"], cols[2][1]),
+                              (row["battles_won"], cols[4][1])):
+                surface.blit(widgets.text(str(value), px(18), theme.INK, "bold"), (x0 + dx + px(20), y + px(7)))
             purse = "  ".join(f"{RESOURCE_ICONS.get(r, r)}{row['purse'].get(r, 0)}" for r in state.rules.resources)
-            img = render(purse, 16, theme.INK, "bold")
-            surface.blit(img, img.get_rect(midleft=(x0 + 480, y + 18)))
-            y += 46
+            size, purse = widgets.fit_label(purse, px(16), cols[4][1] - cols[3][1] - px(12))
+            img = render(purse, size, theme.INK, "bold")
+            surface.blit(img, img.get_rect(midleft=(x0 + cols[3][1], y + px(18))))
+            y += step
         super().draw(surface)

@@ -5,6 +5,7 @@ import pygame
 
 from game.ui.kit import textures, theme, widgets
 from game.ui.kit.scene import Scene
+from game.ui.kit.theme import px
 
 
 class MapErrorScene(Scene):
@@ -19,11 +20,12 @@ class MapErrorScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.scale_widgets()
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(900, w - 80), min(560, h - 80))
+        self.panel = pygame.Rect(0, 0, min(px(900), w - px(40)), min(px(560), h - px(40)))
         self.panel.center = (w // 2, h // 2)
-        self.back.rect = pygame.Rect(0, 0, 160, 46)
-        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - 20)
+        self.back.rect = pygame.Rect(0, 0, px(160), px(46))
+        self.back.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(20))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
@@ -57,21 +59,33 @@ class MapErrorScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(textures.wood(*surface.get_size()), (0, 0))
-        textures.draw_panel(surface, self.panel, "parchment", radius=14)
-        title = widgets.text(self.heading, 30, theme.DANGER, "title")
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 24)))
-        sub = widgets.text(self.map_name, 18, theme.INK_SOFT, "bold")
-        surface.blit(sub, sub.get_rect(midtop=(self.panel.centerx, self.panel.y + 68)))
-        y = self.panel.y + 110
-        bottom = self.back.rect.y - 16
-        font = theme.font(16)
-        for problem in self.lines():
-            if y + font.get_height() <= bottom:
-                pygame.draw.circle(surface, theme.DANGER, (self.panel.x + 34, y + font.get_height() // 2), 4)
-            for line in widgets.wrap(problem, 16, self.panel.w - 80):
-                if y + font.get_height() > bottom:
+        p = self.panel
+        textures.draw_panel(surface, p, "parchment", radius=14)
+        size, words = widgets.fit_label(self.heading, px(30), p.w - px(40), "title")
+        title = widgets.text(words, size, theme.DANGER, "title")
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(24))))
+        size, words = widgets.fit_label(self.map_name, px(18), p.w - px(40))
+        sub = widgets.text(words, size, theme.INK_SOFT, "bold")
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(68))))
+        y = p.y + px(110)
+        bottom = self.back.rect.y - px(16)
+        line_h = theme.font(px(16)).get_height()
+        hidden = False
+        for i, problem in enumerate(self.lines()):
+            lines = widgets.wrap(problem, px(16), p.w - px(88))
+            if i and y + len(lines) * (line_h + 2) > bottom:      # a problem is shown whole, or scrolled to
+                hidden = True
+                break
+            pygame.draw.circle(surface, theme.DANGER, (p.x + px(34), y + line_h // 2), px(4))
+            for line in lines:
+                if y + line_h > bottom:
+                    hidden = True
                     break
-                surface.blit(widgets.text(line, 16, theme.INK), (self.panel.x + 48, y))
-                y += font.get_height() + 2
-            y += 6
+                surface.blit(widgets.text(line, px(16), theme.INK), (p.x + px(48), y))
+                y += line_h + 2
+            y += px(6)
+        if hidden or self.scroll:          # more than fits: which way the wheel shows the rest
+            mark = widgets.text(("▲ " if self.scroll else "") + ("▼ " if hidden else "") + "wheel", px(13),
+                                theme.INK_SOFT, "bold")
+            surface.blit(mark, mark.get_rect(bottomright=(p.right - px(24), self.back.rect.bottom)))
         super().draw(surface)
