@@ -138,3 +138,77 @@ def test_large_text_on_a_small_window_still_fits(name):
         assert dialog.panel.contains(w.rect), (getattr(w, "label", w), w.rect, dialog.panel)
     for a, b in itertools.combinations(widgets, 2):
         assert not a.rect.colliderect(b.rect), (getattr(a, "label", a), a.rect, getattr(b, "label", b), b.rect)
+
+
+def game_over_screen(size):
+    from game.maps import load_map
+    from game import resources
+    from game.ui.menus.game_over import GameOverScene
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    path = next(p for p in resources.shipped_maps() if "skirmish" in p.stem.lower())
+    seats = [Seat(name, i + 1, "human") for i, name in enumerate(("Aldric the Bold", "Brunhild", "Corwin", "Dagmar"))]
+    session = GameSession.start(NewGameOptions(str(path), mode="campaign", seats=seats, seed=3), load_map(path))
+    session.state.winners = [1]
+    app = App(size, headless=True)
+    scene = GameOverScene(session)
+    app.push(scene)
+    scene.draw(app.screen)
+    return scene
+
+
+def map_error_screen(size):
+    from game.ui.menus.map_error import MapErrorScene
+    app = App(size, headless=True)
+    scene = MapErrorScene("maps/" + "very_long_folder_name/" * 6 + "bad.tmx",
+                          [f"object {i}: the token at cell ({i}, {i}) needs a 'seat' property" for i in range(30)])
+    app.push(scene)
+    scene.draw(app.screen)
+    return scene
+
+
+SCREENS = {"game over": game_over_screen, "map error": map_error_screen}
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_game_over_and_map_error_fit_every_window(name, size, scale):
+    theme.set_ui_scale(scale)
+    scene = SCREENS[name](size)
+    assert pygame.Rect((0, 0), size).contains(scene.panel)
+    for w in scene.widgets:
+        assert scene.panel.contains(w.rect), (getattr(w, "label", w), w.rect, scene.panel)
+    for a, b in itertools.combinations(scene.widgets, 2):
+        assert not a.rect.colliderect(b.rect)
+
+
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_game_over_and_map_error_grow_with_the_window(name):
+    small = SCREENS[name](SIZES[0])
+    small_sizes = [(w.size, w.rect.h) for w in small.widgets]
+    large = SCREENS[name](SIZES[2])
+    assert all(w.size > s and w.rect.h > h for w, (s, h) in zip(large.widgets, small_sizes))
+    assert large.panel.h > small.panel.h
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_garrisons_counts_sit_beside_the_move_controls(size):
+    from enginekit import capital, start_game
+    from game.engine import actions as A
+    from game.ui.city.scene import CityScene, unit_columns
+    from game.ui.session import GameSession
+    state = start_game("campaign")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 20
+    app = App(size, headless=True)
+    scene = CityScene(GameSession(state), capital(state, seat).id)
+    app.push(scene)
+    assert scene.session.submit(A.Recruit(seat, scene.city_id, "hero", 1)).ok
+    scene.city.garrison["unit_1_1"] = 4
+    scene.rebuild()
+    scene.draw(app.screen)
+    (row,) = scene.unit_rows
+    _, city_x, hero_x = unit_columns(row.rect)
+    left, right = scene.unit_buttons[("unit_1_1", -1)].rect, scene.unit_buttons[("unit_1_1", 1)].rect
+    assert row.rect.x < city_x < left.x and right.right < hero_x < row.rect.right
