@@ -56,6 +56,8 @@ class Row:
 
 
 class CityScene(Scene):
+    design_room = (1180, 660)      # three fixed columns: a large text setting grows them only where they fit
+
     def __init__(self, session, city_id: int) -> None:
         super().__init__()
         self.session, self.state, self.city_id = session, session.state, city_id
@@ -462,11 +464,12 @@ class CityScene(Scene):
         for i, row in enumerate(self.build_rows):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             two = row.rect.h >= px(34)
-            title = render(row.title, px(15) if row.rect.h < px(40) else px(16), theme.INK, "bold")
-            ty = row.rect.y + 1 if two else row.rect.centery - title.get_height() // 2
             cost = cost_surface(row.cost, purse, px(14), theme.INK, resources) if row.cost is not None else None
             room = row.rect.w - px(16) - (px(90) + cost.get_width() + px(8) if cost is not None else 0)
-            surface.blit(title, (row.rect.x + px(8), ty), area=pygame.Rect(0, 0, room, title.get_height()))
+            size, words = widgets.fit_label(row.title, px(15) if row.rect.h < px(40) else px(16), room)
+            title = render(words, size, theme.INK, "bold")
+            ty = row.rect.y + 1 if two else row.rect.centery - title.get_height() // 2
+            surface.blit(title, (row.rect.x + px(8), ty))
             style = "bold" if row.status_colour != theme.INK_SOFT else "body"
             size, words = widgets.fit_label(row.status, px(12) if row.rect.h < px(40) else px(13),
                                             row.rect.w - px(16) - px(80), style)
@@ -502,9 +505,9 @@ class CityScene(Scene):
             self._draw_row_frame(surface, row.rect, i % 2 == 0)
             controls = self.recruit_spinners.get(row.name) or self.recruit_buttons.get(row.name)
             end = (controls.rect.x if controls is not None else row.rect.right) - px(8)   # words stop before the stepper
-            title = render(row.title, px(15), theme.INK, "bold")
-            surface.blit(title, (row.rect.x + px(8), row.rect.y + px(2)),
-                         area=pygame.Rect(0, 0, end - row.rect.x - px(8), title.get_height()))
+            size, words = widgets.fit_label(row.title, px(15), end - row.rect.x - px(8))
+            title = render(words, size, theme.INK, "bold")
+            surface.blit(title, (row.rect.x + px(8), row.rect.y + px(2)))
             cost = cost_surface(row.cost or {}, purse, px(13), theme.INK)
             line2 = row.rect.y + px(4) + title.get_height()
             surface.blit(cost, (row.rect.x + px(8), line2))

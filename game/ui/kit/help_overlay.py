@@ -126,7 +126,9 @@ class HelpOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.below is not None:
+            self.below.apply_scale()
             self.below.draw(surface)
+            self.apply_scale()
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((10, 6, 2, 170))
         surface.blit(veil, (0, 0))

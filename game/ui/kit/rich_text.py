@@ -35,6 +35,16 @@ def _split(s: str) -> tuple[tuple[str, bool], ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=2048)
+def width(s: str, size: int, style: str = "body") -> int:
+    """How wide ``s`` is as drawn, its emoji as icons (a quarter larger than the text), without drawing it."""
+    parts = split(s)
+    if not any(is_emoji for _, is_emoji in parts):
+        return theme.text_size(s, size, style)[0]
+    return sum(round(size * 1.25) if is_emoji else theme.text_size(part, size, style)[0]
+               for part, is_emoji in parts) + 1
+
+
 @lru_cache(maxsize=512)
 def render(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
            shadow: tuple | None = None) -> pygame.Surface:

@@ -31,9 +31,16 @@ class Scene:
     def enter(self, app: "App") -> None:
         self.app = app
 
+    # the least window (at 1280x720 sizes) a screen with fixed columns needs; None: it reflows at any scale
+    design_room: tuple[int, int] | None = None
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        theme.fit_window(size)
+        self.apply_scale()
+
+    def apply_scale(self) -> None:
+        """This screen's scale in effect (an overlay draws the screen beneath it at that screen's scale)."""
+        theme.fit_window(self.size, self.design_room)
 
     def scale_widgets(self, widgets_: "list[widgets.Widget] | None" = None) -> None:
         """Text sizes of these widgets (all of ``self.widgets`` by default), written for 1280x720, at the

@@ -46,6 +46,7 @@ PAD = 12
 MIN_SCALE, MAX_SCALE = 0.7, 1.8
 _user_scale = 1.0
 _window_scale = 1.0
+_scale_cap = MAX_SCALE
 
 
 def set_ui_scale(factor: float) -> None:
@@ -60,15 +61,19 @@ def window_scale(size: tuple[int, int]) -> float:
     return max(0.8, min(1.5, w / WINDOW_SIZE[0], h / WINDOW_SIZE[1]))
 
 
-def fit_window(size: tuple[int, int]) -> float:
-    """Scale to this window (every scene's layout calls it); returns the scale now in use."""
-    global _window_scale
+def fit_window(size: tuple[int, int], room: tuple[int, int] | None = None) -> float:
+    """Scale to this window (every scene's layout calls it); returns the scale now in use.
+
+    ``room``: the least window, in 1280x720 sizes, a screen with fixed columns needs: its text and panels
+    grow no larger than fits the window (a large text setting would push its columns into each other)."""
+    global _window_scale, _scale_cap
     _window_scale = window_scale(size)
+    _scale_cap = min(size[0] / room[0], size[1] / room[1]) if room else MAX_SCALE
     return ui_scale()
 
 
 def ui_scale() -> float:
-    return max(MIN_SCALE, min(MAX_SCALE, _user_scale * _window_scale))
+    return min(_scale_cap, max(MIN_SCALE, min(MAX_SCALE, _user_scale * _window_scale)))
 
 
 def px(n: float) -> int:

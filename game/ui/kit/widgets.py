@@ -16,8 +16,10 @@ from game.ui.kit import icons, sound, textures, theme
 @lru_cache(maxsize=512)
 def wrap(words_text: str, size: int, width: int, style: str = "body", indent: str = "") -> list[str]:
     """Lines of at most ``width`` pixels in the UI font; continuation lines start with ``indent``."""
+    from game.ui.kit import rich_text
+
     def measure(s: str) -> int:
-        return theme.text_size(s, size, style)[0]
+        return rich_text.width(s, size, style)          # emoji as the icons they are drawn with
     lines, line = [], ""
     for word in _fitting_pieces(words_text.split(), measure, width - measure(indent)):
         trial = f"{line} {word}" if line else word
@@ -99,16 +101,17 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, 
 def fit_label(label: str, size: int, width: int, style: str = "bold") -> tuple[int, str]:
     """A font size (down to 70% of ``size``) at which ``label`` fits ``width`` pixels; past that, the label
     shortened with an ellipsis. Returns (size, label)."""
+    from game.ui.kit.rich_text import width as drawn_width     # emoji as the icons they are drawn with
     if not label:
         return size, label
     smallest = max(9, round(size * 0.7))
     for candidate in range(size, smallest - 1, -1):
-        if theme.text_size(label, candidate, style)[0] <= width:
+        if drawn_width(label, candidate, style) <= width:
             return candidate, label
     words = label
-    while len(words) > 1 and theme.text_size(words + "…", smallest, style)[0] > width:
+    while len(words) > 1 and drawn_width(words + "…", smallest, style) > width:
         words = words[:-1]
-    return smallest, words.rstrip() + "…"
+    return smallest, words.rstrip().rstrip("\ufe0f") + "…"
 
 
 class Widget:

@@ -180,7 +180,9 @@ class OverlayScene(Scene):
 
     def draw_below(self, surface: pygame.Surface) -> None:
         if self.below is not None:
+            self.below.apply_scale()
             self.below.draw(surface)
+            self.apply_scale()
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((10, 6, 2, 165))
         surface.blit(veil, (0, 0))

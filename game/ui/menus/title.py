@@ -72,6 +72,8 @@ class SeatRow:
 
 
 class TitleScene(Scene):
+    design_room = (1280, 720)      # three fixed columns: a large text setting grows them only where they fit
+
     def __init__(self, maps: list[MapEntry] | None = None,
                  on_start: Callable[[NewGameOptions], None] | None = None,
                  saves_dir: Path | None = None, preset: "TitlePreset | None" = None,
