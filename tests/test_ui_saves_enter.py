@@ -1,0 +1,44 @@
+"""Enter in the save dialog's name field saves under the name shown, typed as a real keyboard sends it
+(KEYDOWN + TEXTINPUT), and closes the dialog (issue 11: Enter commits what is shown)."""
+import pygame
+import pytest
+
+from game.maps import DEFAULT_MAP, load_map
+from game.ui.app import App
+from game.ui.board.scene import GameScene
+from game.ui.menus.options import NewGameOptions, Seat
+from game.ui.menus.saves import SaveDialog, list_saves
+from game.ui.session import GameSession
+from uikit import click
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    return scene
+
+
+def type_keys(scene, text):
+    for ch in text:
+        key = pygame.K_SPACE if ch == " " else ord(ch.lower())
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def test_enter_in_the_name_field_saves_under_the_name_shown(game):
+    dialog = SaveDialog(game.session)
+    game.app.push(dialog)
+    dialog.draw(game.app.screen)
+    click(dialog, dialog.name_field.rect.center)
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="",
+                                           scancode=0))
+    type_keys(dialog, "nc hotseat d1")
+    assert dialog.name_field.value == "nc hotseat d1"
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert dialog.saved is not None and dialog.saved.name == "nc_hotseat_d1.json"
+    assert [info.name for info in list_saves() if not info.autosave] == ["nc hotseat d1"]
+    assert game.app.scene is game
