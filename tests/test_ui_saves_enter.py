@@ -42,3 +42,28 @@ def test_enter_in_the_name_field_saves_under_the_name_shown(game):
     assert dialog.saved is not None and dialog.saved.name == "nc_hotseat_d1.json"
     assert [info.name for info in list_saves() if not info.autosave] == ["nc hotseat d1"]
     assert game.app.scene is game
+
+
+def test_a_long_save_list_says_how_many_more_and_the_keys_reach_them(game):
+    from game.ui.menus.saves import LoadDialog, save_to
+    for i in range(14):
+        save_to(game.session.state, f"game {i:02d}")
+    dialog = LoadDialog(game=game)
+    game.app.push(dialog)
+    words = []
+    import game.ui.menus.saves as saves_module
+    real = saves_module.render
+    saves_module.render = lambda s, *a, **k: (words.append(s), real(s, *a, **k))[1]
+    try:
+        dialog.draw(game.app.screen)
+    finally:
+        saves_module.render = real
+    shown = dialog.list.visible_rows()
+    hidden = len(dialog.list.saves) - len(shown)
+    assert hidden > 0 and f"▼ {hidden} more · wheel" in words
+    assert all(dialog.list.rect.contains(r) for _, r in shown)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+    for _ in range(len(dialog.list.saves) + 2):
+        dialog.handle_event(down)
+    assert dialog.list.selected == len(dialog.list.saves) - 1
+    assert dialog.list.selected in [i for i, _ in dialog.list.visible_rows()]

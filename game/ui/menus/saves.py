@@ -333,18 +333,29 @@ class SaveList:
 
     def visible_rows(self) -> list[tuple[int, pygame.Rect]]:
         rows = []
+        overflow = len(self.saves) * px(self.ROW_H) > self.rect.h
+        bottom = self.rect.bottom - (px(18) if overflow else 0)      # room for the "▼ 3 more · wheel" line
         for i in range(self.scroll, len(self.saves)):
             r = pygame.Rect(self.rect.x, self.rect.y + (i - self.scroll) * px(self.ROW_H), self.rect.w,
                             px(self.ROW_H) - 4)
-            if r.bottom > self.rect.bottom:
+            if r.bottom > bottom:
                 break
             rows.append((i, r))
         return rows
 
+    def rows_shown(self) -> int:
+        overflow = len(self.saves) * px(self.ROW_H) > self.rect.h
+        return max(1, (self.rect.h - (px(18) if overflow else 0) + 4) // px(self.ROW_H))
+
     def handle_event(self, event) -> int | None:
-        """The index clicked, if any."""
+        """The index clicked or chosen with the Up/Down keys, if any (the wheel scrolls)."""
+        last_top = max(0, len(self.saves) - self.rows_shown())
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.scroll = max(0, min(max(0, len(self.saves) - 1), self.scroll - event.y))
+            self.scroll = max(0, min(last_top, self.scroll - event.y))
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.saves:
+            self.selected = max(0, min(len(self.saves) - 1, self.selected + (1 if event.key == pygame.K_DOWN else -1)))
+            self.scroll = max(min(self.scroll, self.selected), self.selected - self.rows_shown() + 1)
+            return self.selected
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in self.visible_rows():
                 if r.collidepoint(event.pos):
@@ -359,7 +370,8 @@ class SaveList:
             img = render(empty, px(16), theme.INK_SOFT, "bold")
             surface.blit(img, img.get_rect(center=self.rect.center))
             return
-        for i, r in self.visible_rows():
+        rows = self.visible_rows()
+        for i, r in rows:
             info = self.saves[i]
             chosen = i == self.selected
             box = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -378,6 +390,11 @@ class SaveList:
             surface.blit(render(label, size, ink, "bold"), (name_x, r.y + px(4)))
             size, label = widgets.fit_label(info.summary, px(13), r.right - px(10) - name_x, "body")
             surface.blit(render(label, size, soft), (name_x, r.y + px(27)))
+        hidden = len(self.saves) - self.scroll - len(rows)
+        if self.scroll or hidden:          # more saves than rows: how many, and that the wheel shows them
+            more = ("▲ " if self.scroll else "") + (f"▼ {hidden} more" if hidden else "") + " · wheel"
+            img = render(more.strip(), px(12), theme.INK_SOFT, "bold")
+            surface.blit(img, img.get_rect(bottomright=(self.rect.right - px(6), self.rect.bottom)))
 
 
 class LoadDialog(OverlayScene):
