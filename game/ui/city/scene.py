@@ -437,13 +437,16 @@ class CityScene(Scene):
         strip = pygame.Rect(0, px(10), 0, px(36))
         strip.x = px(80) + max(name.get_width(), sub.get_width()) + px(40)
         strip.w = self.back.rect.x - px(24) - strip.x
+        day = f"Day {max(1, state.day)}"
         if not open_now:
-            banner(surface, strip, f"Day {max(1, state.day)} · {why}", danger=city.sieged)
+            banner(surface, strip, f"{day} · {why}", danger=city.sieged)
         else:
             left = self.builds_left()
-            text = f"Day {max(1, state.day)} · Daybreak: build and recruit · " + (
-                f"{left} building left today" if left else "this City has built today")
-            banner(surface, strip, text, danger=False)
+            built = f"{left} building left today" if left else "this City has built today"
+            # a narrow strip says less rather than cutting the count off
+            texts = (f"{day} · Daybreak: build and recruit · {built}", f"{day} · {built}", built)
+            banner(surface, strip, next((t for t in texts if widgets.fit_label(t, px(16), strip.w - 16)[1] == t),
+                                        texts[-1]), danger=False)
         defence = render(f"🛡️ City fights {state.rules['cities']['dice']}", px(14), theme.CREAM, "bold", (10, 6, 2))
         surface.blit(defence, defence.get_rect(midleft=(strip.x + px(4), px(66))))
 
