@@ -57,7 +57,9 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Click a seat's kind / level / colour", "human or computer, its strength, its colour"),
         ("Normal | Campaign", "the ruleset"),
         ("Seed", "type digits, or 🎲 for a new one: the same seed replays the same game"),
-        ("Enter / Start game", "start"),
+        ("Day limit's number", "click it to type the days; − / + step, Shift for 50"),
+        ("Enter", "in a name, the seed or the days: done typing; elsewhere: start"),
+        ("Start game", "start; the next new game opens with these choices"),
         ("Rules, Settings", "the rulebook; window, sound, speeds, hints"),
     ]),
     "RulesScene": ("Rules", [
