@@ -104,3 +104,15 @@ def test_clicking_start_while_typing_a_seed_starts_with_it(title):
     click(title, title.start_button.rect.center)
     (options,) = title.started_log
     assert options.seed == 314 and not title.seed_field.focused
+
+
+def test_tab_finishes_a_field_and_types_in_the_next(title):
+    first, second = title.seat_rows[0].name, title.seat_rows[1].name
+    click(title, first.rect.center)
+    type_keys(title, "x")
+    title.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    assert not first.focused and second.focused and title.options.seats[0].name == "Aldricx"
+    type_keys(title, "Mira")                          # the whole name was selected: typing replaces it
+    title.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="",
+                                          scancode=0))
+    assert first.focused and title.options.seats[1].name == "Mira" and title.started_log == []

@@ -58,7 +58,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Normal | Campaign", "the ruleset"),
         ("Seed", "type digits, or 🎲 for a new one: the same seed replays the same game"),
         ("Day limit's number", "click it to type the days; − / + step, Shift for 50"),
-        ("Enter", "in a name, the seed or the days: done typing; elsewhere: start"),
+        ("Enter, Tab", "in a name, the seed or the days: done typing (Tab: the next field); else Enter starts"),
         ("Start game", "start; the next new game opens with these choices"),
         ("Rules, Settings", "the rulebook; window, sound, speeds, hints"),
     ]),

@@ -54,6 +54,8 @@ class Scene:
             self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONUP and self.open_cited_rule(event):
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.tab_to_next_field(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             for field in self.typing_in():
                 if not field.rect.collidepoint(event.pos):
@@ -68,6 +70,17 @@ class Scene:
     def typing_in(self) -> list[widgets.TextField]:
         """The focused text fields (Enter there finishes the typing; it never acts on the screen)."""
         return [field for field in widgets.text_fields([w for w in self.widgets if w.visible]) if field.focused]
+
+    def tab_to_next_field(self, event: pygame.event.Event) -> bool:
+        """Tab (Shift+Tab) in a text field: finish it and type in the next (previous) field on the screen."""
+        fields = [w for w in self.widgets if w.visible and isinstance(w, widgets.TextField)]
+        current = next((f for f in fields if f.focused), None)
+        if current is None or len(fields) < 2:
+            return False
+        step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        current.finish()
+        fields[(fields.index(current) + step) % len(fields)].focus()
+        return True
 
     def finish_typing(self) -> None:
         for field in self.typing_in():

@@ -493,6 +493,11 @@ class TextField(Widget):
         if self.on_change:
             self.on_change(self.value)
 
+    def focus(self) -> None:
+        """Start typing here with the whole text selected (Tab from the field before)."""
+        self._set_focus(True)
+        self.all_selected = bool(self.value)
+
     def finish(self) -> None:
         """Stop typing and hand over what is shown (a click that another control took, a button that
         acts on the field's value)."""
