@@ -34,6 +34,11 @@ DETERMINIZATIONS = 2      # dice streams per candidate
 ACTIONS_PER_DECISION = 360    # simulated actions per decision on a Meadow-sized board, two players
 REFERENCE_CELLS = 20 * 16
 WIN = 1000.0
+# Standard's own pick is kept unless another candidate scores clearly better: two dice streams are
+# a noisy estimate (one rollout's score swings by 20+), and a tie must not turn into "save the purse"
+# (on the first Daybreak that left hard without a hero or a spawner in about one game in three).
+MARGIN = 3.0
+BUILDING_SHARE = 0.8      # a building counts for this share of its cost: money spent on it is not lost
 
 
 def rollout_copy(state: GameState, seed: int) -> GameState:
@@ -55,29 +60,35 @@ def worth(state: GameState, seat: int) -> float:
     planner = _evaluator(state, seat)
     rules = state.rules
     tiers = rules["cities"]["tiers"]
+    buildings = rules.buildings()
     total = _value(state.players[seat].purse) + 8 * income(state, seat)
     for city in state.cities_of(seat):
         total += STANDARD.city_value + 6 * tiers.index(city.tier)
         total += sum(n * planner.unit_worth(u) for u, n in city.garrison.items())
         if walled(state, city):
             total += 4
+        total += sum(BUILDING_SHARE * _value(buildings[name]["cost"])
+                     for name, level in city.buildings.items() if level and name in buildings)
     total += 6 * len(state.mines_of(seat))
     for hero in state.heroes_of(seat):
         total += planner.hero_loss(hero)
     return total
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """How well ``seat`` stands: its worth against the strongest rival's (a win or a loss dominates)."""
+def evaluate(state: GameState, seat: int, rivals: bool = True) -> float:
+    """How well ``seat`` stands: its worth against the strongest rival's (a win or a loss dominates);
+    with ``rivals=False`` its own worth alone."""
     if state.phase == "over":
         if seat not in state.winners:
             return -WIN
         return WIN / len(state.winners)
     if not state.players[seat].alive:
         return -WIN
-    rivals = [p for p in state.live_players() if p != seat and not state.allied(p, seat)]
     ours = worth(state, seat)
-    return ours - max((worth(state, p) for p in rivals), default=0.0)
+    if not rivals:
+        return ours
+    others = [p for p in state.live_players() if p != seat and not state.allied(p, seat)]
+    return ours - max((worth(state, p) for p in others), default=0.0)
 
 
 def _evaluator(state: GameState, seat: int) -> Planner:
@@ -93,7 +104,7 @@ def _horizon_reached(state: GameState, seat: int, start_day: int) -> bool:
              and not state.pending and state.battle is None))
 
 
-def rollout(state: GameState, first, seat: int, seed: int, limit: int) -> float:
+def rollout(state: GameState, first, seat: int, seed: int, limit: int, rivals: bool = True) -> float:
     """``first`` then ``standard`` for everyone on a copy, until ``seat``'s next turn or ``limit`` actions."""
     twin = rollout_copy(state, seed)
     start_day = twin.day
@@ -106,7 +117,7 @@ def rollout(state: GameState, first, seat: int, seed: int, limit: int) -> float:
             apply(twin, Planner(twin, players, STANDARD).choose())
     except IllegalAction:
         pass                    # a refused move ends the look-ahead where it stands
-    return evaluate(twin, seat)
+    return evaluate(twin, seat, rivals)
 
 
 def action_budget(state: GameState) -> int:
@@ -121,8 +132,8 @@ def action_budget(state: GameState) -> int:
 class HardPlanner(Planner):
     """The standard planner, choosing among its candidate actions by rollouts."""
 
-    def best_of(self, candidates: list):
-        """The candidate with the best mean rollout score (the first, standard's own pick, on ties)."""
+    def best_of(self, candidates: list, rivals: bool = True):
+        """The candidate with the best mean rollout score; standard's own pick (the first) unless beaten by MARGIN."""
         candidates = list(dict.fromkeys(c for c in candidates if c is not None))[:WIDTH]
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
@@ -130,8 +141,8 @@ class HardPlanner(Planner):
         limit = max(4, action_budget(self.state) // (len(candidates) * len(seeds)))
         best, best_score = candidates[0], None
         for act in candidates:
-            score = sum(rollout(self.state, act, self.seat, seed, limit) for seed in seeds) / len(seeds)
-            if best_score is None or score > best_score + 1e-9:
+            score = sum(rollout(self.state, act, self.seat, seed, limit, rivals) for seed in seeds) / len(seeds)
+            if best_score is None or score > best_score + (MARGIN if best is candidates[0] else 1e-9):
                 best, best_score = act, score
         return best
 
@@ -140,7 +151,10 @@ class HardPlanner(Planner):
         planned = super().daybreak()
         if isinstance(planned, (A.FoundCity, A.TransferItem, A.TransferUnits, A.EquipItem)):
             return planned
-        return self.best_of([planned] + self.daybreak_alternatives())
+        # Scored on its own worth: what is built or hired today barely moves a rival before the next
+        # turn, while the rivals' dice in the copies (drawn in another order once the choices differ)
+        # swing their worth by 20 or more and made "save the purse" win by luck.
+        return self.best_of([planned] + self.daybreak_alternatives(), rivals=False)
 
     def daybreak_alternatives(self) -> list:
         s, seat = self.state, self.seat
