@@ -1,32 +1,10 @@
 """Enter in the save dialog's name field saves under the name shown, typed as a real keyboard sends it
 (KEYDOWN + TEXTINPUT), and closes the dialog (issue 11: Enter commits what is shown)."""
 import pygame
-import pytest
 
-from game.maps import DEFAULT_MAP, load_map
-from game.ui.app import App
-from game.ui.board.scene import GameScene
-from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.menus.saves import SaveDialog, list_saves
-from game.ui.session import GameSession
-from uikit import click
-
-
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
-    app = App(headless=True)
-    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
-    app.push(scene)
-    return scene
-
-
-def type_keys(scene, text):
-    for ch in text:
-        key = pygame.K_SPACE if ch == " " else ord(ch.lower())
-        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+from test_ui_save import game  # noqa: F401  (the fixture: a hotseat game whose saves go to tmp_path)
+from uikit import click, type_keys
 
 
 def test_enter_in_the_name_field_saves_under_the_name_shown(game):

@@ -14,7 +14,7 @@ from game.ui.app import App, _first_scene
 from game.ui.kit import widgets
 from game.ui.menus import last_setup
 from game.ui.menus.title import TitlePreset, TitleScene, players_text
-from uikit import click
+from uikit import click, type_keys
 
 
 @pytest.fixture
@@ -24,10 +24,6 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data" / "fuzzyknights"
 
 
-def type_keys(scene, text):
-    for ch in text:
-        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
 
 
 def players_title(app):

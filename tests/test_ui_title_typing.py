@@ -13,13 +13,9 @@ from game.board import Board, MapToken
 from game.ui.app import App
 from game.ui.menus.map_catalog import MapEntry
 from game.ui.menus.title import TitleScene
-from uikit import click
+from uikit import click, type_keys
 
 
-def type_keys(scene, text):
-    for ch in text:
-        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
-        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
 
 
 def enter(scene):

@@ -34,3 +34,11 @@ def to_turn(scene):
             return
         click(scene, scene.end_button.rect.center)
     raise AssertionError("never reached a turn")
+
+
+def type_keys(scene, text):
+    """Type ``text`` as a real keyboard does: a KEYDOWN and a TEXTINPUT for each character."""
+    for ch in text:
+        key = pygame.K_SPACE if ch == " " else ord(ch.lower())
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
