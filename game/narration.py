@@ -43,9 +43,10 @@ def _fainted(state: GameState, d: dict) -> str:
     before, gone = d["units_before"], d["units_before"] - d["units_after"]
     if not before:
         return line
+    units = f"{before} unit{'s' * (before != 1)}"
     if not gone:
-        return f"{line}; its {before} units stay"
-    return f"{line}: {gone} of its {before} units desert"
+        return f"{line}; its {units} stay{'s' * (before == 1)}"
+    return f"{line}: {gone} of its {units} desert{'s' * (gone == 1)}"
 
 
 def _options(state: GameState) -> dict:
@@ -62,7 +63,8 @@ def _reason(reason: str) -> str:
     if reason == "recruit hero":
         return "recruit a hero"
     if verb in ("build", "recruit") and what:
-        return f"{verb} {nice_name(what)}"
+        name = nice_name(what)
+        return f"{verb} {name if name.startswith('Tier') else name.lower()}"
     return reason
 
 
@@ -102,6 +104,50 @@ def _battle_won(state: GameState, d: dict) -> str:
 
 
 _NEUTRAL_FOES = {"guardians": "the mine guardians", "city": "a neutral City"}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _owned_city(state: GameState, city_id, owner) -> str:
+    """A City as its players know it: "Aldric's capital", "Brunhild's Villa", "a neutral Encampment"."""
+    city = state.cities.get(city_id)
+    if city is not None and city.name:
+        return city.name
+    tier = nice_name(city.tier) if city is not None else "City"
+    return f"{_who(state, owner)}'s {tier}" if owner else f"a neutral {tier}"
+
+
+def _attacker(state: GameState, d: dict) -> str:
+    return _hero(state, d["hero"]) if d.get("hero") is not None else _who(state, d["attacker"])
+
+
+def _defender(state: GameState, d: dict) -> str:
+    """Who a battle is fought against: a City by its name, a hero by name, else the monsters or guardians."""
+    squads = d.get("sides", [[], []])[1]
+    if d["kind"] == "city":
+        city = next((s["city"] for s in squads if s.get("city") is not None), None)
+        if city is not None:
+            return _owned_city(state, city, d["defender"])
+    heroes = [s["hero"] for s in squads if s.get("hero") is not None]
+    if heroes:
+        return " and ".join(_hero(state, h) for h in heroes)
+    return _who(state, d["defender"]) if d["defender"] else _NEUTRAL_FOES.get(d["kind"], "the monsters")
+
+
+def _fallen(state: GameState, d: dict) -> str:
+    """A beaten squad in words: a hero is beaten, a City falls, units fall."""
+    if d.get("hero") is not None:
+        return f"{_hero(state, d['hero'])} is beaten"
+    if d.get("city") is not None:
+        city = state.cities.get(d["city"])
+        return f"{_owned_city(state, d['city'], city.owner if city else None)} falls"
+    units = {u: n for u, n in d["units"].items() if n}
+    if len(units) == 1:
+        (unit, count), = units.items()
+        return f"{unit_plural(unit, count)} fall" if count != 1 else f"{unit_plural(unit, count)} falls"
+    return f"a squad of {sum(units.values())} falls"
 _DEATH_CAUSES = {"battle": "in battle", "retreat": "in the retreat", "upkeep": "unpaid upkeep"}
 
 
@@ -112,7 +158,7 @@ def narrate(state: GameState, event: Event) -> str | None:
     who = _who(state, d.get("player"))
     if k == "dice":
         if d.get("purpose") == "battle":
-            return f"  🎲 {_who(state, d.get('player'))}: {d.get('mode')} roll = {d.get('total')}"
+            return f"  🎲 {_capital(_who(state, d.get('player')))}: {d.get('mode')} roll = {d.get('total')}"
         extra = roll_outcome(d)
         return f"🎲 {who} {_DICE_PURPOSE.get(d.get('purpose'), 'rolls')}: {_dice(d)}" + (f" ({extra})" if extra else "")
     simple = {
@@ -132,16 +178,15 @@ def narrate(state: GameState, event: Event) -> str | None:
                               f"{_a(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
         "monsters_joined": lambda: _monsters_joined(state, d),
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
-        "battle_started": lambda: f"⚔ Battle ({d['kind']}) at {tuple(d['cell'])}: {_who(state, d['attacker'])} attacks "
-                                  + (_who(state, d['defender']) if d['defender'] else _NEUTRAL_FOES.get(d['kind'], 'the monsters')),
+        "battle_started": lambda: f"⚔ {_attacker(state, d)} attacks {_defender(state, d)}",
         "exchange": lambda: f"  ⚔ {d['totals'][0]} vs {d['totals'][1]}" + (" — tie goes to the squad attacked" if d["tie"] else ""),
-        "squad_destroyed": lambda: f"  ☠ a squad falls ({'hero' if d['hero'] else 'City' if d['city'] else sum(d['units'].values())})",
+        "squad_destroyed": lambda: f"  ☠ {_fallen(state, d)}",
         "hero_fainted": lambda: _fainted(state, d),
         "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
         "battle_over": lambda: _battle_won(state, d),
         "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({_DEATH_CAUSES.get(d['cause'], d['cause'])})",
-        "siege": lambda: f"🛡 {who} besieges a City of {_who(state, d['owner'])}",
-        "city_conquered": lambda: f"🏰 {who} conquers a City" + (f" of {_who(state, d['previous'])}" if d['previous'] else ""),
+        "siege": lambda: f"🛡 {who} besieges {_owned_city(state, d['city'], d['owner'])}",
+        "city_conquered": lambda: f"🏰 {who} conquers {_owned_city(state, d['city'], d['previous'])}",
         "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears at {tuple(d['cell'])}",
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",

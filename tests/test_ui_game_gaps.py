@@ -95,7 +95,7 @@ def test_a_game_loaded_mid_battle_shows_the_battle_so_far_on_its_screen(folder):
         resumed.app.frame(1 / 30)
     battle = resumed.app.scene
     assert isinstance(battle, BattleScene)
-    assert any("Battle" in line for line in battle.log), battle.log
+    assert any(" attacks " in line for line in battle.log), battle.log      # the battle's start, told again
 
 
 # --- 2: the tooltip names players, not colours ---------------------------------------------------
