@@ -475,7 +475,11 @@ class BattleScene(BattlePainting, Scene):
 
             def called(squad, whose, index) -> str:
                 name = squad.name if squad is not None else f"squad {index + 1}"
-                return name if name == whose.name else f"{_poss(whose.name)} {name}"
+                if squad is not None and squad.city is not None and name in ("", "City"):
+                    return whose.name                                           # "Neutral City", not "…'s City"
+                if name == whose.name or name.startswith(_poss(whose.name)):      # "Aldric's capital" once
+                    return name
+                return f"{_poss(whose.name)} {name}"
             verb = "attacks" if own is not None and not own.is_unit_squad else "attack"
             return f"Round {d['round']}: {called(own, side, d['squad'])} {verb} {called(target, enemy, d['target'])}"
         if event.kind == "exchange":
@@ -484,8 +488,12 @@ class BattleScene(BattlePainting, Scene):
         if event.kind == "dice" and d.get("purpose") == "battle":
             return f"🎲 {self._side_name(d.get('player'))}: {d['total']}"
         if event.kind == "squads_arranged":
+            side = self.view.sides[self.view.side_index(d["player"])]
+            own = [s.name for s in side.squads if not s.is_unit_squad]       # its heroes and City fight as they are
             n = len(d["squads"])
-            return f"{self._side_name(d['player'])} forms {n} squad{'s' * (n != 1)}, {d['mode']} rolls"
+            parts = own + ([f"{n} squad{'s' * (n != 1)}"] if n else [])
+            fights = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            return f"{self._side_name(d['player'])} fights with {fights}, {d['mode']} rolls"
         if event.kind == "battle_over":
             return f"🏆 {self.view.sides[d['winner']].name} win{'s' if self.view.sides[d['winner']].player else ''} the battle"
         return None

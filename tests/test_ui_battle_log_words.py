@@ -1,0 +1,43 @@
+"""The battle log says what the player sees: who fights with what, each name once (R-BAT-7)."""
+import re
+
+import pytest
+
+from test_ui_battle import click, monster_battle, open_scene
+from enginekit import script
+from game.engine.dice import Rng
+from test_ui_odds_agree import SEVEN, arrange
+
+
+def _play_out(app, scene):
+    click(app, scene.auto_button.rect.center)
+    for _ in range(600):
+        app.frame(1 / 10)
+        if scene.result is not None:
+            return
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_the_arrangement_line_names_the_hero_beside_its_squads():
+    state, hero, events = monster_battle(army={"mercenary": 7})
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    lines = [line for line in scene.log if "fights with" in line]
+    assert lines and hero.name in lines[0] and "squad" in lines[0], scene.log
+    assert not any("forms 1 squad" in line for line in scene.log)
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_no_name_is_doubled_in_a_city_battle_log():
+    state, hero = arrange(city=True)
+    from game.engine import apply
+    from game.engine import actions as A
+    script(state, (SEVEN, 1))                               # the neutral City's 2d6 monsters: one die scripted
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    assert state.battle is not None and state.battle.kind == "city"
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    doubled = [line for line in scene.log if re.search(r"\b(\w+'s?) \1 ", line) or "City's City" in line]
+    assert not doubled, doubled
+    assert not any(re.search(r"\((city|hero|monsters|City)\)", line) for line in scene.log), scene.log
