@@ -203,8 +203,11 @@ class Planner:
         if p.kind == "place_token":
             return A.PlaceToken(seat, self.token_cell(p.data["kind"]))
         if p.kind == "upkeep_deaths":
-            options = legal_actions(s)
-            return min(options, key=lambda a: sum(hero_strength(s, s.heroes[h]) for h in a.heroes))
+            # the weakest go: the same pick as the cheapest of all combinations, without listing them
+            # (a starving Campaign army of 20 heroes has 184,756 ways to lose 10)
+            heroes = p.data["heroes"]
+            weakest = sorted(range(len(heroes)), key=lambda i: (hero_strength(s, s.heroes[heroes[i]]), i))
+            return A.ChooseUpkeepDeaths(seat, tuple(heroes[i] for i in sorted(weakest[:p.data["count"]])))
         if p.kind == "take_monsters":
             options = legal_actions(s)
             if not p.data["cost"]:
