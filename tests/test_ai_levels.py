@@ -28,7 +28,7 @@ def test_every_ui_level_is_its_own_player():
     calls = []
     original = HardPlanner.best_of
     try:
-        HardPlanner.best_of = lambda self, candidates: calls.append(candidates) or original(self, candidates)
+        HardPlanner.best_of = lambda self, candidates, **kw: calls.append(candidates) or original(self, candidates, **kw)
         choose_action(start_game(), random.Random(1), "hard")
     finally:
         HardPlanner.best_of = original
