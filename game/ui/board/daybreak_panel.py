@@ -159,7 +159,7 @@ class DaybreakPanel(OverlayScene):
         below = self.below
         self.close()
         if message and below is not None and getattr(below, "handoff_to", None) is None:
-            below.toast.show(message)     # not on the next player's cover: the log keeps the roll
+            below.toast.show(message, info=True)     # not on the next player's cover: the log keeps the roll
 
     # --- layout ---------------------------------------------------------------------
     def layout(self, size) -> None:

@@ -534,20 +534,26 @@ def text_fields(widgets_: Sequence[Widget]) -> list[TextField]:
 
 
 class Toast:
-    """A short message (e.g. why a click was illegal) that fades out on its own."""
+    """A short message that fades out on its own: by default a refusal or a problem (e.g. why a click was
+    illegal), drawn red; ``show(..., info=True)`` for news (a save, a roll, a vote), drawn in dark wood."""
 
     def __init__(self, duration: float = 2.5, fade: float = 0.6) -> None:
         self.duration, self.fade = duration, fade
         self.message = ""
+        self.info = False
         self.age = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)     # where it was last drawn (a click there opens a cited rule)
 
-    def show(self, message: str) -> None:
-        self.message, self.age = message, 0.0
+    def show(self, message: str, info: bool = False) -> None:
+        self.message, self.info, self.age = message, info, 0.0
 
     @property
     def visible(self) -> bool:
         return bool(self.message) and self.age < self.duration
+
+    @property
+    def colour(self) -> tuple[int, int, int, int]:
+        return (58, 40, 24, 235) if self.info else (120, 24, 18, 230)
 
     @property
     def alpha(self) -> int:
@@ -575,7 +581,7 @@ class Toast:
         rect.midbottom = (surface.get_width() // 2, surface.get_height() - theme.px(90))
         self.rect = rect
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (120, 24, 18, 230), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, self.colour, box.get_rect(), border_radius=10)
         pygame.draw.rect(box, (240, 200, 120, 255), box.get_rect(), 2, border_radius=10)
         box.blit(label, label.get_rect(center=box.get_rect().center))
         box.set_alpha(self.alpha)

@@ -91,7 +91,7 @@ def reload_map(scene: Scene) -> bool:
         old_view = getattr(scene, "view", None)
         if old_view is not None:               # the designer keeps looking where they were
             game.view.zoom_index, game.view.cam = old_view.zoom_index, list(old_view.cam)
-    game.toast.show(f"Map reloaded: a new game on {board.title or path}")
+    game.toast.show(f"Map reloaded: a new game on {board.title or path}", info=True)
     return True
 
 
@@ -333,7 +333,7 @@ class VoteDialog(OverlayScene):
         if result is not None and below is not None:
             name = rule_words(result["option"], self.session.state.rules["options"])[0]
             verdict = "passed" if result["passed"] else "failed"
-            below.toast.show(f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {name} "
+            below.toast.show(info=True, message=f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {name} "
                              f"{'on' if result['value'] else 'off'}" if result["passed"] else
                              f"Vote {verdict} ({result['yes']} yes, {result['no']} no): the rules stay as they were")
 

@@ -261,7 +261,7 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
         game = show_game(scene, session)
         if skipped:
             game.toast.duration = 8.0
-            game.toast.show(f"{skipped}. Continued from {info.name} ({info.stamp}).")
+            game.toast.show(f"{skipped}. Continued from {info.name} ({info.stamp}).", info=True)
         return
     scene.toast.duration = 6.0
     scene.toast.show(f"Cannot continue: {skipped}" if skipped else "No saved games yet")
@@ -495,7 +495,7 @@ class SaveDialog(OverlayScene):
         if hasattr(below, "note"):        # the menu says it in its own panel, over none of its buttons
             below.note = f"Saved as {display_name(self.saved)}"
         elif below is not None:
-            below.toast.show(f"Saved as {display_name(self.saved)}")
+            below.toast.show(f"Saved as {display_name(self.saved)}", info=True)
 
     def _name_changed(self) -> None:
         self.confirm_over = None
