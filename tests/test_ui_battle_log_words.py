@@ -41,3 +41,22 @@ def test_no_name_is_doubled_in_a_city_battle_log():
     doubled = [line for line in scene.log if re.search(r"\b(\w+'s?) \1 ", line) or "City's City" in line]
     assert not doubled, doubled
     assert not any(re.search(r"\((city|hero|monsters|City)\)", line) for line in scene.log), scene.log
+
+
+@pytest.mark.rule("R-CITY-4")
+def test_a_fallen_city_is_told_in_the_result_not_no_losses():
+    state, hero = arrange(city=True)
+    from game.engine import apply
+    from game.engine import actions as A
+    script(state, (SEVEN, 1))
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    res = scene.result
+    city_side = 1
+    lines = scene.side_result_lines(city_side, res)
+    assert any(line.startswith("City lost" if res["winner"] != city_side else "City holds") for line in lines), lines
+    assert lines != ["No losses"]
+    if res["winner"] == city_side:
+        assert any("Neutral City wins the battle" in line for line in scene.log), scene.log

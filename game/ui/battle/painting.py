@@ -406,7 +406,14 @@ class BattlePainting:
         if self.view.start_heroes[i]:
             survived = i == res["winner"] and not res["retreated"]
             lines.append("Hero: lives on" if survived else "Hero: lost")
+        for city in self._cities_of_side(i):
+            lines.append(f"City holds: {city}" if i == res["winner"] else f"City lost: {city}")
         return lines or ["No losses"]
+
+    def _cities_of_side(self, i: int) -> list[str]:
+        """The Cities that fought on side ``i`` (a siege's defender), by name."""
+        return [(self.state.cities[c].name if c in self.state.cities and self.state.cities[c].name else "the City")
+                for c in self.start_cities[i]]
 
     def _draw_result(self, surface) -> None:
         self._dim(surface)
@@ -416,7 +423,7 @@ class BattlePainting:
         panel.center = (self.field.centerx, h // 2 + px(6))
         textures.draw_panel(surface, panel, "parchment", radius=px(18))
         winner = self.view.sides[res["winner"]]
-        verb = "wins" if winner.player else "win"
+        verb = winner.wins
         colour = theme.seat_colour(winner.player) if winner.player else theme.INK
         title = widgets.text(f"{winner.name} {verb} the battle!", px(32), colour, "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(24))))

@@ -44,6 +44,8 @@ class BattleScene(BattlePainting, Scene):
         self.state = session.state
         self.battle = self.state.battle          # this screen's battle; the action may start another one
         self.view = BattleView(self.state)
+        # the Cities that fight, by side (the result names the one that fell or held)
+        self.start_cities = [[s.city for s in side.squads if s.city is not None] for side in self.view.sides]
         self.ai_rng = random.Random(self.state.seed * 7 + 11)
         self.log: list[str] = []
         self.all_events: list = []
@@ -495,7 +497,7 @@ class BattleScene(BattlePainting, Scene):
             fights = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
             return f"{self._side_name(d['player'])} fights with {fights}, {d['mode']} rolls"
         if event.kind == "battle_over":
-            return f"🏆 {self.view.sides[d['winner']].name} win{'s' if self.view.sides[d['winner']].player else ''} the battle"
+            return f"🏆 {self.view.sides[d['winner']].name} {self.view.sides[d['winner']].wins} the battle"
         return None
 
     def _side_name(self, seat) -> str:

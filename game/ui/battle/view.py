@@ -60,6 +60,11 @@ class ViewSide:
     arranged: bool = True
     name: str = ""
 
+    @property
+    def wins(self) -> str:
+        """The verb for this side: "Aldric wins", "Neutral City wins", "Monsters win"."""
+        return "win" if not self.player and self.name.endswith("s") else "wins"
+
     def unit_count(self) -> int:
         return sum(s.count for s in self.squads if s.is_unit_squad) + unit_total(self.pool)
 
