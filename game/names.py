@@ -88,3 +88,13 @@ END_REASONS = {"conquest": "the last player with a City (R-END-2)",
 def end_reason(reason: str | None) -> str:
     """Why a game ended, in words."""
     return END_REASONS.get(reason or "", (reason or "").replace("_", " "))
+
+
+def percent(p: float) -> str:
+    """A chance as players read it everywhere (board, tooltips, battle screen): never 0% or 100%
+    unless it is certain."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{round(100 * p)}%"

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.names import percent
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.battle.view import ViewSquad, unit_label
 from game.ui.kit.rich_text import render
@@ -159,7 +160,7 @@ def chance_colour(p: float) -> tuple[int, int, int]:
 
 
 def draw_chance_badge(surface: pygame.Surface, center, p: float) -> None:
-    label = widgets.text(f"{p:.0%}", px(22), (255, 255, 255), "bold", (0, 0, 0))
+    label = widgets.text(percent(p), px(22), (255, 255, 255), "bold", (0, 0, 0))
     small = widgets.text("to win", px(11), (255, 240, 220), "bold")
     box = pygame.Rect(0, 0, max(label.get_width(), small.get_width()) + px(20), label.get_height() + small.get_height() + px(8))
     box.center = center
@@ -189,8 +190,8 @@ def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float, left
     if rect.x < split < rect.right:
         pygame.draw.line(surface, (255, 246, 220), (split, rect.y - px(3)), (split, rect.bottom + px(2)), px(3))
     pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(2), px(2)), px(2), border_radius=rect.h // 2 + 1)
-    lt = widgets.text(f"{left[0]}  {p_left:.0%}", px(15), (255, 255, 255), "bold", (0, 0, 0))
-    rt = widgets.text(f"{1 - p_left:.0%}  {right[0]}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    lt = widgets.text(f"{left[0]}  {percent(p_left)}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    rt = widgets.text(f"{percent(1 - p_left)}  {right[0]}", px(15), (255, 255, 255), "bold", (0, 0, 0))
     surface.blit(lt, lt.get_rect(midleft=(rect.x + px(12), rect.centery)))
     surface.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.state import NEUTRAL
+from game.names import percent
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.battle import draw as D
 from game.ui.kit.dice_art import draw_die
@@ -363,11 +364,11 @@ class BattlePainting:
             surface.blit(count, count.get_rect(midleft=(rr.x + px(44), y + px(15))))
             y += px(36)
         odds = self.arrange_odds
-        text = f"Win chance {odds:.0%}" if odds is not None else "Place every unit"
+        text = f"Win chance {percent(odds)}" if odds is not None else "Place every unit"
         colour = D.chance_colour(odds) if odds is not None else theme.DANGER
         room = pygame.Rect(self.mode_toggle.rect.right, self.mode_toggle.rect.y,
                            self.suggest_button.rect.x - self.mode_toggle.rect.right, self.mode_toggle.rect.h)
-        for words in ((text, f"Win {odds:.0%}", f"{odds:.0%}") if odds is not None else (text,)):
+        for words in ((text, f"Win {percent(odds)}", percent(odds)) if odds is not None else (text,)):
             size, fitted = widgets.fit_label(words, px(20), room.w - px(20))
             if fitted == words:                # the whole figure, never an ellipsis in place of the odds
                 break

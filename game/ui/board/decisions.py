@@ -7,6 +7,7 @@ engine's own action through the board scene (``GameScene`` mixes this in).
 from __future__ import annotations
 
 from game.engine import actions as A
+from game.names import percent
 from game.ui.kit import widgets
 from game.ui.board.dialogs import Dialog
 
@@ -198,7 +199,7 @@ class DecisionDialogs:
         try:
             from game.ai.battle_odds import battle_win_probability
             p = battle_win_probability(state, seat)
-            lines.append(f"Your chance to win: {round(100 * p)}%")
+            lines.append(f"Your chance to win: {percent(p)}")
         except Exception:
             pass
         buttons = [("Fight it out", self.fight_it_out)]

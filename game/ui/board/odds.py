@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from game.engine.dice import Dice, table_lookup
 from game.engine.state import NEUTRAL, GameState, Hero
+from game.names import percent
 
 
 @lru_cache(maxsize=64)
@@ -36,12 +37,7 @@ def outcome_chances(die: str, table: list) -> dict[str, float]:
     return chances
 
 
-def pct(p: float) -> str:
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{round(100 * p)}%"
+pct = percent
 
 
 def win_vs_rolled(state: GameState, hero: Hero, expr: str, battle_for, choice=None) -> float:

@@ -15,6 +15,7 @@ import numpy as np
 import pygame
 
 from game.engine import actions as A
+from game.names import percent
 from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.action_labels import label as action_label
 from game.ui.board.still_frame import StillFrame, widget_key
@@ -715,7 +716,7 @@ class GameScene(DecisionDialogs, Scene):
         if self.reach.is_stop(cell):
             chance = headline_chance(self._odds_lines(cell))
             if chance is not None:
-                notes.append(f"⚔ {round(100 * chance)}%")
+                notes.append(f"⚔ {percent(chance)}")
         hero = self.state.heroes.get(self.selected)
         notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
         self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
