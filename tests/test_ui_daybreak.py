@@ -141,3 +141,13 @@ def test_the_next_daybreak_shows_the_upkeep_paid_for_the_heroes_of_its_dawn(monk
     assert upkeep_paid(state, seat) == {"coin": 1}
     words = drawn_words(panel_for(state), monkeypatch)
     assert "✓ Paid -" in words and "Nothing to pay" not in words
+
+
+def test_a_hero_with_one_unit_reads_1_unit(monkeypatch):
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 15
+    hero = K.recruit_hero(state, seat)
+    hero.army = {"mercenary": 1}                      # arrange: one mercenary with the hero
+    words = drawn_words(panel_for(state), monkeypatch)
+    assert "1 unit" in words and "1 units" not in words and "  ·" not in words

@@ -311,7 +311,7 @@ class DaybreakPanel(OverlayScene):
         for hero in heroes:
             army = sum(hero.army.values())
             where = "garrisoned" if state.is_garrisoned(hero) else ""
-            label = f"🧙 {hero.name}" + (f"  · {army} units" if army else "") + (f" · {where}" if where else "")
+            label = f"🧙 {hero.name}" + (f" · {army} unit{'s' * (army != 1)}" if army else "") + (f" · {where}" if where else "")
             surface.blit(render(label, 14, theme.INK), (x + 6, y + 7))
             y += 40
         found = state.rules["cities"]["found_cost"]
