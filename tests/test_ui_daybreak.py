@@ -151,3 +151,21 @@ def test_a_hero_with_one_unit_reads_1_unit(monkeypatch):
     hero.army = {"mercenary": 1}                      # arrange: one mercenary with the hero
     words = drawn_words(panel_for(state), monkeypatch)
     assert "1 unit" in words and "1 units" not in words and "  ·" not in words
+
+
+@pytest.mark.rule("R-DAY-2")
+@pytest.mark.rule("R-BLD-2")
+def test_the_income_list_shows_what_dawn_paid_not_what_was_founded_or_built_since():
+    from game.engine import actions as A, apply
+    state = K.start_game("normal")
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 30
+    hero = K.recruit_hero(state, seat)
+    hero.cell = (4, 4)
+    capital = state.cities_of(seat)[0]
+    before = income_lines(state, seat)
+    apply(state, A.FoundCity(seat, hero.id))
+    apply(state, A.Build(seat, capital.id, "villa"))
+    assert capital.tier == "villa" and len(state.cities_of(seat)) == 2
+    assert income_lines(state, seat) == before            # the Encampment's +1 at dawn, no new City

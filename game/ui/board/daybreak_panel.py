@@ -49,19 +49,40 @@ def daybreak_tick(scene: Scene) -> None:
     scene.push(DaybreakPanel(session))
 
 
+def _since_dawn(state, seat: int) -> tuple[set, dict]:
+    """The Cities ``seat`` founded since its Daybreak began, and the tier each upgraded City had at dawn
+    (income was paid at dawn: R-DAY-2 before the build step)."""
+    founded, tier_at_dawn = set(), {}
+    tiers = state.rules["cities"]["tiers"]
+    for event in reversed(state.log):
+        data = event.data
+        if event.kind == "daybreak" and data.get("player") == seat:
+            break
+        if event.kind == "city_founded" and data.get("player") == seat:
+            founded.add(data["city"])
+        elif event.kind == "built" and data.get("player") == seat and data["building"] in tiers:
+            tier_at_dawn[data["city"]] = tiers[tiers.index(data["building"]) - 1]   # the log is read backwards
+    return founded, tier_at_dawn
+
+
 def income_lines(state, seat: int) -> list[tuple[str, dict]]:
-    """What this Daybreak paid: one line per City (by tier; a sieged City 0) and per Mine."""
+    """What this Daybreak paid: one line per City (by its tier at dawn; a sieged City 0) and per Mine;
+    a City founded during this Daybreak paid nothing yet."""
     rules = state.rules
     lines = []
+    founded, tier_at_dawn = _since_dawn(state, seat)
     for city in state.cities_of(seat):
-        if city.sieged:
-            lines.append((f"{city.name or 'City'} ({nice_name(city.tier)}) — under siege", {}))
+        if city.id in founded:
             continue
-        income = dict(rules["daybreak"]["city_income_by_tier"][city.tier])
+        tier = tier_at_dawn.get(city.id, city.tier)
+        if city.sieged:
+            lines.append((f"{city.name or 'City'} ({nice_name(tier)}) — under siege", {}))
+            continue
+        income = dict(rules["daybreak"]["city_income_by_tier"][tier])
         level = city.buildings.get("gold_mine", 0)
         if level and rules.option("legacy_gold_mine"):
             income["coin"] = income.get("coin", 0) + sum(rules["buildings"]["gold_mine"]["level_income"][:level])
-        lines.append((f"{city.name or 'City'} ({nice_name(city.tier)})", income))
+        lines.append((f"{city.name or 'City'} ({nice_name(tier)})", income))
     for mine in state.mines_of(seat):
         resource = mine.resource or rules.resources[0]
         lines.append((f"{resource.capitalize()} mine at {tuple(mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
