@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 import pygame
@@ -99,6 +100,34 @@ def units_text(squad: ViewSquad) -> str:
 
 
 # --- cards ----------------------------------------------------------------------------------
+def dice_label(dice: str, width: int) -> tuple[str, int]:
+    """A squad's dice as they fit ``width``: smaller type, then without spaces ("2d6+6+1d6+2"), before
+    any cut (a hero's dice and items made "2d6+6 + 1d" of "2d6+6 + 1d6+2")."""
+    for form in (dice, dice.replace(" ", ""), merged_dice(dice)):
+        size, words = widgets.fit_label(form, px(15), width)
+        if words == form:
+            return words, size
+    return words, size
+
+
+def merged_dice(dice: str) -> str:
+    """The same sum in fewer terms: "2d6+6 + 4d6+5" is "6d6+11" (dice of one kind add up)."""
+    counts: dict[int, int] = {}
+    bonus = 0
+    for term in re.findall(r"[+-]?\s*[^+-]+", dice.replace(" ", "")):
+        match = re.fullmatch(r"([+-]?)(\d*)d(\d+)|([+-]?\d+)", term)
+        if match is None:
+            return dice
+        if match.group(4) is not None:
+            bonus += int(match.group(4))
+        elif match.group(1) == "-":
+            return dice
+        else:
+            counts[int(match.group(3))] = counts.get(int(match.group(3)), 0) + int(match.group(2) or 1)
+    parts = [f"{n}d{sides}" for sides, n in sorted(counts.items(), reverse=True)]
+    return "+".join(parts) + (f"{bonus:+d}" if bonus else "")
+
+
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, state: str = "",
               alpha: int = 255, offset: tuple[int, int] = (0, 0), flash: float = 0.0,
               chance: float | None = None) -> None:
@@ -131,11 +160,11 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
     if squad.is_unit_squad and any(unit_label(u)[1] for u in squad.units):
         img = render(detail, px(12), theme.INK_SOFT, "bold")
         card.blit(img, img.get_rect(midtop=(inner.centerx, crowd.bottom + px(2))))
-    dice = widgets.text(squad.dice, px(15) if len(squad.dice) < 20 else px(12), theme.INK, "bold")
     dbox = pygame.Rect(inner.x + px(6), inner.bottom - px(28), inner.w - px(12), px(22))
+    dice = widgets.text(*dice_label(squad.dice, dbox.w - px(6)), theme.INK, "bold")
     pygame.draw.rect(card, (250, 240, 214), dbox, border_radius=6)
     pygame.draw.rect(card, (170, 140, 100), dbox, 1, border_radius=6)
-    card.blit(dice, dice.get_rect(center=dbox.center), area=pygame.Rect(0, 0, dbox.w - px(4), dbox.h))
+    card.blit(dice, dice.get_rect(center=dbox.center))
     if flash > 0:
         red = pygame.Surface(inner.size, pygame.SRCALPHA)
         pygame.draw.rect(red, (220, 30, 20, int(160 * min(1.0, flash))), red.get_rect(), border_radius=10)
