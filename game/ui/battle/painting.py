@@ -46,6 +46,8 @@ class BattlePainting:
             self._draw_result(surface)
         self.draw_widget_tooltip(surface)
         self.toast.draw(surface)
+        if self.handoff.up:
+            self.handoff.draw(surface, self.state.players[self.handoff.seat].name)
 
     def _draw_backdrop(self, surface) -> None:
         f = self.field

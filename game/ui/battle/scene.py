@@ -21,6 +21,7 @@ from game.ui.battle.arrange import Arrangement
 from game.ui.battle.plan import default_plan, remembered
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
+from game.ui.battle.handoff import BattleHandoff
 from game.ui.battle.view import Beat, BattleView, beats, this_battle
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
@@ -80,6 +81,8 @@ class BattleScene(BattlePainting, Scene):
         self.suggest_button = widgets.Button("Best split", self.suggest, icon="star", size=15,
                                              tooltip="The split and roll mode with the best exact odds")
         self.confirm_button = widgets.Button("To battle!", self.confirm_arrangement, icon="swords", size=18)
+        self.handoff = BattleHandoff(self._rebuild_widgets)
+        self.handoff.follow(self.view.sides[0].player, False, False)   # the attacker is at the screen
         self._prepare_turn()
 
     # --- who is who ------------------------------------------------------------------------
@@ -128,6 +131,11 @@ class BattleScene(BattlePainting, Scene):
             self._rebuild_widgets()
             return
         index = self.arranging_index()
+        both_human = all(self._is_human(side.player) for side in battle.sides)
+        if index is not None and self._is_human(battle.sides[index].player):
+            self.handoff.follow(battle.sides[index].player, True, both_human)
+        elif index is None and self.human_to_act():
+            self.handoff.follow(battle.sides[battle.to_act].player, False, both_human)
         if index is not None and self._is_human(battle.sides[index].player) and not self.auto:
             side = battle.sides[index]
             self.arrange_side = index
@@ -348,6 +356,8 @@ class BattleScene(BattlePainting, Scene):
     def handle_event(self, event) -> bool:
         if hasattr(event, "pos"):
             self.mouse = event.pos
+        if self.handoff.up:
+            return self.handoff.handle_event(event)
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.confirm_retreat:
                 self.cancel_retreat()
@@ -391,6 +401,8 @@ class BattleScene(BattlePainting, Scene):
     # --- frame ----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.handoff.up:
+            return
         if self.busy:
             self._run_queue(dt)
             return

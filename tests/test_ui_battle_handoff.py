@@ -1,0 +1,54 @@
+"""Hotseat battles: a cover hides one human's split from the other, and only a deliberate click or key
+lifts it (issue 11: a human plays a whole game without a stumble; R-BAT-2, R-SET-1)."""
+import pygame
+
+from game.engine import apply
+from game.engine import actions as A
+from game.engine.state import Hero
+from test_ui_battle import open_scene
+from test_ui_odds_agree import arrange
+
+
+def _hero_against_hero(kinds=("human", "human")):
+    state, hero = arrange(army=6)
+    for seat, kind in zip((1, 2), kinds):
+        state.players[seat].kind = kind
+        if kind == "computer":
+            state.players[seat].ai = "standard"
+    rival = Hero(state.new_id(), 2, (4, 5), army={"mercenary": 7}, name="Rival")
+    state.heroes[rival.id] = rival
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    assert state.battle is not None and state.battle.kind == "hero"
+    return state, events
+
+
+def _settle(app, scene):
+    for _ in range(200):
+        app.frame(1 / 10)
+        if not scene.busy:
+            return
+
+
+def test_the_defender_arranges_under_a_cover_and_the_attacker_gets_one_back():
+    state, events = _hero_against_hero()
+    app, scene, rec = open_scene(state, events)
+    assert not scene.handoff.up                               # the attacker arranges first: it is at the screen
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert scene.handoff.up and scene.handoff.seat == 2       # the defender's turn to arrange: pass the mouse
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):   # a stray click elsewhere does nothing
+        app.dispatch(pygame.event.Event(kind, pos=(5, 5), button=1))
+    assert scene.handoff.up
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert not scene.handoff.up and scene.arrangement is not None
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert scene.handoff.up and scene.handoff.seat == 1       # back to the attacker for its first target
+
+
+def test_no_cover_against_a_computer():
+    state, events = _hero_against_hero(kinds=("human", "computer"))
+    app, scene, rec = open_scene(state, events)
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert not scene.handoff.up
