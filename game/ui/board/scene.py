@@ -737,6 +737,9 @@ class GameScene(DecisionDialogs, Scene):
         """The board tooltip's extra lines: the odds, and the 🐎 left for pickups (R-MOV-3)."""
         lines = self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
+        if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
+                and hero.owner == self.actor and self.state.board.cost(cell) > 0):
+            return lines + [f"Out of reach this turn: {hero.name or 'the hero'} has 🐎{hero.moves_left} left"]
         if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             return lines
         from game.ui.board.odds import pickup_notes

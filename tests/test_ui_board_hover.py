@@ -1,4 +1,4 @@
-"""The path preview always shows where a click would go, also when the map moves under a still mouse."""
+"""The hovered tile: its path preview shows where a click would go, and its tooltip says what it costs."""
 import pygame
 
 from tests.uikit import click, meadow_board_scene, to_turn
@@ -26,3 +26,15 @@ def test_the_preview_follows_the_tile_under_a_still_mouse_when_the_camera_moves(
     assert under_mouse != first
     assert scene.view.hover_cell == under_mouse
     assert not scene.view.path or scene.view.path[-1] == under_mouse
+
+
+def test_a_tile_out_of_reach_says_so_in_its_tooltip():
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    board = scene.state.board
+    far = next(c for c in board.topology.cells() if board.cost(c) > 0 and scene.reach.cost(c) is None)
+    near = next(c for c in scene.reach.cells() if c != hero.cell and not scene.reach.is_stop(c))
+    assert any("Out of reach this turn" in line and f"🐎{hero.moves_left}" in line for line in scene._tooltip_lines(far))
+    assert not any("Out of reach" in line for line in scene._tooltip_lines(near))
