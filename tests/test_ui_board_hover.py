@@ -1,5 +1,6 @@
 """The hovered tile: its path preview shows where a click would go, and its tooltip says what it costs."""
 import pygame
+import pytest
 
 from tests.uikit import click, meadow_board_scene, to_turn
 
@@ -38,3 +39,13 @@ def test_a_tile_out_of_reach_says_so_in_its_tooltip():
     near = next(c for c in scene.reach.cells() if c != hero.cell and not scene.reach.is_stop(c))
     assert any("Out of reach this turn" in line and f"🐎{hero.moves_left}" in line for line in scene._tooltip_lines(far))
     assert not any("Out of reach" in line for line in scene._tooltip_lines(near))
+
+
+@pytest.mark.rule("R-CITY-3")
+def test_a_besieged_city_says_so_in_its_tooltip():
+    scene = meadow_board_scene()
+    city = next(iter(scene.state.cities.values()))
+    assert not any("Under siege" in line for line in scene.view.describe(city.cell))
+    city.sieged = True                                  # arrange: a siege has just brought its walls down
+    scene.refresh()
+    assert any("Under siege" in line for line in scene.view.describe(city.cell))

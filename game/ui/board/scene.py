@@ -48,6 +48,7 @@ class DrawnToken:
     tier: str | None = None
     name: str = ""
     owner_name: str = ""          # the owning player's name, for the tooltip
+    sieged: bool = False          # a City besieged since its owner's last Daybreak (R-CITY-3)
 
 
 class GameScene(DecisionDialogs, Scene):
@@ -130,7 +131,7 @@ class GameScene(DecisionDialogs, Scene):
         """Rebuild what the board shows from the engine state (after every action)."""
         state = self.state
         names = {seat: player.name for seat, player in state.players.items()}
-        tokens = [DrawnToken("city", c.cell, c.owner, c.tier, c.name, names.get(c.owner, ""))
+        tokens = [DrawnToken("city", c.cell, c.owner, c.tier, c.name, names.get(c.owner, ""), c.sieged)
                   for c in state.cities.values()]
         tokens += [DrawnToken("mine", m.cell, m.owner, owner_name=names.get(m.owner, "")) for m in state.mines.values()]
         tokens += [DrawnToken(t.kind, t.cell) for t in state.tokens.values()]

@@ -305,6 +305,8 @@ class BoardView:
         for token in self.tokens:
             if token.cell == cell:
                 lines.append(token_label(token))
+                if getattr(token, "sieged", False):
+                    lines.append("Under siege: its walls are down; no income or building at its next Daybreak")
         if self.extra_tooltip is not None:
             lines += self.extra_tooltip(cell)
         return lines
