@@ -52,3 +52,21 @@ def test_no_cover_against_a_computer():
     scene.confirm_arrangement()
     _settle(app, scene)
     assert not scene.handoff.up
+
+
+def test_no_second_cover_when_the_board_has_passed_the_mouse_already():
+    """A lone attacking hero has nothing to arrange: the defender arranges first, after the board's own
+    handoff cover; the battle screen opens on it without another cover, and covers only for the attacker."""
+    state, hero = arrange(army=0)
+    hero.army = {}
+    for seat in (1, 2):
+        state.players[seat].kind = "human"
+    rival = Hero(state.new_id(), 2, (4, 5), army={"mercenary": 7}, name="Rival")
+    state.heroes[rival.id] = rival
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    assert state.actor() == 2                                 # the defender is to arrange
+    app, scene, rec = open_scene(state, events)
+    assert not scene.handoff.up and scene.arrangement is not None
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert scene.handoff.up and scene.handoff.seat == 1

@@ -82,7 +82,8 @@ class BattleScene(BattlePainting, Scene):
                                              tooltip="The split and roll mode with the best exact odds")
         self.confirm_button = widgets.Button("To battle!", self.confirm_arrangement, icon="swords", size=18)
         self.handoff = BattleHandoff(self._rebuild_widgets)
-        self.handoff.follow(self.view.sides[0].player, False, False)   # the attacker is at the screen
+        self.handoff.follow(self.state.actor(), False, False)   # who is at the screen as it opens (the board's
+        #                                                      own cover has already passed the mouse to it)
         self._prepare_turn()
 
     # --- who is who ------------------------------------------------------------------------

@@ -930,7 +930,12 @@ class GameScene(DecisionDialogs, Scene):
         size, words = widgets.fit_label(f"{player.name}, your move", 30, panel.w - 40, "title")
         title = widgets.text(words, size, theme.seat_colour(seat), "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
-        day = f"Day {max(1, self.state.day)} · {'Daybreak' if self.state.phase == 'daybreak' else 'your turn'}"
+        battle = self.state.battle
+        if battle is not None and seat != self.state.current_player and seat in (s.player for s in battle.sides):
+            doing = f"{self.state.players[self.state.current_player].name} attacks: arrange your defence"
+        else:
+            doing = "Daybreak" if self.state.phase == "daybreak" else "your turn"
+        day = f"Day {max(1, self.state.day)} · {doing}"
         size, words = widgets.fit_label(f"{day}. Pass the mouse — the board stays hidden until “I'm ready”.", 16,
                                         panel.w - 40, "body")
         sub = widgets.text(words, size, theme.INK)
