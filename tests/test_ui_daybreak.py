@@ -84,13 +84,19 @@ def test_end_daybreak_closes_the_panel_and_open_city_pushes_the_city_screen():
     assert state.current_player != seat or state.phase != "daybreak"
 
 
-def test_found_a_city_here():
+def hero_away_from_home(coin: int):
+    """P1 at its Day-1 Daybreak with ``coin`` and one hero out on (4, 4), where a City may be founded."""
     state = K.start_game("normal")
     state.rng = Rng(state.seed)
     seat = state.actor()
-    state.players[seat].purse["coin"] = 10
+    state.players[seat].purse["coin"] = coin
     hero = K.recruit_hero(state, seat)
     hero.cell = (4, 4)
+    return state, seat, hero
+
+
+def test_found_a_city_here():
+    state, seat, hero = hero_away_from_home(10)
     panel = panel_for(state)
     click(panel, panel.found_buttons[hero.id].rect.center)
     assert state.city_at((4, 4)) is not None and hero.id not in state.heroes
@@ -157,12 +163,7 @@ def test_a_hero_with_one_unit_reads_1_unit(monkeypatch):
 @pytest.mark.rule("R-BLD-2")
 def test_the_income_list_shows_what_dawn_paid_not_what_was_founded_or_built_since():
     from game.engine import actions as A, apply
-    state = K.start_game("normal")
-    state.rng = Rng(state.seed)
-    seat = state.actor()
-    state.players[seat].purse["coin"] = 30
-    hero = K.recruit_hero(state, seat)
-    hero.cell = (4, 4)
+    state, seat, hero = hero_away_from_home(30)
     capital = state.cities_of(seat)[0]
     before = income_lines(state, seat)
     apply(state, A.FoundCity(seat, hero.id))
