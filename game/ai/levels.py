@@ -12,8 +12,10 @@ playtests that ask whether one heuristic alone beats ``standard``.
 Tournaments (``tools/tournament.py --levels A,B --games N --seed 1 --jobs 1``, 2 players,
 seats swapped every game, day limit 60; rate with 95% Wilson interval):
 - hard v standard: Meadow Ford Normal 72.0% (72-28 of 100 games, 95% CI 63-80%);
-  The Riverlands Normal 84.2% (32-6 of 38, 70-93%); Meadow Ford Campaign 3-3 of
-  6 (too few to say). Not yet the >= 200 games a pairing asked for: hard spends
+  The Riverlands Normal 84.2% (32-6 of 38, 70-93%); Meadow Ford Campaign (seed 7,
+  40 games) 65.0% (26-14, 50-78%) with the Daybreak choices scored on hard's own
+  worth, 67.5% (27-13, 52-80%) before: the fix (hard had hired nobody on Day 1 in
+  about one game in three) moves the rate within the noise. Not yet the >= 200 games a pairing asked for: hard spends
   about 10x standard's time (rollouts at every choice), and the runs were
   stopped at the session's end; Riverlands Campaign was not measured.
 - standard v easy (200 games each): Meadow Normal 96.0% (92-98%), Meadow
