@@ -37,7 +37,6 @@ def outcome_chances(die: str, table: list) -> dict[str, float]:
     return chances
 
 
-pct = percent
 
 
 def win_vs_rolled(state: GameState, hero: Hero, expr: str, battle_for, choice=None) -> float:
@@ -87,12 +86,12 @@ def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
         if reaction in ("fight", "hard_fight"):
             win = win_vs_rolled(state, hero, expr, monster_fight(state, hero, cell), choice)
             overall += p * win
-            lines.append(f"  {NAMES[reaction]} {expr} ({pct(p)}): win {pct(win)}")
+            lines.append(f"  {NAMES[reaction]} {expr} ({percent(p)}): win {percent(win)}")
         else:
             overall += p
             extra = "join free" if reaction == "defect" else "join for a price"
-            lines.append(f"  {NAMES[reaction]} {expr} ({pct(p)}): {extra}")
-    lines.append(f"Chance to come out on top: {pct(overall)}")
+            lines.append(f"  {NAMES[reaction]} {expr} ({percent(p)}): {extra}")
+    lines.append(f"Chance to come out on top: {percent(overall)}")
     return lines
 
 
@@ -104,9 +103,9 @@ def mine_lines(state: GameState, hero: Hero, mine, choice=None) -> list[str]:
     expr = rules["guardians_by_tier"][state.highest_city_tier()]
     win = win_vs_rolled(state, hero, expr, guardian_fight(state, hero, mine.cell), choice)
     owner = "enemy" if mine.owner != NEUTRAL else "unowned"
-    return [f"Mine ({owner}): captured at once {pct(capture)}",
-            f"  Guardians {expr} ({pct(guarded)}): win {pct(win)}",
-            f"Chance to capture: {pct(capture + guarded * win)}"]
+    return [f"Mine ({owner}): captured at once {percent(capture)}",
+            f"  Guardians {expr} ({percent(guarded)}): win {percent(win)}",
+            f"Chance to capture: {percent(capture + guarded * win)}"]
 
 
 def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None = None) -> list[str]:
@@ -125,7 +124,7 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
         enemies = [h for h in state.heroes_at(cell) if not state.allied(h.owner, seat) and not state.is_garrisoned(h)]
         if enemies:
             p = attacking_chance(state, prospective_heroes(state, hero, enemies, cell), choice)
-            return [f"Battle against {state.players[enemies[0].owner].name}'s hero", f"Chance to win: {pct(p)}"]
+            return [f"Battle against {state.players[enemies[0].owner].name}'s hero", f"Chance to win: {percent(p)}"]
         city = state.city_at(cell)
         if city is not None and not state.allied(city.owner, seat):
             if walled(state, city):
@@ -134,9 +133,9 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
                 expr = state.rules["cities"]["neutral_defenders"]
                 p = win_vs_rolled(state, hero, expr, neutral_city_fight(state, hero, city), choice)
                 return ["Attack the neutral City", f"  its defenders are rolled on arrival ({expr})",
-                        f"Chance to win: {pct(p)}"]
+                        f"Chance to win: {percent(p)}"]
             p = attacking_chance(state, prospective_city(state, hero, city), choice)
-            return ["Attack the City", f"Chance to win: {pct(p)}"]
+            return ["Attack the City", f"Chance to win: {percent(p)}"]
         mine = state.mine_at(cell)
         if mine is not None and not state.allied(mine.owner, seat):
             return mine_lines(state, hero, mine, choice)
