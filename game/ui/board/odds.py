@@ -37,8 +37,6 @@ def outcome_chances(die: str, table: list) -> dict[str, float]:
     return chances
 
 
-
-
 def win_vs_rolled(state: GameState, hero: Hero, expr: str, battle_for, choice=None) -> float:
     """The hero's chance against defenders whose count is ``expr`` (rolled on arrival), averaged over
     the roll; ``battle_for(n)`` is the battle the engine would start with ``n`` of them."""
