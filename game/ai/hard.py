@@ -18,7 +18,6 @@ computer players' time budget (``tools/bench_ai.py``).
 """
 from __future__ import annotations
 
-import copy
 import math
 import random
 
@@ -42,15 +41,8 @@ BUILDING_SHARE = 0.8      # a building counts for this share of its cost: money 
 
 
 def rollout_copy(state: GameState, seed: int) -> GameState:
-    """A copy of ``state`` to play on, with its own dice. The board and the rule tables are shared
-    (nothing writes to them); the optional rules get their own dict, since a vote switches one in place."""
-    rules = copy.copy(state.rules)
-    rules.data = dict(rules.data, options=dict(rules.data["options"]))
-    memo = {id(state.board): state.board, id(state.rules): rules, id(state.log): [],
-            id(state.rng): None, id(state.rules_at_start): state.rules_at_start}
-    twin = copy.deepcopy(state, memo)
-    twin.rng = Rng(seed)
-    return twin
+    """A copy of ``state`` to play on, with its own dice."""
+    return state.lookahead_copy(Rng(seed))
 
 
 def worth(state: GameState, seat: int) -> float:

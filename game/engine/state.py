@@ -1,6 +1,7 @@
 """The game state: plain dataclasses, plus read-only queries over them."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,20 @@ class GameState:
     actions: list[Any] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     rules_at_start: dict[str, Any] = field(default_factory=dict)   # what a replay starts from
+
+    def lookahead_copy(self, rng: Rng | None = None) -> "GameState":
+        """A copy to try things on (a computer player's rollout, the odds worked out off the frame).
+
+        Board, rule tables and the rules the game started with are shared: nothing writes to them.
+        The optional rules get their own dict, since a vote switches one in place. The history is
+        copied shallowly (actions are frozen) and the log starts empty; ``rng`` replaces the dice."""
+        rules = copy.copy(self.rules)
+        rules.data = dict(rules.data, options=dict(rules.data["options"]))
+        memo = {id(self.board): self.board, id(self.rules): rules, id(self.log): [],
+                id(self.actions): list(self.actions), id(self.rules_at_start): self.rules_at_start}
+        if rng is not None:
+            memo[id(self.rng)] = rng
+        return copy.deepcopy(self, memo)
 
     # --- ids -----------------------------------------------------------------
     def new_id(self) -> int:
