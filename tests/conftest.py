@@ -11,6 +11,13 @@ os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-saves-"
 # Settings, the player's own maps (and the rest of the player data folder) too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-data-")
 
+# The board works hover odds out off the frame and shows "working it out" when they take longer than
+# a few milliseconds; a test waits for every answer, so what it sees does not depend on the machine's
+# load (tests/test_ui_background.py checks the waiting itself).
+import game.ui.kit.background  # noqa: E402
+
+game.ui.kit.background.WAIT_S = 30.0
+
 # CI runs the same property-test examples every time, so a red run can be reproduced.
 from hypothesis import settings  # noqa: E402
 

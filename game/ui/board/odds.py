@@ -106,6 +106,14 @@ def mine_lines(state: GameState, hero: Hero, mine, choice=None) -> list[str]:
             f"Chance to capture: {percent(capture + guarded * win)}"]
 
 
+def faces_anything(state: GameState, seat: int, cell) -> bool:
+    """Whether stopping on ``cell`` meets something ``seat`` is not allied with: where ``cell_odds`` has lines."""
+    if state.tokens_at(cell, "monster") or any(not state.allied(h.owner, seat) for h in state.heroes_at(cell)):
+        return True
+    return any(thing is not None and not state.allied(thing.owner, seat)
+               for thing in (state.city_at(cell), state.mine_at(cell)))
+
+
 def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None = None) -> list[str]:
     """Tooltip lines with the odds of stopping ``hero`` on ``cell`` (empty when nothing hostile is there).
 

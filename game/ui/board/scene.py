@@ -26,6 +26,7 @@ from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hud import (HeroCard, draw_log, draw_players, draw_top_bar, player_row_rect, player_rows,
                                 players_height, top_bar_height)
+from game.ui.kit.background import NOT_YET, BackgroundAnswers
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.ui.session import GameSession
@@ -33,6 +34,7 @@ from game.ui.session import GameSession
 STEP_TIME = 0.08          # seconds per step of a walking hero
 SIDE_W = 290              # at scale 1: theme.px(SIDE_W) at the window's scale
 MAX_CHOICES = 7
+WORKING_OUT = "Working out the odds…"
 # Actions with their own control, left out of the choices panel.
 _OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
                  A.ProposeAlliance, A.EndAlliance, A.ProposeRuleChange, A.AnswerAlliance, A.Siege, A.FoundCity,
@@ -76,7 +78,7 @@ class GameScene(DecisionDialogs, Scene):
         self._battle_seen: object = None
         self._over_shown = False
         self._setup_shown = False              # the Anchor panel opens once, on a new game
-        self._odds_cache: dict = {}
+        self._odds = BackgroundAnswers()     # a City held by several big heroes takes ~0.5 s to work out
         self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17, tooltip="Roll the selected hero's 🐎 (R)")
         self.end_button = widgets.Button("End turn", self.end_turn, icon="star", size=18,
                                          tooltip="End your turn (Space)")
@@ -138,7 +140,7 @@ class GameScene(DecisionDialogs, Scene):
         self.view.set_tokens(tokens)
         if self.selected not in state.heroes or state.heroes[self.selected].owner != self.actor:
             self.selected = self._default_hero()
-        self._odds_cache.clear()
+        self._odds.clear()
         self._set_hero_markers()
         self._check_handoff()
         self._update_reach()
@@ -715,24 +717,32 @@ class GameScene(DecisionDialogs, Scene):
         from game.ui.board.odds import headline_chance, pickup_notes
         notes = []
         if self.reach.is_stop(cell):
-            chance = headline_chance(self._odds_lines(cell))
+            lines = self._odds_lines(cell)
+            chance = headline_chance(lines)
             if chance is not None:
                 notes.append(f"⚔ {percent(chance)}")
+            elif lines == [WORKING_OUT]:
+                notes.append("⚔ …")
         hero = self.state.heroes.get(self.selected)
         notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
         self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
 
     def _odds_lines(self, cell) -> list[str]:
-        """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4)."""
+        """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4), worked
+        out off the frame: until they are known the tooltip says so and the path shows no chance."""
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if hero is None or hero.owner != self.actor or self.state.phase != "turn" or not self.human_to_act():
             return []
-        key = (cell, hero.id, len(self.state.actions))
-        if key not in self._odds_cache:
+        from game.ui.board.odds import cell_odds, faces_anything
+        if not faces_anything(self.state, hero.owner, cell):
+            return []
+
+        def prepare():
             from game.ui.battle.plan import remembered
-            from game.ui.board.odds import cell_odds
-            self._odds_cache[key] = cell_odds(self.state, hero, cell, remembered(self.session).get(hero.owner))
-        return self._odds_cache[key]
+            twin, choice, hero_id = self.state.lookahead_copy(), remembered(self.session).get(hero.owner), hero.id
+            return lambda: cell_odds(twin, twin.heroes[hero_id], cell, choice)
+        lines = self._odds.get((cell, hero.id, len(self.state.actions)), prepare)
+        return [WORKING_OUT] if lines is NOT_YET else lines or []
 
     def _tooltip_lines(self, cell) -> list[str]:
         """The board tooltip's extra lines: the odds, and the 🐎 left for pickups (R-MOV-3)."""
@@ -780,6 +790,9 @@ class GameScene(DecisionDialogs, Scene):
         super().update(dt)
         self.view.update(dt)
         self._follow_camera()
+        if self._odds.take_arrived():          # odds worked out off the frame: show them where they wait
+            self._preview_path(self.view.hover_cell)
+            self.view.refresh_tooltip()
         if self.walks:
             self._update_walks(dt)
         else:

@@ -1,0 +1,87 @@
+"""Slow odds are worked out off the frame (issue 14): the board never waits for them, says it is
+working them out, and shows them once they are known; the work runs on a copy of the game."""
+import threading
+
+import pygame
+import pytest
+
+import game.ui.board.odds as board_odds
+import game.ui.kit.background as background
+from game.ui.board.scene import WORKING_OUT
+from game.ui.kit.background import NOT_YET, BackgroundAnswers
+from tests.uikit import click, meadow_board_scene, to_turn
+
+
+def gated(value, gate: threading.Event, calls: list):
+    def work():
+        calls.append(value)
+        gate.wait(5)
+        return value
+    return lambda: work
+
+
+def wait_idle(answers: BackgroundAnswers) -> None:
+    for _ in range(500):
+        if not answers.pending():
+            return
+        threading.Event().wait(0.01)
+    raise AssertionError("the background work never finished")
+
+
+def test_a_slow_answer_is_not_waited_for_and_arrives_later():
+    answers, gate, calls = BackgroundAnswers(wait_s=0.0), threading.Event(), []
+    assert answers.get("a", gated(1, gate, calls)) is NOT_YET
+    assert not answers.take_arrived()
+    gate.set()
+    wait_idle(answers)
+    assert answers.take_arrived() and not answers.take_arrived()
+    assert answers.get("a", gated(2, gate, calls)) == 1 and calls == [1], "asked once, answered once"
+
+
+def test_only_the_latest_question_waits_behind_a_running_one():
+    answers, gate, calls = BackgroundAnswers(wait_s=0.0), threading.Event(), []
+    for key in ("a", "b", "c"):
+        answers.get(key, gated(key, gate, calls))
+    gate.set()
+    wait_idle(answers)
+    assert calls == ["a", "c"], "a mouse sweeping over tiles does not queue them all"
+    assert answers.get("b", gated("b", gate, calls)) is NOT_YET
+
+
+def test_answers_to_a_game_that_moved_on_are_dropped():
+    answers, gate, calls = BackgroundAnswers(wait_s=0.0), threading.Event(), []
+    answers.get("a", gated(1, gate, calls))
+    answers.clear()
+    gate.set()
+    wait_idle(answers)
+    assert not answers.take_arrived()
+    assert answers.get("a", gated(2, gate, calls)) is NOT_YET
+
+
+@pytest.mark.rule("R-CITY-4")
+def test_the_board_shows_working_out_then_the_odds_and_the_work_never_sees_the_live_game(monkeypatch):
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    enemy = next(c for c in scene.state.cities.values() if c.owner not in (0, hero.owner))
+    gate, seen = threading.Event(), []
+    real = board_odds.cell_odds
+
+    def slow_odds(state, *args, **kw):
+        seen.append(state)
+        gate.wait(5)
+        return real(state, *args, **kw)
+    monkeypatch.setattr(board_odds, "cell_odds", slow_odds)
+    monkeypatch.setattr(background, "WAIT_S", 0.0)
+
+    assert scene._tooltip_lines(enemy.cell)[0] == WORKING_OUT, "the frame did not wait"
+    gate.set()
+    wait_idle(scene._odds)
+    scene.view.hover_cell = enemy.cell
+    scene.update(0.016)
+    assert any("Chance" in line or "besiege" in line for line in scene.view.tooltip_lines)
+    assert seen and all(state is not scene.state for state in seen), "the odds are worked out on a copy"
+    assert scene.state.battle is None
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
