@@ -141,13 +141,19 @@ def _shift_layer(gids: np.ndarray, grid: Grid, offset: tuple[float, float]) -> n
     return out
 
 
+def distinct(gids: np.ndarray) -> list[int]:
+    """The distinct values of a gid array, sorted. (``np.unique`` would import ``numpy.ma`` on the way
+    to the first frame: a fifth of the board's start-up.)"""
+    return sorted(set(gids.ravel().tolist()))
+
+
 def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> list[np.ndarray]:
     """Each visible tile layer as (h, w) int32 gids without flags; unknown gids become empty."""
     layers = []
     for layer in doc.tile_layers:
         raw = layer.gids
         gids = (raw & GID_MASK).astype(np.int32)
-        unknown = [int(g) for g in np.unique(gids) if g and int(g) not in tiles]
+        unknown = [g for g in distinct(gids) if g and g not in tiles]
         if unknown:
             for gid in unknown[:5]:
                 r, c = (int(v[0]) for v in np.nonzero(gids == gid))
@@ -155,7 +161,7 @@ def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> lis
                                        "in no tileset")
             gids[np.isin(gids, unknown)] = 0
         flipped = (raw & FLIP_FLAGS) != 0
-        terrain_gids = [g for g in np.unique(gids[flipped]) if g and tiles[int(g)].terrain]
+        terrain_gids = [g for g in distinct(gids[flipped]) if g and tiles[g].terrain]
         if terrain_gids:
             where = np.isin(gids, terrain_gids) & flipped
             r, c = (int(v[0]) for v in np.nonzero(where))
@@ -175,7 +181,8 @@ def _terrain(doc: TmxDocument, tiles: dict, layers: list[np.ndarray], problems: 
     move_cost = np.zeros((height, width), dtype=np.int16)
     blocked = np.zeros((height, width), dtype=bool)
     for gids in layers:      # later layers are drawn on top
-        uniq, inverse = np.unique(gids, return_inverse=True)
+        uniq = np.array(distinct(gids), dtype=gids.dtype)
+        inverse = np.searchsorted(uniq, gids)
         cost_of = np.zeros(len(uniq), dtype=np.int16)
         name_of = np.zeros(len(uniq), dtype=np.int32)
         has_terrain = np.zeros(len(uniq), dtype=bool)
@@ -188,7 +195,6 @@ def _terrain(doc: TmxDocument, tiles: dict, layers: list[np.ndarray], problems: 
                 names.append(info.terrain)
             has_terrain[i], cost_of[i] = True, info.move_cost
             name_of[i], impassable[i] = names.index(info.terrain), not info.passable
-        inverse = inverse.reshape(gids.shape)
         here = has_terrain[inverse]
         move_cost[here] = cost_of[inverse][here]
         name_index[here] = name_of[inverse][here]
@@ -205,7 +211,7 @@ def _fit_warnings(doc: TmxDocument, board: Board, layers: list[np.ndarray]) -> l
     """Terrain tilesets whose tiles do not match the map's cells draw a mess in Tiled and the game."""
     used = set()
     for gids in layers:
-        used.update(int(g) for g in np.unique(gids) if g)
+        used.update(g for g in distinct(gids) if g)
     warnings = []
     for ts in doc.tilesets:
         if not any(ts.firstgid <= g < ts.firstgid + ts.tile_count for g in used):
