@@ -99,3 +99,20 @@ def test_icons_fall_back_to_the_emoji_font():
     assert crown.get_size() == (32, 32)
     assert crown.get_bounding_rect(min_alpha=8).w > 8
     assert icons.icon("💰", 24).get_size() == (24, 24)
+
+
+def test_a_still_window_waits_for_input_and_a_moving_one_does_not():
+    """A window nobody touches draws 10 frames a second, not 60 (issue 14: half a core while idle);
+    a computer's turn keeps the full frame rate."""
+    from tests.uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    app = scene.app
+    to_turn(scene)
+    assert not scene.animating()
+    assert app.idle_wait_ms(0.5) == 0, "right after input: full speed"
+    assert app.idle_wait_ms(app_module.IDLE_AFTER_S) == 1000 // app_module.IDLE_FPS
+    scene.state.players[scene.actor].kind = "computer"     # arrange: a computer's turn
+    assert scene.animating()
+    assert app.idle_wait_ms(60.0) == 0
+    scene.view._held.add(pygame.K_LEFT)
+    assert scene.view.panning and scene.animating(), "a held arrow key scrolls the map every frame"

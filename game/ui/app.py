@@ -14,6 +14,9 @@ import pygame
 from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
 
+IDLE_AFTER_S = 2.0     # seconds without input before an idle window draws fewer frames
+IDLE_FPS = 10          # ... this many a second (a still window took half a core at 60 fps under Xvfb)
+
 
 def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
     """The window size, no larger than the screen it opens on (a 1024×600 screen got a 1280×720 window)."""
@@ -96,10 +99,24 @@ class App:
             self.screen.fill(theme.BACKGROUND)
         scene.draw(self.screen)
 
+    def idle_wait_ms(self, quiet_s: float) -> int:
+        """How long the next frame may sleep waiting for input: nothing after ``IDLE_AFTER_S`` without
+        input while nothing moves on its own (a computer's turn, a walk, dice, a battle playing out),
+        then a frame every ``1 / IDLE_FPS`` s. Input wakes the loop at once."""
+        scene = self.scene
+        if quiet_s < IDLE_AFTER_S or scene is None or scene.animating():
+            return 0
+        return 1000 // IDLE_FPS
+
     def run(self) -> None:
+        quiet = 0.0
         while self.running and self.scenes:
+            wait = self.idle_wait_ms(quiet)
+            woke = pygame.event.wait(wait) if wait else None
             dt = self.clock.tick(theme.FPS) / 1000.0
-            for event in pygame.event.get():
+            events = ([woke] if woke is not None and woke.type != pygame.NOEVENT else []) + pygame.event.get()
+            quiet = 0.0 if events else quiet + dt
+            for event in events:
                 self.dispatch(event)
             self.frame(min(dt, 0.1))
             pygame.display.flip()

@@ -400,6 +400,15 @@ class BattleScene(BattlePainting, Scene):
         return self.attack(self.selected, index)
 
     # --- frame ----------------------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        battle = self.state.battle
+        if self.busy:
+            return True
+        if self.handoff.up or battle is None or battle is not self.battle or self.result is not None:
+            return False
+        seat = self.acting_seat()
+        return self.session.is_computer(seat) or (self.auto and self._is_human(seat))
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.handoff.up:

@@ -786,6 +786,11 @@ class GameScene(DecisionDialogs, Scene):
                 self._update_reach()
         self._set_hero_markers()
 
+    def animating(self) -> bool:
+        if self.walks or self.dice.busy or self._odds.pending() or self.view.panning:
+            return True
+        return self.state.phase != "over" and self.handoff_to is None and self.session.is_computer(self.actor)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.view.update(dt)

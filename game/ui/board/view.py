@@ -315,6 +315,11 @@ class BoardView:
         """Re-describe the hovered cell (after the game state changed under the mouse)."""
         self.tooltip_lines = self.describe(self.hover_cell) if self.hover_cell is not None else []
 
+    @property
+    def panning(self) -> bool:
+        """Arrow keys held down: the map scrolls every frame."""
+        return bool(self._held)
+
     def update(self, dt: float) -> None:
         if self._held:
             dx = sum(PAN_KEYS[k][0] for k in self._held)

@@ -86,6 +86,11 @@ class Scene:
         for field in self.typing_in():
             field.finish()
 
+    def animating(self) -> bool:
+        """Whether this screen moves on its own (no input needed): the window then keeps its full
+        frame rate, where an idle window draws fewer frames (``App.idle_wait_ms``)."""
+        return False
+
     def update(self, dt: float) -> None:
         for widget in self.widgets:
             widget.update(dt)
