@@ -103,3 +103,16 @@ def test_tournament_refuses_unknown_levels():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "godlike" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_tournament_seats_a_table_of_three_alternately_and_refuses_a_count_the_map_does_not_take():
+    jobs = tournament.pair_jobs("hard", "easy", 2, 5, "m.tmx", "normal", 60, players=3)
+    assert [j["levels"] for j in jobs] == [["hard", "easy", "hard"], ["easy", "hard", "easy"]]
+    won = tournament.score_pair("hard", "easy", [
+        {"error": None, "finished": True, "levels": ["hard", "easy", "hard"], "winners": [3]},
+        {"error": None, "finished": True, "levels": ["easy", "hard", "easy"], "winners": [1, 3]},
+        {"error": None, "finished": True, "levels": ["hard", "easy", "hard"], "winners": [1, 2]}])
+    assert (won["a_wins"], won["b_wins"], won["draws"]) == (1, 1, 1), "a win shared by one level's seats is its win"
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tournament.py"), "--map", "skirmish", "--players", "2",
+                          "--levels", "easy,standard", "--games", "1"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "for 4 players, not 2" in out.stderr and "Traceback" not in out.stderr

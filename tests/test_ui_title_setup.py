@@ -13,7 +13,8 @@ import pytest
 from game.ui.app import App, _first_scene
 from game.ui.kit import widgets
 from game.ui.menus import last_setup
-from game.ui.menus.title import TitlePreset, TitleScene, players_text
+from game.names import players_text
+from game.ui.menus.title import TitlePreset, TitleScene
 from uikit import click, type_keys
 
 

@@ -2,9 +2,13 @@
 
     python tools/tournament.py --map meadow --mode normal --levels easy,standard,hard --games 200 --seed 1 [--json]
 
-Every pair of levels plays ``--games`` two-player games (seeds S, S+1, …) on the
-map; the two levels swap seats every game, so each sits in each seat equally
-often. A game nobody wins alone (a tied day limit, a shared win) is a draw.
+Every pair of levels plays ``--games`` games (seeds S, S+1, …) on the map; the
+two levels swap seats every game, so each sits in each seat equally often. On a
+map for three or four (``--players``, default the fewest the map takes), the
+levels alternate around the table (a b a / b a b, a b a b / b a b a), so each
+level holds as many seats as the other over two games, and a game is the level's
+whose seat wins. A game no level wins alone (a tied day limit, a win shared
+across levels) is a draw.
 ``a_rate`` counts a draw as half a win; ``ci95`` is the Wilson score interval
 of that rate. ``--json`` prints
 ``{"pairs": [{"a", "b", "games", "a_wins", "b_wins", "draws", "a_rate", "ci95": [lo, hi]}]}``.
@@ -29,10 +33,12 @@ MAX_GAMES = 100_000
 from game.lab.stats import wilson  # noqa: E402
 
 
-def pair_jobs(a: str, b: str, games: int, seed: int, map_path: str, mode: str, max_days: int) -> list[dict]:
-    """Seat ``a`` first in even games and second in odd ones; seeds S..S+games-1."""
+def pair_jobs(a: str, b: str, games: int, seed: int, map_path: str, mode: str, max_days: int,
+              players: int = 2) -> list[dict]:
+    """``a`` in the odd seats (1, 3) of even games and in the even seats of odd ones; seeds S..S+games-1."""
     from simulate import game_job
-    return [game_job(seed + g, [a, b] if g % 2 == 0 else [b, a], map_path, mode, max_days, variant=f"{a} v {b}")
+    return [game_job(seed + g, [(a, b)[(seat + g) % 2] for seat in range(players)], map_path, mode, max_days,
+                     variant=f"{a} v {b}")
             for g in range(games)]
 
 
@@ -42,9 +48,9 @@ def score_pair(a: str, b: str, results: list[dict]) -> dict:
         if r["error"] or not r.get("finished"):
             errors += 1
             continue
-        winners = r["winners"]
-        if len(winners) == 1:
-            if r["levels"][winners[0] - 1] == a:
+        winning_levels = {r["levels"][seat - 1] for seat in r["winners"]}
+        if len(winning_levels) == 1:
+            if winning_levels == {a}:
                 a_wins += 1
             else:
                 b_wins += 1
@@ -75,6 +81,8 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=100, help=f"games per pair, 1 to {MAX_GAMES} (default 100)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60; 0 = none)")
+    p.add_argument("--players", type=int, default=None,
+                   help="seats at the table, 2 to 4 (default: the fewest the map takes, at least 2)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
@@ -94,18 +102,30 @@ def main(argv=None) -> int:
     if not map_path.is_file():
         print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
         return 1
-    import os
-    from simulate import run_jobs
-    jobs_wanted = args.jobs or max(1, (os.cpu_count() or 2) - 1)
+    from game.names import players_text
+    from game.ui.menus.map_catalog import read_header
+    try:
+        header = read_header(map_path)
+    except ValueError as error:
+        print(f"tournament.py: {error}", file=sys.stderr)
+        return 1
+    fewest, most = header.players
+    players = args.players or fewest
+    if not fewest <= players <= most:
+        print(f"tournament.py: {header.title} is a map for {players_text(fewest, most)}, not {players} (--players)",
+              file=sys.stderr)
+        return 1
+    from simulate import default_jobs, run_jobs
     rows = []
     for a, b in itertools.combinations(dict.fromkeys(levels), 2):
-        results = run_jobs(pair_jobs(a, b, args.games, args.seed, str(map_path), args.mode, args.max_days),
-                           jobs_wanted, label=f"{a} v {b}")
+        results = run_jobs(pair_jobs(a, b, args.games, args.seed, str(map_path), args.mode, args.max_days, players),
+                           args.jobs or default_jobs(), label=f"{a} v {b}")
         rows.append(score_pair(a, b, results))
     if args.json:
-        print(json.dumps({"map": map_path.stem, "mode": args.mode, "pairs": rows}))
+        print(json.dumps({"map": map_path.stem, "mode": args.mode, "players": players, "pairs": rows}))
     else:
-        print(f"{map_path.stem}, {args.mode}, {args.games} games per pair, seeds {args.seed}..{args.seed + args.games - 1}")
+        print(f"{map_path.stem}, {args.mode}, {players} players, {args.games} games per pair, "
+              f"seeds {args.seed}..{args.seed + args.games - 1}")
         for row in rows:
             print(f"{row['a']:>9} v {row['b']:<9} {row['a_wins']:>4}-{row['b_wins']:<4} draws {row['draws']:<3} "
                   f"{row['a']} {row['a_rate']:.0%} (95% CI {row['ci95'][0]:.0%}–{row['ci95'][1]:.0%}): {verdict(row)}"

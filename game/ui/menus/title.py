@@ -6,6 +6,7 @@ from typing import Callable, NamedTuple
 
 import pygame
 
+from game.names import players_text
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import AI_LEVELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
@@ -530,11 +531,6 @@ def _same_file(path: str, other: str) -> bool:
         return Path(path).resolve() == Path(other).resolve()
     except OSError:
         return False
-
-
-def players_text(lo: int, hi: int) -> str:
-    """How many may play a map: "2 players", "2–4 players"."""
-    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
 
 
 class TitlePreset(NamedTuple):
