@@ -28,6 +28,16 @@ def wait_idle(answers: BackgroundAnswers) -> None:
     raise AssertionError("the background work never finished")
 
 
+def settle(scene) -> None:
+    """Frames until nothing is being worked out (one answer may ask the next question)."""
+    for _ in range(20):
+        wait_idle(scene._odds)
+        scene.update(0.016)
+        if not scene._odds.pending():
+            return
+    raise AssertionError("the screen kept working")
+
+
 def test_a_slow_answer_is_not_waited_for_and_arrives_later():
     answers, gate, calls = BackgroundAnswers(wait_s=0.0), threading.Event(), []
     assert answers.get("a", gated(1, gate, calls)) is NOT_YET
@@ -85,3 +95,48 @@ def test_the_board_shows_working_out_then_the_odds_and_the_work_never_sees_the_l
     assert scene.state.battle is None
     surface = pygame.Surface((1280, 720))
     scene.draw(surface)
+
+
+def test_the_battle_screen_opens_at_once_and_offers_the_best_split_when_it_is_known(monkeypatch):
+    """R-BAT-1: the arranging side is offered the best split; a big battle's takes seconds to find,
+    so the screen opens on a plain split, says it is working, and takes the best one when it comes
+    (unless the player has started arranging by then)."""
+    from test_ui_odds_agree import arrange, battle_screen
+    import game.ui.battle.scene as battle_scene
+    gate, seen = threading.Event(), []
+    real = battle_scene.default_plan
+
+    def slow_plan(state, *args, **kw):
+        seen.append(state)
+        gate.wait(5)
+        return real(state, *args, **kw)
+    monkeypatch.setattr(battle_scene, "default_plan", slow_plan)
+    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    state, hero = arrange(monster=True)
+    scene, _ = battle_screen(state, hero, [("1dP", 30), ("1d1+6", 1)])
+    assert scene.odds_waiting() and scene.bar_odds() is None and scene.arrange_odds is None
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    gate.set()
+    settle(scene)
+    best = real(state)
+    assert not scene.odds_waiting()
+    assert (scene.arrangement.squads(), scene.arrangement.mode) == best[:2]
+    assert scene.arrange_odds == pytest.approx(best[2])
+    assert seen and all(s is not state for s in seen), "worked out on a copy of the game"
+
+
+@pytest.mark.rule("R-BAT-1")
+def test_a_split_the_player_started_is_not_replaced_by_the_best_one_arriving_late(monkeypatch):
+    from test_ui_odds_agree import arrange, battle_screen
+    import game.ui.battle.scene as battle_scene
+    gate = threading.Event()
+    real = battle_scene.default_plan
+    monkeypatch.setattr(battle_scene, "default_plan", lambda *a, **kw: (gate.wait(5), real(*a, **kw))[1])
+    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    state, hero = arrange(monster=True)
+    scene, _ = battle_screen(state, hero, [("1dP", 30), ("1d1+6", 1)])
+    scene._set_mode(1)                                   # the player picks Individual rolls meanwhile
+    gate.set()
+    settle(scene)
+    assert scene.arrangement.mode == "individual" and not scene.odds_waiting()

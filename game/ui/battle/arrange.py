@@ -83,15 +83,18 @@ class Arrangement:
         return tuple(tuple(sorted((u, n) for u, n in slot.items() if n)) for slot in self.slots if any(slot.values()))
 
     def win_probability(self, state, side_index: int) -> float | None:
-        """The arranging side's chance with this split and mode (None while units are unplaced); an
-        attacker facing a player still to arrange meets that player's best answer, as in the board's figure."""
-        from game.engine.battle_odds import arrangement_chance
-        if not self.ready:
-            return None
-        other = state.battle.sides[1 - side_index]
-        if not other.squads and not other.pool:
-            return 1.0
-        try:
-            return arrangement_chance(state, side_index, self.squads(), self.mode)
-        except ValueError:
-            return None
+        """The arranging side's chance with this split and mode (None while units are unplaced)."""
+        return split_chance(state, side_index, self.squads(), self.mode) if self.ready else None
+
+
+def split_chance(state, side_index: int, squads: tuple, mode: str) -> float | None:
+    """The arranging side's chance with ``squads`` (``Arrangement.squads()``) rolling in ``mode``; an
+    attacker facing a player still to arrange meets that player's best answer, as in the board's figure."""
+    from game.engine.battle_odds import arrangement_chance
+    other = state.battle.sides[1 - side_index]
+    if not other.squads and not other.pool:
+        return 1.0
+    try:
+        return arrangement_chance(state, side_index, squads, mode)
+    except ValueError:
+        return None

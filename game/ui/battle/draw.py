@@ -201,9 +201,12 @@ def draw_chance_badge(surface: pygame.Surface, center, p: float) -> None:
 
 
 # --- win-chance bar ---------------------------------------------------------------------------
-def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float, left: tuple[str, int],
+def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float | None, left: tuple[str, int],
                  right: tuple[str, int]) -> None:
-    """A two-colour bar: the left side's chance of winning against the right side's."""
+    """A two-colour bar: the left side's chance of winning against the right side's (None: still being
+    worked out; the bar splits evenly and says so)."""
+    known = p_left is not None
+    p_left = p_left if known else 0.5
     pygame.draw.rect(surface, (20, 12, 6), rect.inflate(px(6), px(6)), border_radius=rect.h // 2 + px(3))
     split = rect.x + round(rect.w * max(0.0, min(1.0, p_left)))
     lc, rc = theme.seat_colour(left[1]), theme.seat_colour(right[1])
@@ -219,8 +222,9 @@ def draw_win_bar(surface: pygame.Surface, rect: pygame.Rect, p_left: float, left
     if rect.x < split < rect.right:
         pygame.draw.line(surface, (255, 246, 220), (split, rect.y - px(3)), (split, rect.bottom + px(2)), px(3))
     pygame.draw.rect(surface, theme.GOLD, rect.inflate(px(2), px(2)), px(2), border_radius=rect.h // 2 + 1)
-    lt = widgets.text(f"{left[0]}  {percent(p_left)}", px(15), (255, 255, 255), "bold", (0, 0, 0))
-    rt = widgets.text(f"{percent(1 - p_left)}  {right[0]}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    lt = widgets.text(f"{left[0]}  {percent(p_left) if known else '…'}", px(15), (255, 255, 255), "bold", (0, 0, 0))
+    rt = widgets.text(f"{percent(1 - p_left) if known else '…'}  {right[0]}", px(15), (255, 255, 255), "bold",
+                      (0, 0, 0))
     surface.blit(lt, lt.get_rect(midleft=(rect.x + px(12), rect.centery)))
     surface.blit(rt, rt.get_rect(midright=(rect.right - px(12), rect.centery)))
 

@@ -69,12 +69,13 @@ class BattlePainting:
                            (230, 210, 170), "bold", (10, 6, 2))
         surface.blit(rnd, rnd.get_rect(midright=(w - px(20), bar.centery)))
 
-    def bar_odds(self) -> float:
+    def bar_odds(self) -> float | None:
         """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
-        beside "To battle!"), not with its units still unplaced."""
-        odds = getattr(self, "arrange_odds", None) if getattr(self, "arrangement", None) is not None else None
+        beside "To battle!"), not with its units still unplaced. None while it is being worked out."""
+        arranging = getattr(self, "arrangement", None) is not None
+        odds = getattr(self, "arrange_odds", None) if arranging else None
         if odds is None:
-            return self.p_attacker
+            return None if arranging and self.odds_waiting() else self.p_attacker
         return odds if self.arrange_side == 0 else 1.0 - odds
 
     def _draw_field(self, surface) -> None:
@@ -366,8 +367,9 @@ class BattlePainting:
             surface.blit(count, count.get_rect(midleft=(rr.x + px(44), y + px(15))))
             y += px(36)
         odds = self.arrange_odds
-        text = f"Win chance {percent(odds)}" if odds is not None else "Place every unit"
-        colour = D.chance_colour(odds) if odds is not None else theme.DANGER
+        text = f"Win chance {percent(odds)}" if odds is not None else \
+            "Working out the odds…" if self.odds_waiting() else "Place every unit"
+        colour = D.chance_colour(odds) if odds is not None else theme.INK_SOFT if self.odds_waiting() else theme.DANGER
         room = pygame.Rect(self.mode_toggle.rect.right, self.mode_toggle.rect.y,
                            self.suggest_button.rect.x - self.mode_toggle.rect.right, self.mode_toggle.rect.h)
         for words in ((text, f"Win {percent(odds)}", percent(odds)) if odds is not None else (text,)):

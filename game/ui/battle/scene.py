@@ -17,12 +17,13 @@ from game.engine import actions as A
 from game.engine.state import NEUTRAL
 from game import settings
 from game.ui.kit import sound, widgets
-from game.ui.battle.arrange import Arrangement
+from game.ui.battle.arrange import Arrangement, split_chance
 from game.ui.battle.plan import default_plan, remembered
 from game.ui.battle.painting import (CARD_H, CARD_W, LOG_W, T_ARRANGED, T_BANNER, T_DESTROY, T_FAINT, T_PICK,
                                      T_REVEAL, T_ROLL, TOP, BattlePainting)
 from game.ui.battle.handoff import BattleHandoff
-from game.ui.battle.view import Beat, BattleView, beats, this_battle
+from game.ui.battle.view import Beat, BattleView, beats, chance_of, this_battle
+from game.ui.kit.background import NOT_YET, BackgroundAnswers
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
 
@@ -65,7 +66,15 @@ class BattleScene(BattlePainting, Scene):
         self.arrange_side: int | None = None
         self.arrange_buttons: dict = {}
         self.deserted = [0, 0]
-        self.p_attacker = self.view.win_probability(self.state)
+        # Odds are worked out off the frame (a City held by several big heroes takes seconds): until an
+        # answer comes the screen says so, and the bar keeps its last figure.
+        self._odds = BackgroundAnswers()
+        self._plan_key: tuple | None = None         # the best split being worked out for the arrangement
+        self._chances_key: tuple | None = None      # the attack chances being worked out
+        self.arrange_waiting = False                # the arrangement's own figure is being worked out
+        self.arrange_odds: float | None = None
+        self.p_attacker: float | None = None        # the bar's figure; None until first worked out
+        self._refresh_bar()
         self.bottom = self._bottom_side()
         self._log_events(events or [])
         # widgets
@@ -141,24 +150,70 @@ class BattleScene(BattlePainting, Scene):
             side = battle.sides[index]
             self.arrange_side = index
             self.arrangement = Arrangement(side.pool, battle.max_squads(self.state.rules))
-            squads, mode, _ = default_plan(self.state, choice=remembered(self.session).get(side.player))
-            self.arrangement.use(squads)
-            self.arrangement.mode = mode
-            self.mode_toggle.index = 0 if mode == "representative" else 1
-            self._update_arrange_odds()
+            self._plan_key = ("plan", len(self.state.actions), index, remembered(self.session).get(side.player))
+            self._apply_plan_when_known()
         elif index is None and self.human_to_act():
-            from game.ai.battle_odds import attack_chances
-            try:
-                self.chances = attack_chances(self.state)
-            except ValueError:
-                self.chances = {}
+            self._chances_key = ("attack", len(self.state.actions))
+            self._take_chances_when_known()
             own = self.view.sides[battle.to_act].squads
             if len(own) == 1:
                 self.selected = 0
         self._rebuild_widgets()
 
+    # --- odds, worked out off the frame ----------------------------------------------------------
+    def _on_copy(self, key: tuple, compute):
+        """``compute(a copy of the game)`` for ``key``: its answer, or NOT_YET while a worker thread has it."""
+        return self._odds.get(key, lambda: (lambda twin=self.state.lookahead_copy(): compute(twin)))
+
+    def odds_waiting(self) -> bool:
+        """A figure the screen shows is still being worked out."""
+        return self._plan_key is not None or self.arrange_waiting
+
+    def _refresh_bar(self) -> None:
+        question = self.view.odds_question(self.state)
+        answer = self._odds.get(("bar",) + question, lambda: (lambda: chance_of(*question)))
+        if answer is not NOT_YET:
+            self.p_attacker = answer
+
+    def _apply_plan_when_known(self) -> None:
+        """The split the screen offers first (the best one, or the player's remembered choice), once known."""
+        if self._plan_key is None or self.arrangement is None:
+            return
+        choice = self._plan_key[3]
+        plan = self._on_copy(self._plan_key, lambda twin: default_plan(twin, choice=choice))
+        if plan is NOT_YET:
+            return
+        self._plan_key = None
+        squads, mode, _ = plan
+        self.arrangement.use(squads)
+        self.arrangement.mode = mode
+        self.mode_toggle.index = 0 if mode == "representative" else 1
+        self._update_arrange_odds()
+
+    def _take_chances_when_known(self) -> None:
+        if self._chances_key is None:
+            return
+        chances = self._on_copy(self._chances_key, _attack_chances)
+        if chances is not NOT_YET:
+            self.chances, self._chances_key = chances, None
+
     def _update_arrange_odds(self) -> None:
-        self.arrange_odds = self.arrangement.win_probability(self.state, self.arrange_side) if self.arrangement else None
+        arr, self.arrange_odds, self.arrange_waiting = self.arrangement, None, False
+        if arr is None or not arr.ready:
+            return
+        index, squads, mode = self.arrange_side, arr.squads(), arr.mode
+        odds = self._on_copy(("split", len(self.state.actions), index, squads, mode),
+                             lambda twin: split_chance(twin, index, squads, mode))
+        self.arrange_waiting = odds is NOT_YET
+        self.arrange_odds = None if odds is NOT_YET else odds
+
+    def _odds_arrived(self) -> None:
+        self._refresh_bar()
+        self._apply_plan_when_known()
+        self._take_chances_when_known()
+        if self.arrangement is not None and self._plan_key is None:
+            self._update_arrange_odds()
+        self._rebuild_widgets()
 
     # --- actions -----------------------------------------------------------------------------------
     def submit(self, action) -> bool:
@@ -175,6 +230,7 @@ class BattleScene(BattlePainting, Scene):
         self.all_events.extend(events)
         self.queue.extend(beats(events))
         self.selected, self.chances, self.arrangement, self.hover = None, None, None, None
+        self._plan_key = self._chances_key = None
         self._rebuild_widgets()
         if SPEEDS[self.speed] == 0:
             self._run_queue(0.0)
@@ -211,22 +267,21 @@ class BattleScene(BattlePainting, Scene):
 
     def _set_mode(self, index: int) -> None:
         if self.arrangement:
+            self._plan_key = None                  # the player's own choice wins over a split still coming
             self.arrangement.mode = ("representative", "individual")[index]
             self._update_arrange_odds()
 
     def suggest(self) -> None:
         if not self.arrangement:
             return
-        squads, mode, _ = default_plan(self.state)
-        self.arrangement.use(squads)
-        self.arrangement.mode = mode
-        self.mode_toggle.index = 0 if mode == "representative" else 1
-        self._update_arrange_odds()
+        self._plan_key = ("plan", len(self.state.actions), self.arrange_side, None)
+        self._apply_plan_when_known()
         self._rebuild_widgets()
 
     def bump(self, slot: int, unit: str, sign: int) -> None:
         if not self.arrangement:
             return
+        self._plan_key = None
         (self.arrangement.plus if sign > 0 else self.arrangement.minus)(slot, unit)
         self._update_arrange_odds()
         self._rebuild_widgets()
@@ -239,9 +294,9 @@ class BattleScene(BattlePainting, Scene):
             self.toast.show("Place every unit in a squad first")
             return
         seat = self.state.battle.sides[self.arrange_side].player
-        best, best_mode, _ = default_plan(self.state)
+        best = self._on_copy(("plan", len(self.state.actions), self.arrange_side, None), default_plan)
         plans = remembered(self.session)
-        if (arr.squads(), arr.mode) == (best, best_mode):
+        if best is not NOT_YET and (arr.squads(), arr.mode) == best[:2]:
             plans.pop(seat, None)            # the best split stays the default
         else:
             plans[seat] = (len(arr.squads()), arr.mode)
@@ -402,7 +457,7 @@ class BattleScene(BattlePainting, Scene):
     # --- frame ----------------------------------------------------------------------------------------------
     def animating(self) -> bool:
         battle = self.state.battle
-        if self.busy:
+        if self.busy or self._odds.pending():
             return True
         if self.handoff.up or battle is None or battle is not self.battle or self.result is not None:
             return False
@@ -411,6 +466,8 @@ class BattleScene(BattlePainting, Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._odds.take_arrived():
+            self._odds_arrived()
         if self.handoff.up:
             return
         if self.busy:
@@ -452,7 +509,7 @@ class BattleScene(BattlePainting, Scene):
         if not self.busy:
             if self.state.battle is self.battle:
                 self.view.sync(self.state)
-                self.p_attacker = self.view.win_probability(self.state)
+                self._refresh_bar()
             self._prepare_turn()
 
     def beat_length(self, beat: Beat) -> float:
@@ -473,7 +530,7 @@ class BattleScene(BattlePainting, Scene):
             if faint:
                 side = beat.data["destroyed"]["side"]
                 self.deserted[side] += faint["units_before"] - faint["units_after"]
-            self.p_attacker = self.view.win_probability(self.state)
+            self._refresh_bar()
         if beat.kind == "over":
             self.p_attacker = 1.0 if beat.data["winner"] == 0 else 0.0
             self.result = self._result(beat)
@@ -580,3 +637,11 @@ def _plain(line: str) -> str:
 
 def _poss(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _attack_chances(state) -> dict:
+    from game.ai.battle_odds import attack_chances
+    try:
+        return attack_chances(state)
+    except ValueError:
+        return {}

@@ -140,18 +140,16 @@ class BattleView:
         side = self.sides[index]
         return O.REPRESENTATIVE if side.player == NEUTRAL else side.mode
 
+    def odds_question(self, state) -> tuple:
+        """What the attacker's chance depends on, from what the screen shows now (hashable, and the
+        arguments of ``chance_of``: it can be answered off the frame while the screen moves on)."""
+        to_move = O.ATTACKER if self.to_act == 0 else O.DEFENDER
+        return (tuple(self.odds_squads(state, 0)), tuple(self.odds_squads(state, 1)), self.mode(0), self.mode(1),
+                to_move)
+
     def win_probability(self, state) -> float:
         """The attacker's chance, both sides playing best, from what the screen shows now."""
-        a, d = self.odds_squads(state, 0), self.odds_squads(state, 1)
-        if not d:
-            return 1.0
-        if not a:
-            return 0.0
-        to_move = O.ATTACKER if self.to_act == 0 else O.DEFENDER
-        try:
-            return O.win_probability(a, d, self.mode(0), self.mode(1), to_move)
-        except ValueError:
-            return 0.5
+        return chance_of(*self.odds_question(state))
 
     # --- stepping ----------------------------------------------------------------------------
     def apply(self, state, beat: "Beat") -> None:
@@ -175,6 +173,18 @@ class BattleView:
             elif faint and destroyed:
                 _desert(state, self.sides[destroyed["side"]], faint["units_before"] - faint["units_after"])
             self.to_act = 1 - beat.data["side"]
+
+
+def chance_of(attacker: tuple, defender: tuple, attacker_mode: str, defender_mode: str, to_move: str) -> float:
+    """The attacker's chance in ``odds_question``'s battle, both sides playing best."""
+    if not defender:
+        return 1.0
+    if not attacker:
+        return 0.0
+    try:
+        return O.win_probability(attacker, defender, attacker_mode, defender_mode, to_move)
+    except ValueError:
+        return 0.5
 
 
 def _odds_of(state, squad: ViewSquad) -> O.Squad:
