@@ -100,3 +100,15 @@ def test_hard_plays_only_legal_actions(mode):
     state = play_game(Board.blank(14, 10, "square"), [Seat("A", "computer", "hard"), Seat("B", "computer", "standard")],
                       8, mode, max_days=3, strict=True)
     assert state.phase == "over"
+
+
+@pytest.mark.rule("R-BLD-5")
+def test_hard_counts_a_levelled_gold_mine_by_what_its_levels_cost():
+    """The optional Gold Mine has a cost per level, not one cost: hard's worth crashed on it."""
+    from game.ai.hard import BUILDING_SHARE, worth
+    state = start_game(options={"legacy_gold_mine": True})
+    city = capital(state, 1)
+    before = worth(state, 1)
+    city.buildings["gold_mine"] = 2
+    level_cost = state.rules["buildings"]["gold_mine"]["level_cost"]
+    assert worth(state, 1) == pytest.approx(before + BUILDING_SHARE * (level_cost[0] + level_cost[1]))

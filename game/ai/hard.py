@@ -25,6 +25,7 @@ from game.ai.standard import STANDARD, Planner, Style, _value, income, upkeep_re
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
 from game.engine.dice import Rng
+from game.engine.economy import building_spent
 from game.engine.movement import walled
 from game.engine.state import GameState
 
@@ -59,7 +60,7 @@ def worth(state: GameState, seat: int) -> float:
         total += sum(n * planner.unit_worth(u) for u, n in city.garrison.items())
         if walled(state, city):
             total += 4
-        total += sum(BUILDING_SHARE * _value(buildings[name]["cost"])
+        total += sum(BUILDING_SHARE * _value(building_spent(buildings[name], level))
                      for name, level in city.buildings.items() if level and name in buildings)
     total += 6 * len(state.mines_of(seat))
     for hero in state.heroes_of(seat):

@@ -7,6 +7,13 @@ from game.engine.heroes import add_units, equip_default, new_hero, slots_ok
 from game.engine.state import City, Event, GameState, Hero
 
 
+def building_spent(building: dict, level: int) -> dict[str, int]:
+    """What a building built up to ``level`` cost in all (each level paid for, on a levelled one)."""
+    if "levels" in building:
+        return {"coin": sum(building["level_cost"][:level])}
+    return dict(building["cost"]) if level else {}
+
+
 def build_options(state: GameState, city: City) -> dict[str, tuple[dict[str, int], list[str]]]:
     """Every tier or building the City could get next: name -> (cost, what is missing)."""
     rules = state.rules
