@@ -112,3 +112,18 @@ def test_hard_counts_a_levelled_gold_mine_by_what_its_levels_cost():
     city.buildings["gold_mine"] = 2
     level_cost = state.rules["buildings"]["gold_mine"]["level_cost"]
     assert worth(state, 1) == pytest.approx(before + BUILDING_SHARE * (level_cost[0] + level_cost[1]))
+
+
+@pytest.mark.rule("R-END-2")
+def test_a_lab_game_ends_at_its_day_cap_even_when_a_vote_switched_the_day_limit_off():
+    """Computer players behind on Cities vote the day limit off (R-VOTE-1); the lab's cap still holds."""
+    from game.board.model import MapToken
+    board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
+
+    def vote_it_off(state):               # as a passed vote does: the optional rule switches off in play
+        if state.day == 2:
+            state.rules.data["options"]["day_limit"] = False
+    state = play_game(board, [Seat("A", "computer", "random"), Seat("B", "computer", "random")], 5,
+                      max_days=3, on_day=vote_it_off)
+    assert state.phase == "over" and state.day == 4
+    assert state.end_reason == "day_limit" and state.stats.get("day_limit_voted_off")

@@ -5,6 +5,7 @@ import random
 from typing import Callable
 
 from game.engine import IllegalAction, apply, load_rules, new_game
+from game.engine.flow import end_by_day_limit
 from game.engine.rules import Rules, deep_merge
 from game.engine.state import GameState
 
@@ -48,7 +49,10 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
     """Play a whole game between computer players and return the final state.
 
     ``max_days`` switches on the engine's day-limit rule (R-END-2 [OPT]): after
-    that many Days the most Cities, then the most coin, wins. ``on_day(state)``
+    that many Days the most Cities, then the most coin, wins. The players may vote
+    that rule off (R-VOTE-1); the game is still ended at the cap, scored the same
+    way, and ``state.stats['day_limit_voted_off']`` says so (without it, a vote
+    let a three-player Campaign game run past Day 480, slower every Day). ``on_day(state)``
     is called at the start of every Day's first Daybreak (for statistics).
     An AI action the engine refuses is a bug: with ``strict`` it raises, else the
     ``random`` level chooses instead and ``state.stats['ai_refused']`` counts it.
@@ -59,6 +63,10 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
     day = None
     for _ in range(max_actions):
         if state.phase == "over":
+            return state
+        if max_days and state.day > max_days and not state.rules.option("day_limit"):
+            state.stats["day_limit_voted_off"] = True
+            end_by_day_limit(state, [])
             return state
         if on_day is not None and state.day != day:
             day = state.day
