@@ -224,30 +224,39 @@ class Planner:
             return A.CastVote(seat, vote_in_interest(s, seat, p.data["option"], p.data["value"]))
         return legal_actions(s)[0]
 
-    def _occupied_free_cells(self):
+    def _free_cells(self) -> np.ndarray:
+        """(h, w) bool: passable cells with no token, City, mine or hero (where a capital or token may go)."""
         s = self.state
-        taken = {t.cell for t in s.tokens.values()} | {c.cell for c in s.cities.values()} | \
-            {m.cell for m in s.mines.values()} | {h.cell for h in s.heroes.values()}
-        return [c for c in s.board.topology.cells() if c not in taken and s.board.passable(c)]
+        free = s.board.move_cost > 0
+        for things in (s.tokens, s.cities, s.mines, s.heroes):
+            for thing in things.values():
+                free[thing.cell[1], thing.cell[0]] = False
+        return free
+
+    @staticmethod
+    def _least(key: np.ndarray, free: np.ndarray):
+        """The free cell with the least ``key``: the top-most, then left-most, of equals."""
+        if not free.any():
+            raise ValueError("no free cell on the board")
+        r, c = divmod(int(np.argmin(np.where(free, key, np.iinfo(np.int64).max))), free.shape[1])
+        return c, r
 
     def capital_cell(self):
         s = self.state
-        free = self._occupied_free_cells()
-        w, h = s.board.width, s.board.height
+        free = self._free_cells()
+        h, w = free.shape
+        rows, cols = np.indices((h, w), dtype=np.int64)
         others = [c.cell for c in s.cities.values()]
         if not others:
             goal = (w // 4, h // 4)
-            return min(free, key=lambda c: (abs(c[0] - goal[0]) + abs(c[1] - goal[1]), c[1], c[0]))
-
-        def score(c):
-            far = min(abs(c[0] - o[0]) + abs(c[1] - o[1]) for o in others)
-            edge = min(c[0], c[1], w - 1 - c[0], h - 1 - c[1])
-            return (far + 2 * min(edge, 2), -c[1], -c[0])
-        return max(free, key=score)
+            return self._least(abs(cols - goal[0]) + abs(rows - goal[1]), free)
+        far = np.min([abs(cols - o[0]) + abs(rows - o[1]) for o in others], axis=0)
+        edge = np.minimum.reduce([cols, rows, w - 1 - cols, h - 1 - rows])
+        return self._least(-(far + 2 * np.minimum(edge, 2)), free)
 
     def token_cell(self, kind: str):
         s, seat = self.state, self.seat
-        free = self._occupied_free_cells()
+        free = self._free_cells()
         if kind == "monster":
             rivals = [r for r in s.live_players() if not s.allied(r, seat)]
             if rivals:
@@ -255,15 +264,13 @@ class Planner:
                 cities = s.cities_of(strongest)
                 anchors = [c.cell for c in cities] or [h.cell for h in s.heroes_of(strongest)]
                 if anchors:
-                    costs = self._distance_field(anchors[0])
-                    return min(free, key=lambda c: (abs(self._cost_at(costs, c) - 3), c[1], c[0]))
+                    return self._least(abs(self._costs_at(self._distance_field(anchors[0])) - 3), free)
         anchors = [h.cell for h in sorted(s.heroes_of(seat), key=lambda h: h.id)] or \
             [c.cell for c in s.cities_of(seat)]
         if anchors:
-            costs = self._distance_field(anchors[0])
-            return min(free, key=lambda c: (self._cost_at(costs, c) if self._cost_at(costs, c) >= 1 else 999,
-                                            c[1], c[0]))
-        return free[0]
+            costs = self._costs_at(self._distance_field(anchors[0]))
+            return self._least(np.where(costs >= 1, costs, 999), free)
+        return self._least(np.zeros(free.shape, dtype=np.int64), free)
 
     def _distance_field(self, cell):
         return distance_field(self.state.board, cell)
@@ -272,6 +279,11 @@ class Planner:
     def _cost_at(costs: np.ndarray, cell) -> int:
         v = int(costs[cell[1], cell[0]])
         return v if v >= 0 else 10_000
+
+    @staticmethod
+    def _costs_at(costs: np.ndarray) -> np.ndarray:
+        """``_cost_at`` of every cell at once."""
+        return np.where(costs >= 0, costs.astype(np.int64), 10_000)
 
     # --- alliances -----------------------------------------------------------------------------------
     def accept_alliance(self, proposer: int) -> bool:
