@@ -77,8 +77,12 @@ def test_recruit_mercenaries_with_the_spinner():
     click(scene, scene.recruit_buttons["mercenary"].rect.center)
     assert scene.city.garrison["mercenary"] == 3
     assert scene.state.players[scene.seat].purse["coin"] == 3
+    assert scene.recruit_spinners["mercenary"].value == 1, "a recruit done, the stepper starts at 1 again"
+    click(scene, scene.recruit_spinners["mercenary"].plus.rect.center)
+    click(scene, scene.recruit_spinners["mercenary"].plus.rect.center)
     click(scene, scene.recruit_buttons["mercenary"].rect.center)   # 3 more cost 6: refused
     assert scene.toast.visible and scene.city.garrison["mercenary"] == 3
+    assert scene.recruit_spinners["mercenary"].value == 3, "a refused count stays for another try"
 
 
 @pytest.mark.rule("R-BLD-4")

@@ -153,8 +153,9 @@ class CityScene(Scene):
     def recruit(self, name: str) -> None:
         if self._refused(name):
             return
-        count = 1 if name == "hero" else self.counts.get(name, 1)
-        self.submit(A.Recruit(self.seat, self.city_id, name, count))
+        count = 1 if name == "hero" else self.counts.pop(name, 1)    # a recruit done, the stepper starts at 1 again
+        if not self.submit(A.Recruit(self.seat, self.city_id, name, count)) and name != "hero":
+            self.counts[name] = count                                  # refused: the count stays for another try
 
     def move_units(self, unit: str, sign: int) -> None:
         if self.hero_id is None:
