@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _EXPR = re.compile(r"^\s*(\d+)\s*d\s*(\d+|P)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
@@ -22,16 +23,7 @@ class Dice:
 
     @classmethod
     def parse(cls, text: str) -> "Dice":
-        match = _EXPR.match(str(text))
-        if not match:
-            raise ValueError(f"not a dice expression: {text!r} (expected e.g. '2d6+6' or '1dP')")
-        count, sides, sign, bonus = match.groups()
-        bonus_value = int(bonus or 0) * (-1 if sign == "-" else 1)
-        if sides.upper() == "P":
-            return cls(int(count), 10, bonus_value, percentile=True)
-        if int(sides) < 1 or int(count) < 1:
-            raise ValueError(f"not a dice expression: {text!r} (dice and sides must be at least 1)")
-        return cls(int(count), int(sides), bonus_value)
+        return _parse(str(text))    # cached: computer players parse the same few expressions 400,000 times a game
 
     def __str__(self) -> str:
         sides = "P" if self.percentile else str(self.sides)
@@ -50,6 +42,21 @@ class Dice:
     def mean(self) -> float:
         face = 55.0 if self.percentile else (self.sides + 1) / 2
         return self.count * face + self.bonus
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Dice:
+    """``Dice.parse``: a Dice is immutable, so one parse serves every caller."""
+    match = _EXPR.match(text)
+    if not match:
+        raise ValueError(f"not a dice expression: {text!r} (expected e.g. '2d6+6' or '1dP')")
+    count, sides, sign, bonus = match.groups()
+    bonus_value = int(bonus or 0) * (-1 if sign == "-" else 1)
+    if sides.upper() == "P":
+        return Dice(int(count), 10, bonus_value, percentile=True)
+    if int(sides) < 1 or int(count) < 1:
+        raise ValueError(f"not a dice expression: {text!r} (dice and sides must be at least 1)")
+    return Dice(int(count), int(sides), bonus_value)
 
 
 @dataclass(frozen=True)
