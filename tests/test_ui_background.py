@@ -28,6 +28,19 @@ def wait_idle(answers: BackgroundAnswers) -> None:
     raise AssertionError("the background work never finished")
 
 
+def slowed(monkeypatch, module, name: str):
+    """``module.name`` waits for the returned gate and records the game it was given; frames never wait."""
+    gate, seen, real = threading.Event(), [], getattr(module, name)
+
+    def slow(state, *args, **kw):
+        seen.append(state)
+        gate.wait(5)
+        return real(state, *args, **kw)
+    monkeypatch.setattr(module, name, slow)
+    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    return gate, seen
+
+
 def settle(scene) -> None:
     """Frames until nothing is being worked out (one answer may ask the next question)."""
     for _ in range(20):
@@ -75,15 +88,7 @@ def test_the_board_shows_working_out_then_the_odds_and_the_work_never_sees_the_l
     click(scene, scene.roll_button.rect.center)
     hero = scene.state.heroes[scene.selected]
     enemy = next(c for c in scene.state.cities.values() if c.owner not in (0, hero.owner))
-    gate, seen = threading.Event(), []
-    real = board_odds.cell_odds
-
-    def slow_odds(state, *args, **kw):
-        seen.append(state)
-        gate.wait(5)
-        return real(state, *args, **kw)
-    monkeypatch.setattr(board_odds, "cell_odds", slow_odds)
-    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    gate, seen = slowed(monkeypatch, board_odds, "cell_odds")
 
     assert scene._tooltip_lines(enemy.cell)[0] == WORKING_OUT, "the frame did not wait"
     gate.set()
@@ -103,15 +108,8 @@ def test_the_battle_screen_opens_at_once_and_offers_the_best_split_when_it_is_kn
     (unless the player has started arranging by then)."""
     from test_ui_odds_agree import arrange, battle_screen
     import game.ui.battle.scene as battle_scene
-    gate, seen = threading.Event(), []
     real = battle_scene.default_plan
-
-    def slow_plan(state, *args, **kw):
-        seen.append(state)
-        gate.wait(5)
-        return real(state, *args, **kw)
-    monkeypatch.setattr(battle_scene, "default_plan", slow_plan)
-    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    gate, seen = slowed(monkeypatch, battle_scene, "default_plan")
     state, hero = arrange(monster=True)
     scene, _ = battle_screen(state, hero, [("1dP", 30), ("1d1+6", 1)])
     assert scene.odds_waiting() and scene.bar_odds() is None and scene.arrange_odds is None
