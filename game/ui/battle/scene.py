@@ -163,7 +163,11 @@ class BattleScene(BattlePainting, Scene):
     # --- odds, worked out off the frame ----------------------------------------------------------
     def _on_copy(self, key: tuple, compute):
         """``compute(a copy of the game)`` for ``key``: its answer, or NOT_YET while a worker thread has it."""
-        return self._odds.get(key, lambda: (lambda twin=self.state.lookahead_copy(): compute(twin)))
+        return self._odds.on_copy(key, self.state, compute)
+
+    def _best_plan_key(self) -> tuple:
+        """The question "which split is best" for the side arranging now."""
+        return ("plan", len(self.state.actions), self.arrange_side, None)
 
     def odds_waiting(self) -> bool:
         """A figure the screen shows is still being worked out."""
@@ -274,7 +278,7 @@ class BattleScene(BattlePainting, Scene):
     def suggest(self) -> None:
         if not self.arrangement:
             return
-        self._plan_key = ("plan", len(self.state.actions), self.arrange_side, None)
+        self._plan_key = self._best_plan_key()
         self._apply_plan_when_known()
         self._rebuild_widgets()
 
@@ -294,7 +298,7 @@ class BattleScene(BattlePainting, Scene):
             self.toast.show("Place every unit in a squad first")
             return
         seat = self.state.battle.sides[self.arrange_side].player
-        best = self._on_copy(("plan", len(self.state.actions), self.arrange_side, None), default_plan)
+        best = self._on_copy(self._best_plan_key(), default_plan)
         plans = remembered(self.session)
         if best is not NOT_YET and (arr.squads(), arr.mode) == best[:2]:
             plans.pop(seat, None)            # the best split stays the default

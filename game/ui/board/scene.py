@@ -733,15 +733,13 @@ class GameScene(DecisionDialogs, Scene):
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if hero is None or hero.owner != self.actor or self.state.phase != "turn" or not self.human_to_act():
             return []
+        from game.ui.battle.plan import remembered
         from game.ui.board.odds import cell_odds, faces_anything
         if not faces_anything(self.state, hero.owner, cell):
             return []
-
-        def prepare():
-            from game.ui.battle.plan import remembered
-            twin, choice, hero_id = self.state.lookahead_copy(), remembered(self.session).get(hero.owner), hero.id
-            return lambda: cell_odds(twin, twin.heroes[hero_id], cell, choice)
-        lines = self._odds.get((cell, hero.id, len(self.state.actions)), prepare)
+        choice, hero_id = remembered(self.session).get(hero.owner), hero.id
+        lines = self._odds.on_copy((cell, hero_id, len(self.state.actions)), self.state,
+                                   lambda twin: cell_odds(twin, twin.heroes[hero_id], cell, choice))
         return [WORKING_OUT] if lines is NOT_YET else lines or []
 
     def _tooltip_lines(self, cell) -> list[str]:

@@ -49,6 +49,10 @@ class BackgroundAnswers:
         with self._lock:
             return self._answers.get(key, NOT_YET)
 
+    def on_copy(self, key: Hashable, state, compute: Callable[[Any], Any]) -> Any:
+        """``get`` for ``compute(a copy of the game)``: the copy is taken now, only when the question is new."""
+        return self.get(key, lambda: (lambda twin=state.lookahead_copy(): compute(twin)))
+
     def pending(self) -> bool:
         return self._running is not None
 
