@@ -110,8 +110,10 @@ def test_hard_counts_a_levelled_gold_mine_by_what_its_levels_cost():
     city = capital(state, 1)
     before = worth(state, 1)
     city.buildings["gold_mine"] = 2
-    level_cost = state.rules["buildings"]["gold_mine"]["level_cost"]
-    assert worth(state, 1) == pytest.approx(before + BUILDING_SHARE * (level_cost[0] + level_cost[1]))
+    gold_mine = state.rules["buildings"]["gold_mine"]
+    spent = gold_mine["level_cost"][0] + gold_mine["level_cost"][1]
+    pays = sum(gold_mine["level_income"][:2])         # worth counts 8 Days of income
+    assert worth(state, 1) == pytest.approx(before + BUILDING_SHARE * spent + 8 * pays)
 
 
 @pytest.mark.rule("R-END-2")

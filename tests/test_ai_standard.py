@@ -145,3 +145,27 @@ def test_standard_leaves_a_garrison_alone_while_a_monster_blocks_its_city():
     act = choose_action(state, random.Random(1), "standard")
     assert not isinstance(act, A.TransferUnits), act
     assert act in legal_actions(state), act
+
+
+@pytest.mark.rule("R-CITY-3")
+@pytest.mark.rule("R-BLD-5")
+def test_standards_income_estimate_is_what_the_next_daybreak_pays():
+    """One income sum for the engine and the computer players: a besieged City pays nothing and a
+    levelled Gold Mine pays its levels; the estimate used to count the one and miss the other."""
+    from enginekit import hero_game, purse_of, to_daybreak_of
+    from game.ai.standard import income
+    state, hero = hero_game(at=(6, 7), moves=15, overlay={"options": {"legacy_gold_mine": True}})
+    capital(state, 2).buildings["gold_mine"] = 2
+    apply(state, A.Siege(1, hero.id, capital(state, 2).id))
+    assert income(state, 2) == 0
+    before = purse_of(state, 2)
+    to_daybreak_of(state, 2)
+    assert purse_of(state, 2) == before
+
+    state, hero = hero_game(overlay={"options": {"legacy_gold_mine": True}})
+    capital(state, 2).buildings["gold_mine"] = 2
+    expected = income(state, 2)
+    assert expected == 1 + sum(state.rules["buildings"]["gold_mine"]["level_income"][:2])
+    before = purse_of(state, 2)
+    to_daybreak_of(state, 2)
+    assert purse_of(state, 2) == before + expected

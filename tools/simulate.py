@@ -54,6 +54,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path  # noqa: E402
+from game.engine.flow import daily_income  # noqa: E402
 from game.lab.calibration import minutes_for  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
@@ -69,9 +70,7 @@ def seat_levels(levels: list[str], players: int, game_index: int) -> list[str]:
 
 
 def _income(state, seat: int) -> int:
-    rules = state.rules
-    total = sum(sum(rules["daybreak"]["city_income_by_tier"][c.tier].values()) for c in state.cities_of(seat))
-    return total + len(state.mines_of(seat)) * rules["daybreak"]["mine_income"]
+    return sum(daily_income(state, seat).values())
 
 
 def _army(state, seat: int) -> int:

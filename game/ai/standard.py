@@ -39,6 +39,7 @@ from game.engine import actions as A
 from game.engine import legal_actions
 from game.engine.dice import Dice
 from game.engine.economy import build_options
+from game.engine.flow import daily_income
 from game.engine.heroes import slots_ok
 from game.engine.monsters import bribe_cost, joining_unit, monster_unit
 from game.engine.movement import movement_masks, walled
@@ -118,30 +119,15 @@ def player_strength(state, seat: int) -> float:
 
 
 def income(state, seat: int) -> float:
-    rules = state.rules
-    total = 0.0
-    for city in state.cities_of(seat):
-        total += _value(rules["daybreak"]["city_income_by_tier"][city.tier])
-    return total + len(state.mines_of(seat)) * rules["daybreak"]["mine_income"]
-
-
-def income_by_resource(state, seat: int) -> dict[str, int]:
-    rules = state.rules
-    out: dict[str, int] = {}
-    for city in state.cities_of(seat):
-        for r, n in rules["daybreak"]["city_income_by_tier"][city.tier].items():
-            out[r] = out.get(r, 0) + n
-    for mine in state.mines_of(seat):
-        r = mine.resource or rules.resources[0]
-        out[r] = out.get(r, 0) + rules["daybreak"]["mine_income"]
-    return out
+    """The next Daybreak's income in coin-equivalents (the engine's own sum: besieged Cities pay nothing)."""
+    return _value(daily_income(state, seat))
 
 
 def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
     """What to keep for the next Daybreak's upkeep, beyond what income will bring."""
     each = state.rules["daybreak"]["hero_upkeep"]
     heroes = len(state.heroes_of(seat)) + extra_heroes
-    inc = income_by_resource(state, seat)
+    inc = daily_income(state, seat)
     # Count only half the income: a siege or a lost mine can cut it before the next Daybreak.
     return {r: max(0, n * heroes - inc.get(r, 0) // 2) for r, n in each.items() if n}
 
@@ -410,7 +396,7 @@ class Planner:
             max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
         food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
         if food_per_hero:
-            food = income_by_resource(s, seat).get("food", 0) + purse.get("food", 0) // 8
+            food = daily_income(s, seat).get("food", 0) + purse.get("food", 0) // 8
             want = min(want, max(1, food // food_per_hero))
         if rules.option("hero_cap"):
             want = min(want, rules["options"]["hero_cap_count"])

@@ -31,24 +31,42 @@ def begin_daybreak(state: GameState, events: list[Event]) -> None:
     charge_upkeep(state, seat, events)
 
 
-def collect_income(state: GameState, seat: int, events: list[Event]) -> None:
-    """R-DAY-2, R-CMP-2, R-BLD-5, R-CITY-3."""
+def city_income(rules, city, tier: str | None = None) -> dict[str, int]:
+    """What one unsieged City pays at Daybreak (R-DAY-2, R-CMP-2), its Gold Mine included (R-BLD-5);
+    ``tier`` overrides the City's own (the Daybreak panel asks for the tier it had at dawn)."""
+    income = dict(rules["daybreak"]["city_income_by_tier"][tier or city.tier])
+    gold_mine = city.buildings.get("gold_mine", 0)
+    if gold_mine and rules.option("legacy_gold_mine"):
+        bonus = sum(rules["buildings"]["gold_mine"]["level_income"][:gold_mine])
+        income["coin"] = income.get("coin", 0) + bonus
+    return income
+
+
+def pays_income(rules, city) -> bool:
+    """R-CITY-3: a besieged City yields nothing unless the rules say otherwise."""
+    return not city.sieged or rules["daybreak"]["sieged_city_income"]
+
+
+def daily_income(state: GameState, seat: int) -> dict[str, int]:
+    """What ``seat``'s next Daybreak will pay as things stand: Cities not besieged, then Mines."""
     rules = state.rules
     income: dict[str, int] = {}
     for city in state.cities_of(seat):
-        if city.sieged and not rules["daybreak"]["sieged_city_income"]:
-            state.emit(events, "city_besieged_no_income", city=city.id)
-            continue
-        for resource, amount in rules["daybreak"]["city_income_by_tier"][city.tier].items():
-            income[resource] = income.get(resource, 0) + amount
-        gold_mine = city.buildings.get("gold_mine", 0)
-        if gold_mine and rules.option("legacy_gold_mine"):
-            bonus = sum(rules["buildings"]["gold_mine"]["level_income"][:gold_mine])
-            income["coin"] = income.get("coin", 0) + bonus
+        if pays_income(rules, city):
+            for resource, amount in city_income(rules, city).items():
+                income[resource] = income.get(resource, 0) + amount
     for mine in state.mines_of(seat):
         resource = mine.resource or rules.resources[0]
         income[resource] = income.get(resource, 0) + rules["daybreak"]["mine_income"]
-    purse.change(state, seat, income, events, "income")
+    return income
+
+
+def collect_income(state: GameState, seat: int, events: list[Event]) -> None:
+    """R-DAY-2, R-CMP-2, R-BLD-5, R-CITY-3."""
+    for city in state.cities_of(seat):
+        if not pays_income(state.rules, city):
+            state.emit(events, "city_besieged_no_income", city=city.id)
+    purse.change(state, seat, daily_income(state, seat), events, "income")
 
 
 def upkeep_cost(state: GameState, seat: int) -> tuple[dict[str, int], list[int]]:

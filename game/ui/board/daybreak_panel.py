@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import actions as A
-from game.engine.flow import upkeep_cost
+from game.engine.flow import city_income, pays_income, upkeep_cost
 from game.engine.purse import can_afford
 from game.ui.kit import icons, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
@@ -75,14 +75,10 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
         if city.id in founded:
             continue
         tier = tier_at_dawn.get(city.id, city.tier)
-        if city.sieged:
+        if not pays_income(rules, city):
             lines.append((f"{city.name or 'City'} ({nice_name(tier)}) — under siege", {}))
             continue
-        income = dict(rules["daybreak"]["city_income_by_tier"][tier])
-        level = city.buildings.get("gold_mine", 0)
-        if level and rules.option("legacy_gold_mine"):
-            income["coin"] = income.get("coin", 0) + sum(rules["buildings"]["gold_mine"]["level_income"][:level])
-        lines.append((f"{city.name or 'City'} ({nice_name(tier)})", income))
+        lines.append((f"{city.name or 'City'} ({nice_name(tier)})", city_income(rules, city, tier)))
     for mine in state.mines_of(seat):
         resource = mine.resource or rules.resources[0]
         lines.append((f"{resource.capitalize()} mine at {tuple(mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
