@@ -41,3 +41,21 @@ def test_its_own_worth_alone_leaves_the_rivals_out():
     state, _ = new_game(board, [Seat("A", "computer", "hard"), Seat("B", "computer", "standard")], 1)
     assert evaluate(state, 1, rivals=False) == worth(state, 1)
     assert evaluate(state, 1) == worth(state, 1) - worth(state, 2)
+
+
+@pytest.mark.rule("R-CMP-3")
+def test_hard_never_weighs_a_hero_its_food_cannot_keep():
+    """In Campaign a hero out of a City eats 🥩1 a Day: hard's search used to weigh hiring heroes past
+    what its food brings in, and lost one to hunger in half its games a Day or two later."""
+    import random
+    from game.ai.hard import HardPlanner
+    board = load_map(next(p for p in shipped_maps() if p.stem == "meadow"))
+    state, _ = new_game(board, [Seat("A", "computer", "hard"), Seat("B", "computer", "standard")], 3, mode="campaign")
+    seat = state.actor()
+    state.players[seat].purse.update(coin=30, wood=30, food=0)
+    planner = HardPlanner(state, random.Random(1))
+    hire = [a for a in planner.daybreak_alternatives() if isinstance(a, A.Recruit) and a.recruit == "hero"]
+    assert planner.heroes_fed() == 1 and hire                # one hero: the City's 🥩1 a Day feeds it
+    apply(state, hire[0])
+    assert len(state.heroes_of(seat)) == planner.heroes_fed()
+    assert not [a for a in planner.daybreak_alternatives() if isinstance(a, A.Recruit) and a.recruit == "hero"]

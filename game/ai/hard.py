@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.standard import STANDARD, Planner, Style, _value, income, upkeep_reserve
+from game.ai.standard import STANDARD, Planner, Style, _covers, _value, income, upkeep_reserve
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
 from game.engine.dice import Rng
-from game.engine.economy import building_spent
+from game.engine.economy import build_options, building_spent
 from game.engine.movement import walled
 from game.engine.state import GameState
 
@@ -153,14 +153,17 @@ class HardPlanner(Planner):
         s, seat = self.state, self.seat
         legal = legal_actions(s, moves=False)
         out = []
-        hires = [a for a in legal if isinstance(a, A.Recruit) and a.recruit == "hero"]
-        out += hires[:1]
+        purse, reserve = s.players[seat].purse, upkeep_reserve(s, seat)
+        # Only what leaves the next upkeep paid: a hero hired or a purse spent beyond it starves heroes
+        # a Day or two later, past the look-ahead (in Campaign, hard lost a hero to hunger in half its games).
+        hero = s.rules.recruits()["hero"]["cost"]
+        if len(s.heroes_of(seat)) < self.heroes_fed() and _covers(purse, hero, upkeep_reserve(s, seat, extra_heroes=1)):
+            out += [a for a in legal if isinstance(a, A.Recruit) and a.recruit == "hero"][:1]
         units = [a for a in legal if isinstance(a, A.Recruit) and a.recruit != "hero"]
         if units:
-            city = s.cities[units[0].city]
-            out.append(self.pick_recruit(city, upkeep_reserve(s, seat)))
-        builds = [a for a in legal if isinstance(a, A.Build)]
-        out += builds[:1]
+            out.append(self.pick_recruit(s.cities[units[0].city], reserve))
+        out += [a for a in legal if isinstance(a, A.Build)
+                and _covers(purse, build_options(s, s.cities[a.city])[a.building][0], reserve)][:1]
         out.append(A.EndDaybreak(seat))
         return out
 

@@ -394,12 +394,7 @@ class Planner:
         style = self.style
         want = style.first_heroes if s.day < 3 else \
             max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
-        food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
-        if food_per_hero:
-            food = daily_income(s, seat).get("food", 0) + purse.get("food", 0) // 8
-            want = min(want, max(1, food // food_per_hero))
-        if rules.option("hero_cap"):
-            want = min(want, rules["options"]["hero_cap_count"])
+        want = min(want, self.heroes_fed())
         act = self.rebuild_walls(cities, reserve) if heroes else None
         if act:
             return act
@@ -445,6 +440,18 @@ class Planner:
             if pick:
                 return pick
         return A.EndDaybreak(seat)
+
+    def heroes_fed(self) -> int:
+        """The most heroes this player can keep: what its food brings in (R-CMP-3) and the hero cap."""
+        s, seat, rules = self.state, self.seat, self.rules
+        most = 10 ** 6
+        food_per_hero = rules["daybreak"]["hero_upkeep"].get("food", 0)
+        if food_per_hero:
+            food = daily_income(s, seat).get("food", 0) + _purse(s, seat).get("food", 0) // 8
+            most = max(1, food // food_per_hero)
+        if rules.option("hero_cap"):
+            most = min(most, rules["options"]["hero_cap_count"])
+        return most
 
     def rebuild_walls(self, cities, reserve: dict):
         """R-CITY-2: walls first (before more heroes): a City without them can be attacked at once."""
