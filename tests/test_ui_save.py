@@ -149,3 +149,27 @@ def test_title_continue_and_load_open_the_newest_save(game, tmp_path):
     assert isinstance(loader, LoadDialog)
     click(loader, loader.load_button.rect.center)
     assert isinstance(app.scene, GameScene) and loader not in app.scenes and app.scenes[0] is title
+
+
+def test_the_load_list_keeps_each_games_autosaves_together_latest_first(game, tmp_path):
+    """Several games each leave an "Autosave (latest)": the list shows each with its Daybreak autosaves
+    under it, newest game first, so two games' autosaves are never interleaved by their times."""
+    import os
+    from game.engine.save import autosave_path, save_game
+    from game.ui.menus.saves import daybreak_autosave
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = [(autosave_path(folder, "aaaaaa", 2), 100), (autosave_path(folder, "bbbbbb", 2), 200),
+               (autosave_path(folder, "aaaaaa"), 300), (autosave_path(folder, "aaaaaa", 3), 300),
+               (folder / "my_game.json", 250), (autosave_path(folder, "bbbbbb"), 210)]
+    for path, when in written:
+        save_game(game.state, path)
+        os.utime(path, (when, when))
+    loader = LoadDialog()
+    game.app.push(loader)
+    names = [info.path.name for info in loader.list.saves]
+    assert names == ["autosave-aaaaaa.json", "autosave-aaaaaa-day003.json", "autosave-aaaaaa-day002.json",
+                     "my_game.json", "autosave-bbbbbb.json", "autosave-bbbbbb-day002.json"]
+    assert [daybreak_autosave(info) for info in loader.list.saves] == [False, True, True, False, False, True]
+    loader.draw(game.app.screen)
+    assert list_saves()[0].path.name in {"autosave-aaaaaa.json", "autosave-aaaaaa-day003.json"}   # Continue: newest

@@ -103,6 +103,30 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     return sorted(infos, key=lambda i: (i.when, i.path.name), reverse=True)
 
 
+def by_game(saves: list[SaveInfo]) -> list[SaveInfo]:
+    """The Load list's order: games newest first, each game's autosaves together (its latest state,
+    then its Daybreaks, the last Day first); a named save stands on its own."""
+    from game.engine.save import AUTOSAVE_NAME
+    matches = {info.path: AUTOSAVE_NAME.fullmatch(info.path.name) for info in saves}
+
+    def group(info: SaveInfo) -> str:
+        match = matches[info.path]
+        return f"game {match['game']}" if match else f"file {info.path.name}"
+
+    def day(info: SaveInfo) -> int:
+        match = matches[info.path]
+        return int(match["day"]) if match and match["day"] else 10 ** 9    # the latest state first
+    newest: dict[str, float] = {}
+    for info in saves:
+        newest[group(info)] = max(newest.get(group(info), 0.0), info.when)
+    return sorted(saves, key=lambda i: (-newest[group(i)], group(i), -day(i), -i.when))
+
+
+def daybreak_autosave(info: SaveInfo) -> bool:
+    """An autosave made at a Daybreak (shown under its game's latest autosave)."""
+    return info.autosave and not display_name(info.path).endswith("(latest)")
+
+
 def has_saves(folder: Path | None = None) -> bool:
     """Any file that looks like a save (the title's Continue and Load buttons)."""
     folder = Path(folder) if folder is not None else saves_dir()
@@ -328,7 +352,7 @@ class SaveList:
         self.scroll = 0
 
     def reload(self, folder: Path | None = None) -> None:
-        self.saves = list_saves(folder)
+        self.saves = by_game(list_saves(folder))
         self.selected = min(self.selected, max(0, len(self.saves) - 1))
 
     def visible_rows(self) -> list[tuple[int, pygame.Rect]]:
@@ -382,9 +406,10 @@ class SaveList:
             soft = (236, 220, 190) if chosen else (theme.DANGER if info.problem else theme.INK_SOFT)
             when = render(info.stamp, px(13), soft)
             surface.blit(when, when.get_rect(topright=(r.right - px(10), r.y + px(6))))
+            indent = px(22) if daybreak_autosave(info) else 0      # under its game's latest autosave
             icon = render("🎲" if info.autosave else "🏰", px(16), ink, "bold")
-            surface.blit(icon, (r.x + px(10), r.y + px(4)))
-            name_x = r.x + px(16) + icon.get_width()
+            surface.blit(icon, (r.x + px(10) + indent, r.y + px(4)))
+            name_x = r.x + px(16) + indent + icon.get_width()
             size, label = widgets.fit_label(info.name, px(16), when.get_rect(topright=(r.right - px(10), 0)).x
                                             - px(12) - name_x, "bold")
             surface.blit(render(label, size, ink, "bold"), (name_x, r.y + px(4)))
