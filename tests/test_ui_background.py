@@ -68,7 +68,9 @@ def test_only_the_latest_question_waits_behind_a_running_one():
     gate.set()
     wait_idle(answers)
     assert calls == ["a", "c"], "a mouse sweeping over tiles does not queue them all"
-    assert answers.get("b", gated("b", gate, calls)) is NOT_YET
+    held = threading.Event()           # a new question's work, held: NOT_YET does not hang on thread timing
+    assert answers.get("b", gated("b", held, calls)) is NOT_YET
+    held.set()
 
 
 def test_answers_to_a_game_that_moved_on_are_dropped():
@@ -78,7 +80,9 @@ def test_answers_to_a_game_that_moved_on_are_dropped():
     gate.set()
     wait_idle(answers)
     assert not answers.take_arrived()
-    assert answers.get("a", gated(2, gate, calls)) is NOT_YET
+    held = threading.Event()
+    assert answers.get("a", gated(2, held, calls)) is NOT_YET, "asked again, not answered from before the clear"
+    held.set()
 
 
 @pytest.mark.rule("R-CITY-4")
@@ -138,3 +142,29 @@ def test_a_split_the_player_started_is_not_replaced_by_the_best_one_arriving_lat
     gate.set()
     settle(scene)
     assert scene.arrangement.mode == "individual" and not scene.odds_waiting()
+
+
+@pytest.mark.rule("R-MOV-7", "R-MON-1")
+def test_the_face_a_monster_dialog_opens_at_once_and_shows_the_odds_when_they_arrive(monkeypatch):
+    from game.engine.state import Pending, Token
+    from game.ui.app import App
+    from game.ui.board.scene import GameScene
+    from game.ui.session import GameSession
+    from tests.test_ui_odds_agree import arrange
+    gate, seen = slowed(monkeypatch, board_odds, "monster_lines")
+    state, hero = arrange()
+    (city,) = state.cities_of(hero.owner)
+    hero.cell = city.cell                                                # arrange: the hero in its capital
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", hero.cell)                 # arrange: a Monster comes to it
+    state.pending.append(Pending("face_monster", hero.owner, {"hero": hero.id}))
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    assert board.dialog.title == "A Monster!" and WORKING_OUT in board.dialog.lines
+    app.frame(1 / 60)                                                    # drawn without waiting
+    gate.set()
+    settle(board)
+    assert WORKING_OUT not in board.dialog.lines and any("win" in line for line in board.dialog.lines)
+    assert board.dialog.button("Face it") is not None
+    assert seen and all(twin is not state for twin in seen), "worked out on a copy"

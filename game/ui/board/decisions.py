@@ -134,12 +134,19 @@ class DecisionDialogs:
         """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""
         from game.ui.battle.plan import remembered
         from game.ui.board.odds import monster_lines
+        from game.ui.board.scene import WORKING_OUT
+        from game.ui.kit.background import NOT_YET
         hero_id = self.state.pending[0].data["hero"]
-        hero = self.state.heroes[hero_id]
-        try:      # the odds of the fight the battle screen will open on (R-MON-1)
-            odds = monster_lines(self.state, hero, hero.cell, remembered(self.session).get(hero.owner))[1:]
-        except (ValueError, KeyError):
-            odds = []
+        choice = remembered(self.session).get(self.state.heroes[hero_id].owner)
+
+        def odds_of(twin) -> list[str]:       # the odds of the fight the battle screen will open on (R-MON-1)
+            hero = twin.heroes[hero_id]
+            try:
+                return monster_lines(twin, hero, hero.cell, choice)[1:]
+            except (ValueError, KeyError):
+                return []
+        odds = self._odds.on_copy(("face monster", hero_id, len(self.state.actions)), self.state, odds_of)
+        odds = [WORKING_OUT] if odds is NOT_YET else odds
         return Dialog("A Monster!", [f"A Monster stands on {self._hero_name(hero_id)}'s tile.",
                                      "The hero must face it before doing anything else (no 🐎)."] + odds,
                       [("Face it", lambda: self.submit(A.FaceMonster(self.actor, hero_id)))], icon="monster",

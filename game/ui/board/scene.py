@@ -796,6 +796,9 @@ class GameScene(DecisionDialogs, Scene):
         if self._odds.take_arrived():          # odds worked out off the frame: show them where they wait
             self._preview_path(self.view.hover_cell)
             self.view.refresh_tooltip()
+            if self.dialog is not None and WORKING_OUT in self.dialog.lines:
+                self.dialog = None               # built again, with the odds
+                self._sync_dialog()
         if self.walks:
             self._update_walks(dt)
         else:
