@@ -169,3 +169,65 @@ def test_standards_income_estimate_is_what_the_next_daybreak_pays():
     before = purse_of(state, 2)
     to_daybreak_of(state, 2)
     assert purse_of(state, 2) == before + expected
+
+
+def _campaign_with_cities(count: int):
+    """Campaign, P1's Daybreak of Day 5, P1 holding ``count`` Cities (arranged) and food to spare."""
+    from game.engine.state import City
+    state = start_game("campaign")
+    state.day = 5                                                      # arrange: past the first heroes
+    for i in range(count - 1):
+        city = City(id=state.new_id(), cell=(3 + i, 0), owner=1, tier="encampment")
+        state.cities[city.id] = city
+    state.players[1].purse.update(food=100)
+    return state
+
+
+@pytest.mark.rule("R-CMP-2")
+@pytest.mark.rule("R-CMP-5")
+def test_standard_hires_heroes_by_the_income_that_pays_for_them():
+    """Campaign Cities pay 💰2 🌳1 🥩1 ⛏️1: only the coin hires heroes and units. Counting the wood and
+    stone too, standard kept 14 heroes with no army while a rival's garrison grew (a turtle it never broke)."""
+    state = _campaign_with_cities(6)
+    coin = 6 * state.rules["daybreak"]["city_income_by_tier"]["encampment"]["coin"]
+    assert Planner(state, random.Random(1), style_of("standard")).heroes_wanted() == 2 + coin // 2
+    assert Planner(state, random.Random(1), style_of("standard:all_income_heroes")).heroes_wanted() > 2 + coin // 2
+
+
+@pytest.mark.rule("R-CMP-4")
+def test_standard_builds_a_spawner_paid_in_coin_in_one_city_only():
+    """A spawner costing coin is built once (its recruits are what the coin is for); a wood-only one in
+    every City."""
+    state = _campaign_with_cities(2)
+    first, second = sorted(state.cities_of(1), key=lambda c: c.id)
+    for city in (first, second):
+        city.buildings.update({"ramparts": 1, "spawner_1_1": 1, "spawner_1_2": 1})
+    first.buildings["spawner_2_1"] = 1
+    state.players[1].purse.update(coin=40, wood=40, stone=40)
+    planner = Planner(state, random.Random(1), style_of("standard"))
+    cost = state.rules.buildings()
+    assert not planner.spawner_wanted(second, "spawner_2_1", cost["spawner_2_1"]["cost"])
+    assert planner.spawner_wanted(first, "spawner_3_1", cost["spawner_3_1"]["cost"])
+    assert planner.pick_build(second, 0.0, {}) is None or planner.pick_build(second, 0.0, {})[0] != "spawner_2_1"
+    everywhere = Planner(state, random.Random(1), style_of("standard:coin_spawners_everywhere"))
+    assert everywhere.spawner_wanted(second, "spawner_2_1", cost["spawner_2_1"]["cost"])
+
+
+@pytest.mark.rule("R-DAY-4")
+@pytest.mark.rule("R-CMP-5")
+def test_standard_arms_its_heroes_before_saving_for_a_building():
+    """Three heroes leading six units between them: standard recruits before it saves for the next
+    spawner; the old rule (save once four units exist) left its heroes walking with empty armies."""
+    picks = {}
+    for level in ("standard", "standard:saves_early"):
+        state = _campaign_with_cities(1)
+        city = capital(state, 1)
+        city.buildings.update({"ramparts": 1, "spawner_1_1": 1, "spawner_1_2": 1})
+        state.players[1].purse.update(coin=30)
+        for _ in range(3):
+            recruit_hero(state, 1).army = {"unit_1_1": 2}              # arrange: two units each
+        state.players[1].purse.update(coin=6, wood=0)                  # the next spawner needs 🌳5: saving
+        picks[level] = choose_action(state, random.Random(1), level)
+    assert isinstance(picks["standard"], A.Recruit) and picks["standard"].count >= 3, picks["standard"]
+    early = picks["standard:saves_early"]
+    assert not isinstance(early, A.Recruit) or early.count < picks["standard"].count, early

@@ -47,6 +47,10 @@ VARIANTS = {
     "items": replace(STANDARD, item_value=12.0),
     "rush": replace(STANDARD, city_value=120.0, enemy_risk=0.5),
     "harass": replace(STANDARD, harass=15.0),
+    "all_income_heroes": replace(STANDARD, heroes_by_all_income=True),
+    "coin_spawners_everywhere": replace(STANDARD, one_coin_spawner=False),
+    "saves_early": replace(STANDARD, army_per_hero=0),
+    "old_economy": replace(STANDARD, heroes_by_all_income=True, one_coin_spawner=False, army_per_hero=0),
 }
 
 STYLES = {"easy": EASY, "standard": STANDARD, "hard": HARD}

@@ -65,6 +65,9 @@ class Style:
     item_value: float = 5.0          # an item on the board, in coin-equivalents (R-ITEM)
     city_value: float = 60.0         # a rival City, in coin-equivalents (its last City: +80)
     harass: float = 0.0              # worth of a siege that only costs the rival a Daybreak (R-CITY-3)
+    heroes_by_all_income: bool = False   # count every resource's income towards more heroes (Campaign: wood, stone too)
+    one_coin_spawner: bool = True    # a spawner that costs coin in one City only (R-CMP-4)
+    army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
 
 
 STANDARD = Style()
@@ -390,11 +393,7 @@ class Planner:
 
         recruits = rules.recruits()
         hero_cost = recruits["hero"]["cost"]
-        inc = income(s, seat)
-        style = self.style
-        want = style.first_heroes if s.day < 3 else \
-            max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
-        want = min(want, self.heroes_fed())
+        want = self.heroes_wanted()
         act = self.rebuild_walls(cities, reserve) if heroes else None
         if act:
             return act
@@ -430,7 +429,7 @@ class Planner:
         army_units = sum(sum(h.army.values()) for h in heroes) + sum(sum(c.garrison.values()) for c in cities)
         danger = any(threats[c.id] > 0.7 * city_strength(s, c) for c in cities)
         keep = dict(reserve)
-        if not danger and army_units >= 4:
+        if not danger and army_units >= max(4, self.style.army_per_hero * len(heroes)):
             for r, n in saving.items():
                 keep[r] = keep.get(r, 0) + n
         if self.days_left() <= 2 and not danger:
@@ -440,6 +439,18 @@ class Planner:
             if pick:
                 return pick
         return A.EndDaybreak(seat)
+
+    def heroes_wanted(self) -> int:
+        """How many heroes to keep: ``first_heroes`` at first, then more with the income that hires them."""
+        s, style = self.state, self.style
+        if style.heroes_by_all_income:
+            inc = income(s, self.seat)
+        else:   # what pays for heroes and units (coin): Campaign's wood and stone hire no one
+            hero_cost = self.rules.recruits()["hero"]["cost"]
+            inc = _value({r: n for r, n in daily_income(s, self.seat).items() if r in hero_cost})
+        want = style.first_heroes if s.day < 3 else \
+            max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
+        return min(want, self.heroes_fed())
 
     def heroes_fed(self) -> int:
         """The most heroes this player can keep: what its food brings in (R-CMP-3) and the hero cap."""
@@ -493,6 +504,16 @@ class Planner:
     def _apart(a, b) -> int:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
+    def spawner_wanted(self, city, name: str, cost: dict) -> bool:
+        """A spawner paid in coin (what recruits cost) is built once, in one City; one paid in wood alone,
+        everywhere: coin spent on the same spawner in every City left nothing to recruit with (R-CMP-4)."""
+        if not self.style.one_coin_spawner:
+            return True
+        coin = set(self.rules.recruits()["hero"]["cost"])
+        if not any(cost.get(r) for r in coin):
+            return True
+        return not any(other.buildings.get(name) for other in self.state.cities_of(self.seat) if other.id != city.id)
+
     def pick_build(self, city, threat: float, reserve: dict):
         """(name, cost, affordable now) of the building this City should get next, or None."""
         s, seat, rules = self.state, self.seat, self.rules
@@ -507,7 +528,7 @@ class Planner:
             wants.append("mercenary_camp")
         if "gold_mine" in options:
             wants.append("gold_mine")
-        spawners = sorted((n for n in options if n.startswith("spawner_")),
+        spawners = sorted((n for n in options if n.startswith("spawner_") and self.spawner_wanted(city, n, options[n])),
                           key=lambda n: (_value(options[n]), n))
         if spawners and (s.day >= 2 or spawners[0] == "spawner_1_1"):
             wants.append(spawners[0])
