@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = shipped_maps()
 EXPECTED = {  # name: (width, height, kind, stagger axis, min players, max players)
     "meadow": (20, 16, "square", None, 2, 2),
+    "two_crowns": (40, 30, "hex", "y", 2, 2),
     "riverlands": (32, 24, "hex", "y", 2, 4),
     "highlands": (64, 48, "hex", "x", 2, 4),
     "free_cities": (24, 24, "square", None, 2, 4),
@@ -90,9 +91,9 @@ def test_a_map_saved_again_by_tiled_still_loads(path, tmp_path):
     assert (again.move_cost == original.move_cost).all()
 
 
-@pytest.mark.parametrize("name", ["three_fords", "skirmish"])
+@pytest.mark.parametrize("name", ["two_crowns", "three_fords", "skirmish"])
 def test_every_seat_has_its_nearest_tokens_equally_far(name):
-    """The ~60-minute maps for 3 and 4 players: each kind's nearest token is (within one 🐎) as far from
+    """The ~60-minute maps for 2, 3 and 4 players: each kind's nearest token is (within one 🐎) as far from
     every capital, so no seat starts ahead (make_maps.py places them from the path costs)."""
     from game.board.pathfinding import reachable
     board = load_map(MAPS_DIR / f"{name}.tmx")
