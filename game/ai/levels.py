@@ -50,6 +50,7 @@ VARIANTS = {
     "all_income_heroes": replace(STANDARD, heroes_by_all_income=True),
     "coin_spawners_everywhere": replace(STANDARD, one_coin_spawner=False),
     "saves_early": replace(STANDARD, army_per_hero=0),
+    "merge": replace(STANDARD, merge_armies=True),
     "old_economy": replace(STANDARD, heroes_by_all_income=True, one_coin_spawner=False, army_per_hero=0),
 }
 

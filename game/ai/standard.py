@@ -68,6 +68,7 @@ class Style:
     heroes_by_all_income: bool = False   # count every resource's income towards more heroes (Campaign: wood, stone too)
     one_coin_spawner: bool = True    # a spawner that costs coin in one City only (R-CMP-4)
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
+    merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
 
 
 STANDARD = Style()
@@ -581,14 +582,28 @@ class Planner:
                 act = A.TransferItem(seat, hero.id, item.id, True)
                 if act in allowed:
                     return act
+            lead = self.lead_hero(city)
+            if self.style.merge_armies and hero is not lead:
+                # One big army beats the same units split (a losing squad dies whole): the others hand
+                # theirs to the City and the strongest hero there takes them.
+                for unit, count in sorted(hero.army.items()):
+                    act = A.TransferUnits(seat, hero.id, unit, -count)
+                    if act in allowed:
+                        return act
             for unit, count in sorted(city.garrison.items()):
                 act = A.TransferUnits(seat, hero.id, unit, count)
-                if slots_ok(hero.army, unit, rules["hero"]["army_slots"]) and act in allowed:
+                if (hero is lead or not self.style.merge_armies) and \
+                        slots_ok(hero.army, unit, rules["hero"]["army_slots"]) and act in allowed:
                     return act
             act = self.better_equipment(hero)
             if act:
                 return act
         return None
+
+    def lead_hero(self, city):
+        """The hero of ours in ``city`` who leads its units: the strongest (the lowest id on a tie)."""
+        here = [h for h in self.state.heroes_at(city.cell) if h.owner == self.seat]
+        return max(here, key=lambda h: (hero_strength(self.state, h), -h.id), default=None)
 
     def better_equipment(self, hero):
         """EquipItem when a carried item beats the equipped one of its type."""
