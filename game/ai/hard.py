@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.standard import STANDARD, Planner, Style, _covers, _value, income, upkeep_reserve
+from game.ai.standard import STANDARD, Planner, Style, _covers, _value, city_strength, income, upkeep_reserve
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
 from game.engine.dice import Rng
@@ -39,6 +39,8 @@ WIN = 1000.0
 # (on the first Daybreak that left hard without a hero or a spawner in about one game in three).
 MARGIN = 3.0
 BUILDING_SHARE = 0.8      # a building counts for this share of its cost: money spent on it is not lost
+LOSS_SHARE = 0.8          # of a threatened City's worth, counted as lost in proportion to the chance
+LAST_CITY = 80.0          # and the last City's loss on top (R-END-1: a player without a City is nearly out)
 
 
 def rollout_copy(state: GameState, seed: int) -> GameState:
@@ -55,17 +57,33 @@ def worth(state: GameState, seat: int) -> float:
     tiers = rules["cities"]["tiers"]
     buildings = rules.buildings()
     total = _value(state.players[seat].purse) + 8 * income(state, seat)
-    for city in state.cities_of(seat):
-        total += STANDARD.city_value + 6 * tiers.index(city.tier)
-        total += sum(n * planner.unit_worth(u) for u, n in city.garrison.items())
+    cities = state.cities_of(seat)
+    for city in cities:
+        value = STANDARD.city_value + 6 * tiers.index(city.tier)
+        value += sum(n * planner.unit_worth(u) for u, n in city.garrison.items())
         if walled(state, city):
-            total += 4
-        total += sum(BUILDING_SHARE * _value(building_spent(buildings[name], level))
+            value += 4
+        value += sum(BUILDING_SHARE * _value(building_spent(buildings[name], level))
                      for name, level in city.buildings.items() if level and name in buildings)
+        # A City rival heroes can take next turn is worth only what it keeps: the look-ahead ends at
+        # this player's next turn, before the blow falls (hard used to march its army off while a
+        # rival stood at its gates).
+        total += value * (1 - LOSS_SHARE * loss_chance(state, planner, city)) - \
+            (LAST_CITY * loss_chance(state, planner, city) if len(cities) == 1 else 0)
     total += 6 * len(state.mines_of(seat))
     for hero in state.heroes_of(seat):
         total += planner.hero_loss(hero)
     return total
+
+
+def loss_chance(state: GameState, planner: Planner, city) -> float:
+    """How likely the rival heroes within a turn's reach of ``city`` take it: their strength against the
+    City's, as standard estimates a battle (0 when none is near)."""
+    threat = planner.threat_to(city)
+    if not threat:
+        return 0.0
+    ours = city_strength(state, city)
+    return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
 def evaluate(state: GameState, seat: int, rivals: bool = True) -> float:
