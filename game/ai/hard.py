@@ -7,7 +7,11 @@ copy's dice are reseeded from the hard player's own rng (determinized: every
 candidate meets the same dice, so the comparison is fair), then everyone plays
 ``standard`` until this player's next turn begins, and ``evaluate`` scores the
 position (Cities by tier, income, armies, heroes, coin, against the strongest
-rival). The best average wins. Battles, pending questions and diplomacy stay
+rival; a City that rival heroes within a turn's reach could take counts only
+for the chance it holds, since the look-ahead stops before they strike). The
+best average wins. Daybreak choices are weighed only among those that leave
+the next upkeep paid and feed every hero (a hero starving a Day later is
+beyond the look-ahead too). Battles, pending questions and diplomacy stay
 with the standard planner (the exact odds already decide those).
 
 A rollout never touches the real game: it works on a deep copy with its own
