@@ -168,3 +168,52 @@ def test_the_face_a_monster_dialog_opens_at_once_and_shows_the_odds_when_they_ar
     assert WORKING_OUT not in board.dialog.lines and any("win" in line for line in board.dialog.lines)
     assert board.dialog.button("Face it") is not None
     assert seen and all(twin is not state for twin in seen), "worked out on a copy"
+
+
+def _computer_game(seed=5):
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    seats = [Seat("Ann", 1, "computer"), Seat("Bob", 2, "computer")]
+    return GameSession.start(NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed), load_map(DEFAULT_MAP))
+
+
+@pytest.mark.rule("R-SET-1")
+def test_computers_think_off_the_frame_and_play_the_same_game(monkeypatch):
+    """Same seed, same actions: a game whose computer players think on a worker thread (the screen's
+    way) is the game they play when asked directly (saves, replays and the lab)."""
+    monkeypatch.setattr(background, "WAIT_S", 0.0)
+    direct, screened = _computer_game(), _computer_game()
+    for _ in range(60):
+        direct.computer_step()
+    played = 0
+    while played < 60:
+        act = screened.think()
+        if act is NOT_YET:
+            wait_idle(screened._thinking)
+            continue
+        assert screened.submit(act).ok
+        played += 1
+    assert screened.state.actions == direct.state.actions
+    assert screened.ai_rng.getstate() == direct.ai_rng.getstate()
+
+
+def test_the_board_goes_on_drawing_while_a_computer_thinks(monkeypatch):
+    """A computer's turn: the frame does not wait for its choice; the action comes when the thinking ends."""
+    import game.ai
+    gate, seen = slowed(monkeypatch, game.ai, "choose_action")
+    board = meadow_board_scene(("computer", "computer"))
+    board.session.speed = "fast"
+    board.app.frame(0.1)
+    click(board.app.scene, board.app.scene.begin.rect.center)          # "Who goes first?": Begin
+    assert board.app.scene is board
+    before = len(board.state.actions)
+    for _ in range(10):
+        board.app.frame(0.1)
+    assert len(board.state.actions) == before and board.session.thinking() and board.animating()
+    assert seen and all(twin is not board.state for twin in seen), "it thinks on a copy"
+    gate.set()
+    wait_idle(board.session._thinking)
+    for _ in range(10):
+        board.app.frame(0.1)
+    assert len(board.state.actions) > before

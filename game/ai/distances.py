@@ -7,6 +7,7 @@ fields per board (the oldest are dropped) and goes when the board does.
 """
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import OrderedDict
 
@@ -16,6 +17,7 @@ from game.board.pathfinding import MAX_BUDGET, reachable
 
 FIELDS_PER_BOARD = 256
 _CACHES: dict[int, tuple[weakref.ref, OrderedDict]] = {}
+_LOCK = threading.Lock()       # a computer player may think off the screen's thread (game.ui.session.think)
 
 
 def _cache_of(board) -> OrderedDict:
@@ -35,15 +37,17 @@ def distance_field(board, cell) -> np.ndarray:
     """int16 (height, width): the cheapest 🐎 from ``cell`` to every cell, -1 where unreachable.
 
     The array is shared between callers: read it, never write to it."""
-    cache = _cache_of(board)
     cell = (int(cell[0]), int(cell[1]))
-    field = cache.get(cell)
-    if field is None:
-        field = reachable(board.topology, board.move_cost, None, cell, whole_map_budget(board)).costs
-        field.flags.writeable = False
+    with _LOCK:
+        cache = _cache_of(board)
+        field = cache.get(cell)
+        if field is not None:
+            cache.move_to_end(cell)
+            return field
+    field = reachable(board.topology, board.move_cost, None, cell, whole_map_budget(board)).costs
+    field.flags.writeable = False
+    with _LOCK:
         cache[cell] = field
         if len(cache) > FIELDS_PER_BOARD:
             cache.popitem(last=False)
-    else:
-        cache.move_to_end(cell)
     return field

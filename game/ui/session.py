@@ -47,6 +47,7 @@ class GameSession:
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
         self.ai_rng = random.Random(state.seed)
+        self._thinking = None        # BackgroundAnswers for ``think``, made when a computer first thinks
         from game import settings
         self.speed = settings.current().computer_speed
         self.last_events: tuple = (None, None)     # (action count, events of the last action): undo checks them
@@ -127,6 +128,41 @@ class GameSession:
         if not self.is_computer(seat):
             return None
         return self.submit(self.choose_for_computer())
+
+    def think(self, level: str | None = None, rng: random.Random | None = None):
+        """The computer's choice for the seat to act (at its own level, or at ``level`` for a human side
+        the game plays, e.g. auto-battle), worked out off the frame on a copy of the game: ``NOT_YET``
+        until it is known (a ``hard`` player's look-ahead or a huge battle's odds outlast a frame).
+        ``rng`` (default: the computer players') goes on exactly as if the choice had been made here,
+        so a game plays the same with or without the screen."""
+        from game.ui.kit.background import NOT_YET, BackgroundAnswers
+        rng = rng if rng is not None else self.ai_rng
+        seat = self.actor()
+        level = level or self.state.players[seat].ai or "standard"
+        if self._thinking is None:
+            self._thinking = BackgroundAnswers()
+
+        def prepare():
+            twin, mine = self.state.lookahead_copy(), random.Random()
+            mine.setstate(rng.getstate())
+
+            def work():
+                from game.ai import choose_action
+                return choose_action(twin, mine, level), mine.getstate()
+            return work
+        answer = self._thinking.get((id(self.state), len(self.state.actions), seat, level, id(rng)), prepare)
+        if answer is NOT_YET:
+            return NOT_YET
+        self._thinking.clear()
+        if answer is None:          # the work failed: choose here, so an error shows where it happens
+            from game.ai import choose_action
+            return choose_action(self.state, rng, level)
+        act, after = answer
+        rng.setstate(after)
+        return act
+
+    def thinking(self) -> bool:
+        return self._thinking is not None and self._thinking.pending()
 
     def auto_step(self) -> Outcome:
         """The standard computer player's choice, for a human who lets the game decide (e.g. "fight it out")."""

@@ -461,7 +461,7 @@ class BattleScene(BattlePainting, Scene):
     # --- frame ----------------------------------------------------------------------------------------------
     def animating(self) -> bool:
         battle = self.state.battle
-        if self.busy or self._odds.pending():
+        if self.busy or self._odds.pending() or self.session.thinking():
             return True
         if self.handoff.up or battle is None or battle is not self.battle or self.result is not None:
             return False
@@ -484,14 +484,17 @@ class BattleScene(BattlePainting, Scene):
         if self.session.is_computer(seat) or (self.auto and self._is_human(seat)):
             self.clock += dt
             if self.clock >= THINK * SPEEDS[self.speed]:
+                computer = self.session.is_computer(seat)
+                act = self.session.think() if computer else self.session.think("standard", self.ai_rng)
+                if act is NOT_YET:
+                    return                       # still thinking (a huge battle's odds): the frame goes on
                 self.clock = 0.0
-                if self.session.is_computer(seat):
-                    outcome = self.session.computer_step()
-                    if outcome is not None and outcome.ok:
+                if computer:
+                    outcome = self.session.submit(act)
+                    if outcome.ok:
                         self.play(outcome.events)
                 else:
-                    from game.ai import choose_action
-                    self.submit(choose_action(self.state, self.ai_rng, "standard"))
+                    self.submit(act)
 
     def _run_queue(self, dt: float | None) -> None:
         """Advance the animations by ``dt`` seconds (None or instant speed: to the end)."""

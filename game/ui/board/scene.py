@@ -785,7 +785,7 @@ class GameScene(DecisionDialogs, Scene):
         self._set_hero_markers()
 
     def animating(self) -> bool:
-        if self.walks or self.dice.busy or self._odds.pending() or self.view.panning:
+        if self.walks or self.dice.busy or self._odds.pending() or self.view.panning or self.session.thinking():
             return True
         return self.state.phase != "over" and self.handoff_to is None and self.session.is_computer(self.actor)
 
@@ -819,9 +819,12 @@ class GameScene(DecisionDialogs, Scene):
             self._computer_clock += dt
             waiting = self.dice.busy and self.session.speed != "fast"
             if self._computer_clock >= self.session.computer_delay and not waiting:
+                act = self.session.think()
+                if act is NOT_YET:
+                    return                       # still thinking: the frame goes on
                 self._computer_clock = 0.0
                 self._remember_positions()
-                outcome = self.session.computer_step()
+                outcome = self.session.submit(act)
                 if outcome is not None:
                     self._absorb(self.session.take_events())
                     self.refresh()
