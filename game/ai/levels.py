@@ -9,22 +9,16 @@ out by search (``game.ai.hard``: rollouts on determinized copies of the game).
 A variant level is written ``standard:NAME`` (e.g. ``standard:many_heroes``), for
 playtests that ask whether one heuristic alone beats ``standard``.
 
-Tournaments (``tools/tournament.py --levels A,B --games N --seed 1 --jobs 1``, 2 players,
-seats swapped every game, day limit 60; rate with 95% Wilson interval):
-- hard v standard: Meadow Ford Normal 72.0% (72-28 of 100 games, 95% CI 63-80%);
-  The Riverlands Normal 84.2% (32-6 of 38, 70-93%); Meadow Ford Campaign (seed 7,
-  40 games) 65.0% (26-14, 50-78%) with the Daybreak choices scored on hard's own
-  worth, 67.5% (27-13, 52-80%) before: the fix (hard had hired nobody on Day 1 in
-  about one game in three) moves the rate within the noise. Not yet the >= 200 games a pairing asked for: hard spends
-  about 10x standard's time (rollouts at every choice), and the runs were
-  stopped at the session's end; Riverlands Campaign was not measured.
-- standard v easy (200 games each): Meadow Normal 96.0% (92-98%), Meadow
-  Campaign 98.5% (96-99%), Riverlands Normal 95.2% (91-97%), Riverlands
-  Campaign 99.0% (96-100%).
-- variants v standard (Meadow Normal, 200 games each): bold 54.0% (47-61%),
-  rush 54.0% (47-61%), many_heroes 53.0% (46-60%), cheap_units 51.5%, careful
-  51.0%, no_walls 50.5%, harass 50.5%, items 47.5%, few_heroes 39.0% (33-46%):
-  none beats standard beyond the noise.
+Tournament results (``tools/tournament.py``, seats swapped every game, 95% Wilson
+intervals) are kept in the README's playtester section, with the date of the
+``standard`` they were measured against: every change to ``standard`` moves
+``hard`` too, so a figure is only good for the code it was measured on.
+Lab variants measured against ``standard`` (Meadow Ford): ``bold`` and ``rush``
+54% (47-61%), ``many_heroes`` 53%, the others 47-52%, ``few_heroes`` 39%
+(Normal, 200 games each, before 26 November); ``old_economy`` (standard's
+Campaign economy before 26 November) 51% in Campaign and 48% in Normal over 100
+games each, ``merge`` 47.5% and 52.5% over 200: none beats ``standard`` beyond
+the noise.
 """
 from __future__ import annotations
 
