@@ -151,6 +151,16 @@ def _fallen(state: GameState, d: dict) -> str:
 _DEATH_CAUSES = {"battle": "in battle", "retreat": "in the retreat", "upkeep": "unpaid upkeep"}
 
 
+def region(state: GameState, cell) -> str:
+    """Where a cell lies on the map, in words a player reads ("in the north-west", "in the centre"):
+    the board shows the spot; a log line of coordinates said nothing."""
+    col, row = cell
+    across, down = col / max(1, state.board.width - 1), row / max(1, state.board.height - 1)
+    ns = "north" if down < 1 / 3 else "south" if down > 2 / 3 else ""
+    ew = "west" if across < 1 / 3 else "east" if across > 2 / 3 else ""
+    return f"in the {ns}-{ew}" if ns and ew else f"in the {ns or ew or 'centre'}"
+
+
 def narrate(state: GameState, event: Event) -> str | None:
     """One line for an event, or None for events too small to tell (single steps)."""
     d = event.data
@@ -164,13 +174,13 @@ def narrate(state: GameState, event: Event) -> str | None:
     simple = {
         "day_started": lambda: f"━━ Day {d['day']} ━━",
         "anchor": lambda: f"{who} is the Anchor; turn order: {', '.join(_who(state, s) for s in d['turn_order'])}",
-        "capital": lambda: f"🏰 {who} founds a capital at {tuple(d['cell'])}",
+        "capital": lambda: f"🏰 {who} founds a capital {region(state, d['cell'])}",
         "daybreak": lambda: f"☀ Daybreak for {who}",
         "purse": lambda: f"💰 {who}: {money(d['change'])} ({_reason(d['reason'])}) → {_purse(d['purse'])}",
         "hero_recruited": lambda: f"🧙 {who} recruits the hero {d['name']}",
         "recruited": lambda: f"🤺 {who} recruits {unit_plural(d['unit'], d['count'])}",
         "built": lambda: f"🔨 {who} builds a {nice_name(d['building'])}",
-        "city_founded": lambda: f"🏰 {who} founds a City at {tuple(d['cell'])}",
+        "city_founded": lambda: f"🏰 {who} founds a City {region(state, d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves to {tuple(d['cell'])} (🐎{d['cost']}, {d['moves_left']} left)",
         "picked_up": lambda: f"{'💰' if d['kind'] == 'resource' else '🎁'} {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
@@ -187,7 +197,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({_DEATH_CAUSES.get(d['cause'], d['cause'])})",
         "siege": lambda: f"🛡 {who} besieges {_owned_city(state, d['city'], d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers {_owned_city(state, d['city'], d['previous'])}",
-        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears at {tuple(d['cell'])}",
+        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}",
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",

@@ -315,3 +315,15 @@ def test_the_day_limit_spinner_stays_inside_the_game_panel(size, tmp_path):
     boxes = [box.rect for box in title.rule_boxes.values()]
     assert all(title.right.contains(r) for r in boxes)
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_the_log_says_where_on_the_map_not_coordinates():
+    """"Aldric founds a capital at (2, 5)" told a player nothing: the log names the map's region."""
+    from game.narration import region
+    state = meadow_board_scene().state                      # 20x16
+    assert region(state, (0, 0)) == "in the north-west" and region(state, (19, 15)) == "in the south-east"
+    assert region(state, (10, 8)) == "in the centre" and region(state, (10, 0)) == "in the north"
+    line = narrate(state, Event("capital", {"player": 1, "cell": [19, 8]}))
+    assert line.endswith("founds a capital in the east") and "(" not in line
+    token = narrate(state, Event("token_placed", {"kind": "monster", "cell": [3, 14]}))
+    assert token.endswith("token appears in the south-west")

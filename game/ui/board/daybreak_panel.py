@@ -13,6 +13,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.flow import city_income, pays_income, upkeep_cost
 from game.engine.purse import can_afford
+from game.narration import region
 from game.ui.kit import icons, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, nice_name,
@@ -81,7 +82,7 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
         lines.append((f"{city.name or 'City'} ({nice_name(tier)})", city_income(rules, city, tier)))
     for mine in state.mines_of(seat):
         resource = mine.resource or rules.resources[0]
-        lines.append((f"{resource.capitalize()} mine at {tuple(mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
+        lines.append((f"{resource.capitalize()} mine {region(state, mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
     return lines
 
 
