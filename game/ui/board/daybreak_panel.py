@@ -299,7 +299,7 @@ class DaybreakPanel(OverlayScene):
                 continue
             army = ", ".join(unit_plural(u, c) for u, c in hero.army.items()) or "no army"
             items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
-            where = "in a City" if state.is_garrisoned(hero) else f"at {hero.cell}"
+            where = "in a City" if state.is_garrisoned(hero) else f"out {region(state, hero.cell)}"
             info = render(f"{army} · {items} · {where}", 13, theme.INK_SOFT)
             surface.blit(info, (box.rect.x + 28, box.rect.bottom + 1))
 
