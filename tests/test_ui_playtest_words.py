@@ -327,3 +327,16 @@ def test_the_log_says_where_on_the_map_not_coordinates():
     assert line.endswith("founds a capital in the east") and "(" not in line
     token = narrate(state, Event("token_placed", {"kind": "monster", "cell": [3, 14]}))
     assert token.endswith("token appears in the south-west")
+
+
+def test_a_hero_never_takes_a_players_name():
+    """The hero list holds "Aldric", the title's first player name: Brunhild hired "the hero Aldric"."""
+    from enginekit import capital, recruit_hero, start_game
+    from game.engine.heroes import HERO_NAMES
+    state = start_game()
+    state.players[1].name, state.players[2].name = "Aldric", "jorund"
+    names = set()
+    for _ in range(len(HERO_NAMES)):
+        state.players[1].purse["coin"] = 5
+        names.add(recruit_hero(state, 1, capital(state, 1)).name)
+    assert names and not names & {"Aldric", "Jorund"}
