@@ -327,6 +327,9 @@ def test_the_log_says_where_on_the_map_not_coordinates():
     assert line.endswith("founds a capital in the east") and "(" not in line
     token = narrate(state, Event("token_placed", {"kind": "monster", "cell": [3, 14]}))
     assert token.endswith("token appears in the south-west")
+    hero = next(iter(state.heroes.values()))
+    moved = narrate(state, Event("hero_moved", {"hero": hero.id, "cell": [10, 8], "cost": 4, "moves_left": 3}))
+    assert moved.endswith("moves 🐎4 in the centre (3 left)"), moved
 
 
 def test_a_hero_never_takes_a_players_name():
