@@ -45,3 +45,16 @@ def test_a_long_save_list_says_how_many_more_and_the_keys_reach_them(game):
         dialog.handle_event(down)
     assert dialog.list.selected == len(dialog.list.saves) - 1
     assert dialog.list.selected in [i for i, _ in dialog.list.visible_rows()]
+
+
+def test_the_save_dialog_opens_ready_to_type_a_name_over_the_suggested_one(game):
+    """Played by keyboard in a real window: typing right after "Save game" went nowhere until the field
+    was clicked. The field now has the focus, the suggested name selected: typing replaces it."""
+    dialog = SaveDialog(game.session)
+    game.app.push(dialog)
+    dialog.draw(game.app.screen)
+    assert dialog.name_field.focused and dialog.name_field.value
+    type_keys(dialog, "Ann's plan")
+    assert dialog.name_field.value == "Ann's plan"
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert dialog.saved is not None and [i.name for i in list_saves() if not i.autosave] == ["Ann's plan"]

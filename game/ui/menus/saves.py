@@ -485,6 +485,7 @@ class SaveDialog(OverlayScene):
         super().__init__()
         self.session, self.folder = session, folder
         self.name_field = widgets.TextField(default_save_name(session.state), max_len=32, size=18)
+        self.name_field.focus()        # type a name at once (it replaces the suggested one), Enter saves
         self.list = SaveList()
         self.list.reload(folder)
         self.list.selected = -1
