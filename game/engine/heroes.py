@@ -23,21 +23,9 @@ def slots_ok(pool: dict[str, int], unit: str, slots: int) -> bool:
     return slots == 0 or unit in pool or len(pool) < slots
 
 
-def hero_name(state: GameState, hero_id: int) -> str:
-    """A name from the list, never a player's ("Brunhild recruits the hero Aldric" read as if the
-    player Aldric had changed sides)."""
-    taken = {p.name.casefold() for p in state.players.values()}
-    first = (hero_id * 7) % len(HERO_NAMES)
-    for i in range(len(HERO_NAMES)):
-        name = HERO_NAMES[(first + i) % len(HERO_NAMES)]
-        if name.casefold() not in taken:
-            return name
-    return HERO_NAMES[first]
-
-
 def new_hero(state: GameState, owner: int, cell: Cell, events: list[Event]) -> Hero:
     hero = Hero(id=state.new_id(), owner=owner, cell=cell, moves_left=0)
-    hero.name = hero_name(state, hero.id)
+    hero.name = HERO_NAMES[(hero.id * 7) % len(HERO_NAMES)]
     state.heroes[hero.id] = hero
     state.emit(events, "hero_recruited", hero=hero.id, player=owner, cell=list(cell), name=hero.name)
     return hero
