@@ -107,8 +107,15 @@ def test_tab_finishes_a_field_and_types_in_the_next(title):
     click(title, first.rect.center)
     type_keys(title, "x")
     title.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
-    assert not first.focused and second.focused and title.options.seats[0].name == "Aldricx"
+    assert not first.focused and second.focused and title.options.seats[0].name == "Rowenax"
     type_keys(title, "Mira")                          # the whole name was selected: typing replaces it
     title.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="",
                                           scancode=0))
     assert first.focused and title.options.seats[1].name == "Mira" and title.started_log == []
+
+
+def test_no_default_player_name_is_a_heros_name():
+    """With the old defaults Brunhild hired "the hero Aldric" while Aldric was a player."""
+    from game.engine.heroes import HERO_NAMES
+    from game.ui.menus.options import DEFAULT_NAMES
+    assert not {n.casefold() for n in DEFAULT_NAMES} & {n.casefold() for n in HERO_NAMES}

@@ -44,7 +44,9 @@ class NewGameOptions:
             raise ValueError("a game needs 2 to 4 seats")
 
 
-DEFAULT_NAMES = ("Aldric", "Brunhild", "Corwin", "Dagmar")
+# Not among the heroes' names (game.engine.heroes.HERO_NAMES): "Brunhild recruits the hero Aldric"
+# read as if the player Aldric had changed sides.
+DEFAULT_NAMES = ("Rowena", "Brunhild", "Corwin", "Dagmar")
 
 
 def default_seats(n: int) -> list[Seat]:
