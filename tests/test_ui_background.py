@@ -178,7 +178,6 @@ def _computer_game(seed=5):
     return GameSession.start(NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed), load_map(DEFAULT_MAP))
 
 
-@pytest.mark.rule("R-SET-1")
 def test_computers_think_off_the_frame_and_play_the_same_game(monkeypatch):
     """Same seed, same actions: a game whose computer players think on a worker thread (the screen's
     way) is the game they play when asked directly (saves, replays and the lab)."""
