@@ -259,3 +259,19 @@ def test_heroes_meeting_in_a_city_give_their_units_to_the_strongest():
     strong, weak = recruit_hero(state, 1), recruit_hero(state, 1)
     strong.army, weak.army = {"mercenary": 5}, {"mercenary": 3}
     assert not isinstance(choose_action(state, random.Random(1), "standard"), A.TransferUnits)
+
+
+def test_on_a_big_board_a_hero_looks_near_first_and_over_the_whole_board_when_nothing_is_near():
+    """Issue 14: whole-board searches on a 256x256 map took 17-30 ms a step. Beyond BIG_BOARD_CELLS a
+    hero searches HORIZON_TURNS of movement first; with nothing there it still finds the far target."""
+    from enginekit import hero_game
+    from game.ai.standard import BIG_BOARD_CELLS
+    from game.board.model import MapToken
+    assert 130 * 130 > BIG_BOARD_CELLS
+    far_token, near_token = MapToken("resource", (125, 125)), MapToken("resource", (6, 6))
+    for tokens, near in (([far_token], False), ([far_token, near_token], True)):
+        state, hero = hero_game(tokens=tokens, w=130, h=130, starts=((1, 1), (128, 1)), at=(3, 3), moves=10)
+        planner = Planner(state, random.Random(1), style_of("standard"))
+        targets = planner.ranked_targets(hero)
+        assert targets[0] == (near_token.cell if near else far_token.cell)
+        assert planner.far_is_near(hero) == near, "the whole board is searched only when nothing is near"
