@@ -146,21 +146,10 @@ def test_a_split_the_player_started_is_not_replaced_by_the_best_one_arriving_lat
 
 @pytest.mark.rule("R-MOV-7", "R-MON-1")
 def test_the_face_a_monster_dialog_opens_at_once_and_shows_the_odds_when_they_arrive(monkeypatch):
-    from game.engine.state import Pending, Token
-    from game.ui.app import App
-    from game.ui.board.scene import GameScene
-    from game.ui.session import GameSession
-    from tests.test_ui_odds_agree import arrange
+    from tests.test_ui_odds_agree import monster_at_home_board
     gate, seen = slowed(monkeypatch, board_odds, "monster_lines")
-    state, hero = arrange()
-    (city,) = state.cities_of(hero.owner)
-    hero.cell = city.cell                                                # arrange: the hero in its capital
-    tid = state.new_id()
-    state.tokens[tid] = Token(tid, "monster", hero.cell)                 # arrange: a Monster comes to it
-    state.pending.append(Pending("face_monster", hero.owner, {"hero": hero.id}))
-    app = App((1280, 720), headless=True)
-    board = GameScene(GameSession(state))
-    app.push(board)
+    state, board = monster_at_home_board()
+    app = board.app
     assert board.dialog.title == "A Monster!" and WORKING_OUT in board.dialog.lines
     app.frame(1 / 60)                                                    # drawn without waiting
     gate.set()

@@ -132,10 +132,8 @@ def test_a_monster_on_a_city_offers_no_odds_it_blocks_the_city():
     assert headline_chance(lines) is None and "no hero enters" in " ".join(lines)
 
 
-@pytest.mark.rule("R-MOV-7", "R-MON-1")
-def test_a_monster_on_a_city_faced_by_its_hero_shows_the_battle_screens_figure():
-    """A Monster that came onto a City with a hero in it is faced from the board's dialog; the dialog's
-    fight figure is the battle screen's first figure."""
+def monster_at_home_board():
+    """(state, board scene): a Monster came onto the capital its hero stands in; the board asks to face it."""
     from game.engine.state import Pending
     from game.ui.board.scene import GameScene
     state, hero = arrange()
@@ -147,6 +145,15 @@ def test_a_monster_on_a_city_faced_by_its_hero_shows_the_battle_screens_figure()
     app = App((1280, 720), headless=True)
     board = GameScene(GameSession(state))
     app.push(board)
+    return state, board
+
+
+@pytest.mark.rule("R-MOV-7", "R-MON-1")
+def test_a_monster_on_a_city_faced_by_its_hero_shows_the_battle_screens_figure():
+    """A Monster that came onto a City with a hero in it is faced from the board's dialog; the dialog's
+    fight figure is the battle screen's first figure."""
+    state, board = monster_at_home_board()
+    app = board.app
     dialog = board.dialog
     assert dialog is not None and dialog.title == "A Monster!"
     figure = fight_line_chance(dialog.lines)

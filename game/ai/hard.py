@@ -72,8 +72,8 @@ def worth(state: GameState, seat: int) -> float:
         # A City rival heroes can take next turn is worth only what it keeps: the look-ahead ends at
         # this player's next turn, before the blow falls (hard used to march its army off while a
         # rival stood at its gates).
-        total += value * (1 - LOSS_SHARE * loss_chance(state, planner, city)) - \
-            (LAST_CITY * loss_chance(state, planner, city) if len(cities) == 1 else 0)
+        chance = loss_chance(state, planner, city)
+        total += value * (1 - LOSS_SHARE * chance) - (LAST_CITY * chance if len(cities) == 1 else 0)
     total += 6 * len(state.mines_of(seat))
     for hero in state.heroes_of(seat):
         total += planner.hero_loss(hero)
@@ -178,8 +178,8 @@ class HardPlanner(Planner):
         purse, reserve = s.players[seat].purse, upkeep_reserve(s, seat)
         # Only what leaves the next upkeep paid: a hero hired or a purse spent beyond it starves heroes
         # a Day or two later, past the look-ahead (in Campaign, hard lost a hero to hunger in half its games).
-        hero = s.rules.recruits()["hero"]["cost"]
-        if len(s.heroes_of(seat)) < self.heroes_fed() and _covers(purse, hero, upkeep_reserve(s, seat, extra_heroes=1)):
+        hero_cost = s.rules.recruits()["hero"]["cost"]
+        if len(s.heroes_of(seat)) < self.heroes_fed() and _covers(purse, hero_cost, upkeep_reserve(s, seat, extra_heroes=1)):
             out += [a for a in legal if isinstance(a, A.Recruit) and a.recruit == "hero"][:1]
         units = [a for a in legal if isinstance(a, A.Recruit) and a.recruit != "hero"]
         if units:

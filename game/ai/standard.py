@@ -141,6 +141,11 @@ def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
     return {r: max(0, n * heroes - inc.get(r, 0) // 2) for r, n in each.items() if n}
 
 
+def _whole_board_budget(board) -> int:
+    """🐎 enough for a hero's search (``Planner.far``) to reach every cell of the board."""
+    return min(MAX_BUDGET, 8 * (board.width + board.height) * 8)
+
+
 def _move_dice(state) -> Dice:
     return Dice.parse(state.rules["movement"]["roll"])
 
@@ -452,11 +457,15 @@ class Planner:
         if style.heroes_by_all_income:
             inc = income(s, self.seat)
         else:   # what pays for heroes and units (coin): Campaign's wood and stone hire no one
-            hero_cost = self.rules.recruits()["hero"]["cost"]
-            inc = _value({r: n for r, n in daily_income(s, self.seat).items() if r in hero_cost})
+            hiring = self.hiring_resources()
+            inc = _value({r: n for r, n in daily_income(s, self.seat).items() if r in hiring})
         want = style.first_heroes if s.day < 3 else \
             max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
         return min(want, self.heroes_fed())
+
+    def hiring_resources(self) -> set[str]:
+        """The resources a hero is hired with (coin): what recruits are paid in."""
+        return set(self.rules.recruits()["hero"]["cost"])
 
     def heroes_fed(self) -> int:
         """The most heroes this player can keep: what its food brings in (R-CMP-3) and the hero cap."""
@@ -515,8 +524,7 @@ class Planner:
         everywhere: coin spent on the same spawner in every City left nothing to recruit with (R-CMP-4)."""
         if not self.style.one_coin_spawner:
             return True
-        coin = set(self.rules.recruits()["hero"]["cost"])
-        if not any(cost.get(r) for r in coin):
+        if not any(cost.get(r) for r in self.hiring_resources()):
             return True
         return not any(other.buildings.get(name) for other in self.state.cities_of(self.seat) if other.id != city.id)
 
@@ -675,7 +683,7 @@ class Planner:
         if hero.id not in self._far or (whole and self.far_is_near(hero)):
             s = self.state
             stop, pickups, blocked = movement_masks(s, hero.owner)
-            budget = min(MAX_BUDGET, 8 * (s.board.width + s.board.height) * 8)
+            budget = _whole_board_budget(s.board)
             if not whole and s.board.width * s.board.height > BIG_BOARD_CELLS:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
             self._far[hero.id] = reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
@@ -683,8 +691,7 @@ class Planner:
         return self._far[hero.id]
 
     def far_is_near(self, hero) -> bool:
-        s = self.state
-        return self._far[hero.id].budget < min(MAX_BUDGET, 8 * (s.board.width + s.board.height) * 8)
+        return self._far[hero.id].budget < _whole_board_budget(self.state.board)
 
     def hero_step(self, hero):
         s, seat, rules = self.state, self.seat, self.rules

@@ -42,6 +42,11 @@ def city_income(rules, city, tier: str | None = None) -> dict[str, int]:
     return income
 
 
+def mine_income(rules, mine) -> dict[str, int]:
+    """What one Mine pays at Daybreak (R-DAY-2; its resource in Campaign, R-CMP-2)."""
+    return {mine.resource or rules.resources[0]: rules["daybreak"]["mine_income"]}
+
+
 def pays_income(rules, city) -> bool:
     """R-CITY-3: a besieged City yields nothing unless the rules say otherwise."""
     return not city.sieged or rules["daybreak"]["sieged_city_income"]
@@ -56,8 +61,8 @@ def daily_income(state: GameState, seat: int) -> dict[str, int]:
             for resource, amount in city_income(rules, city).items():
                 income[resource] = income.get(resource, 0) + amount
     for mine in state.mines_of(seat):
-        resource = mine.resource or rules.resources[0]
-        income[resource] = income.get(resource, 0) + rules["daybreak"]["mine_income"]
+        for resource, amount in mine_income(rules, mine).items():
+            income[resource] = income.get(resource, 0) + amount
     return income
 
 

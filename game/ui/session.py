@@ -138,7 +138,7 @@ class GameSession:
         from game.ui.kit.background import NOT_YET, BackgroundAnswers
         rng = rng if rng is not None else self.ai_rng
         seat = self.actor()
-        level = level or self.state.players[seat].ai or "standard"
+        level = level or self.computer_level()
         if self._thinking is None:
             self._thinking = BackgroundAnswers()
 
@@ -173,8 +173,12 @@ class GameSession:
             act = _fallback_choice(self.state, self.ai_rng)
         return self.submit(act)
 
+    def computer_level(self) -> str:
+        """The computer level of the seat to act (``standard`` when its seat names none)."""
+        return self.state.players[self.actor()].ai or "standard"
+
     def choose_for_computer(self):
-        level = self.state.players[self.actor()].ai or "standard"
+        level = self.computer_level()
         try:
             from game.ai import choose_action
         except ImportError:      # the computer player is not there yet: play legal moves at random

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import actions as A
-from game.engine.flow import city_income, pays_income, upkeep_cost
+from game.engine.flow import city_income, mine_income, pays_income, upkeep_cost
 from game.engine.purse import can_afford
 from game.narration import region
 from game.ui.kit import icons, theme, widgets
@@ -81,8 +81,9 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
             continue
         lines.append((f"{city.name or 'City'} ({nice_name(tier)})", city_income(rules, city, tier)))
     for mine in state.mines_of(seat):
-        resource = mine.resource or rules.resources[0]
-        lines.append((f"{resource.capitalize()} mine {region(state, mine.cell)}", {resource: rules["daybreak"]["mine_income"]}))
+        income = mine_income(rules, mine)
+        (resource,) = income
+        lines.append((f"{resource.capitalize()} mine {region(state, mine.cell)}", income))
     return lines
 
 

@@ -114,17 +114,24 @@ def by_game(saves: list[SaveInfo]) -> list[SaveInfo]:
         return f"game {match['game']}" if match else f"file {info.path.name}"
 
     def day(info: SaveInfo) -> int:
-        match = matches[info.path]
-        return int(match["day"]) if match and match["day"] else 10 ** 9    # the latest state first
+        daybreak = autosave_day(info.path)
+        return 10 ** 9 if daybreak is None else daybreak     # the latest state first
     newest: dict[str, float] = {}
     for info in saves:
         newest[group(info)] = max(newest.get(group(info), 0.0), info.when)
     return sorted(saves, key=lambda i: (-newest[group(i)], group(i), -day(i), -i.when))
 
 
+def autosave_day(path: Path) -> int | None:
+    """The Day of an autosave made at a Daybreak (``autosave-<game>-dayNNN.json``); None for any other file."""
+    from game.engine.save import AUTOSAVE_NAME
+    match = AUTOSAVE_NAME.fullmatch(path.name)
+    return int(match["day"]) if match and match["day"] else None
+
+
 def daybreak_autosave(info: SaveInfo) -> bool:
     """An autosave made at a Daybreak (shown under its game's latest autosave)."""
-    return info.autosave and not display_name(info.path).endswith("(latest)")
+    return autosave_day(info.path) is not None
 
 
 def has_saves(folder: Path | None = None) -> bool:
