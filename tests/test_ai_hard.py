@@ -10,6 +10,7 @@ from enginekit import capital, end_daybreak, hero_game, recruit_hero, snapshot, 
 from game.ai import choose_action, play_game
 from game.ai.hard import HardPlanner, evaluate, rollout_copy
 from game.ai.play import seat_rng
+from game.lab.coverage import rule_counts
 from game.board import Board
 from game.engine import Seat, apply, new_game
 from game.engine import actions as A
@@ -129,6 +130,10 @@ def test_a_lab_game_ends_at_its_day_cap_even_when_a_vote_switched_the_day_limit_
                       max_days=3, on_day=vote_it_off)
     assert state.phase == "over" and state.day == 4
     assert state.end_reason == "day_limit" and state.stats.get("day_limit_voted_off")
+    # ... and the verdict is in the game's log, so the lab's rule coverage counts it
+    ends = [e for e in state.log if e.kind == "game_over"]
+    assert [e.data["reason"] for e in ends] == ["day_limit"]
+    assert rule_counts(state.log).get("game ended by the day limit") == 1
 
 
 @pytest.mark.rule("R-CITY-2")

@@ -125,6 +125,24 @@ def test_rule_coverage_reads_the_engine_events():
                       "Tier 2 ⭐⭐ recruits": 1}
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_rule_coverage_counts_alliances_made_and_ended_in_play():
+    """Read from the events the engine really emits (the sign once looked for a field it never has)."""
+    from enginekit import start_game, to_turns
+    from game.engine import apply
+    from game.engine import actions as A
+    from game.lab.coverage import rule_counts
+    state = start_game(players=3)
+    to_turns(state)
+    apply(state, A.ProposeAlliance(1, 2))
+    apply(state, A.AnswerAlliance(2, 1, True))
+    apply(state, A.EndAlliance(1, 2))
+    apply(state, A.ProposeAlliance(1, 3))
+    apply(state, A.AnswerAlliance(3, 1, False))
+    counts = rule_counts(state.log)
+    assert (counts.get("alliance proposed"), counts.get("alliance made"), counts.get("alliance ended")) == (2, 1, 1)
+
+
 def test_intervals_say_when_a_difference_is_noise():
     from game.lab.stats import mean_difference, rate_difference, verdict
     d, lo, hi = rate_difference(50, 100, 52, 100)

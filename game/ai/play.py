@@ -66,7 +66,9 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
             return state
         if max_days and state.day > max_days and not state.rules.option("day_limit"):
             state.stats["day_limit_voted_off"] = True
-            end_by_day_limit(state, [])
+            events: list = []
+            end_by_day_limit(state, events)
+            state.log.extend(events)        # the verdict is in the log like any other game's end
             return state
         if on_day is not None and state.day != day:
             day = state.day

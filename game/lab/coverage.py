@@ -68,7 +68,7 @@ RULE_SIGNS: list[tuple[str, str, Callable]] = [
     ("neutral City attacked", "R-CITY-6", _dice("neutral_defenders")),
     ("battle", "R-BAT-1", _kind("battle_started")),
     ("alliance proposed", "R-ALLY-1", _kind("alliance_proposed")),
-    ("alliance made", "R-ALLY-1", _kind("alliance_answered", accept=True)),
+    ("alliance made", "R-ALLY-1", _kind("alliance_answered", accepted=True)),
     ("alliance ended", "R-ALLY-1", _kind("alliance_ended")),
     ("vote", "R-VOTE-1", _kind("vote_result")),
     ("player eliminated", "R-END-1", _kind("player_eliminated")),
