@@ -52,3 +52,28 @@ def test_a_missing_reference_map_is_one_line_and_exit_1_before_any_game(monkeypa
     assert bench_ai.main(["--map", "meadow", "--reference", str(ROOT / "no_such_map.tmx")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "no_such_map.tmx" in err[0]
+
+
+@pytest.mark.rule("R-END-2")
+def test_a_timed_game_ends_at_its_day_cap_even_when_the_players_vote_the_day_limit_off(monkeypatch):
+    """Players behind vote the day limit off (R-VOTE-1); the bench's game must still end at the cap, as
+    the lab's do (on a big map a timed game once ran on for hours)."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import bench_ai
+
+    import game.ai.play as play
+    from game.board import Board
+    from game.board.model import MapToken
+    real = play.choose_action
+    days = []
+
+    def voting_off(state, rng, level):
+        if state.day >= 2:
+            state.rules.data["options"]["day_limit"] = False     # as a passed vote does
+        assert state.day <= 6, "the timed game played on past its Day cap"
+        days.append(state.day)
+        return real(state, rng, level)
+    monkeypatch.setattr(play, "choose_action", voting_off)
+    board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
+    times = bench_ai.decision_times(board, 2, 5, "random", "normal", max_days=3)
+    assert len(times) == len(days) > 0 and max(days) == 3      # played through its last Day, then stopped

@@ -4,7 +4,8 @@
 
 Every seat is a computer player of ``--level``; ``--max-days D`` ends a game
 with the day-limit rule after D Days (default 60: a search level such as
-``hard`` can be measured over the first Days of a big map). Each call of ``choose_action``
+``hard`` can be measured over the first Days of a big map), as the lab does,
+also when the players vote that rule off. Each call of ``choose_action``
 is timed with the deciding process's CPU clock (``time.process_time``), so a
 busy machine slows the wall clock but not the figures much. Prints the number
 of decisions and their p50 / p99 / max in milliseconds; ``--json`` prints
@@ -41,19 +42,20 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def decision_times(board, players: int, seed: int, level: str, mode: str, max_days: int = MAX_DAYS) -> list[float]:
-    """Milliseconds of CPU per decision in one whole game between ``players`` computer players."""
-    from game.ai.play import choose_action, rules_with_day_limit, seat_rng
-    from game.engine import Seat, apply, new_game
-    seats = [Seat(f"P{i + 1}", "computer", level) for i in range(players)]
-    state, _ = new_game(board, seats, seed, rules=rules_with_day_limit(mode, max_days), mode=mode)
-    rngs = {seat: seat_rng(seed, seat) for seat in state.players}
+    """Milliseconds of CPU per decision in one whole game between ``players`` computer players, played
+    as the lab plays it (``play_game``): the game ends at ``max_days`` even if the players vote the
+    day limit off (without that cap, a game on a big map where the players hardly meet ran for hours)."""
+    from game.ai.play import choose_action, play_game
+    from game.engine import Seat
     times = []
-    while state.phase != "over":
-        seat = state.actor()
+
+    def timed(state, rng, lvl):
         started = time.process_time()
-        act = choose_action(state, rngs[seat], level)
+        act = choose_action(state, rng, lvl)
         times.append((time.process_time() - started) * 1000)
-        apply(state, act)
+        return act
+    seats = [Seat(f"P{i + 1}", "computer", level) for i in range(players)]
+    play_game(board, seats, seed, mode, max_days, strict=True, choose=timed)
     return times
 
 

@@ -45,7 +45,7 @@ def seat_rng(seed: int, seat: int) -> random.Random:
 
 def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | None = None,
               rules: Rules | str | dict | None = None, on_day: Callable[[GameState], None] | None = None,
-              strict: bool = False, max_actions: int = 300_000) -> GameState:
+              strict: bool = False, max_actions: int = 300_000, choose: Callable = choose_action) -> GameState:
     """Play a whole game between computer players and return the final state.
 
     ``max_days`` switches on the engine's day-limit rule (R-END-2 [OPT]): after
@@ -56,7 +56,8 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
     is called at the start of every Day's first Daybreak (for statistics).
     An AI action the engine refuses is a bug: with ``strict`` it raises, else the
     ``random`` level chooses instead and ``state.stats['ai_refused']`` counts it.
-    Levels come from each seat's ``ai`` (``standard`` when empty).
+    Levels come from each seat's ``ai`` (``standard`` when empty). ``choose(state, rng, level)``
+    picks each action (``choose_action``; a benchmark passes one that times it).
     """
     state, _ = new_game(board, seats, seed, rules=rules_with_day_limit(mode, max_days, rules), mode=mode)
     rngs = {seat: seat_rng(seed, seat) for seat in state.players}
@@ -75,7 +76,7 @@ def play_game(board, seats, seed: int, mode: str = "normal", max_days: int | Non
             on_day(state)
         seat = state.actor()
         level = state.players[seat].ai or "standard"
-        act = choose_action(state, rngs[seat], level)
+        act = choose(state, rngs[seat], level)
         try:
             apply(state, act)
         except IllegalAction:
