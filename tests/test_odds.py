@@ -417,6 +417,26 @@ def test_a_fainting_hero_loses_only_its_own_mercenaries_R_HERO_2():
 
 
 @rule("R-HERO-2")
+def test_heroes_who_own_no_mercenaries_are_one_kind_to_the_odds_R_HERO_2():
+    """Only heroes with mercenaries of their own get a tag (a fainting hero loses only its own); the
+    rest are alike, so a City held by many of them is a handful of sides, not one per subset."""
+    from game.engine.squads import GARRISON, owner_tags
+    assert owner_tags([7, 8, 9], [7, GARRISON]) == {7: "a", GARRISON: "city"}
+    assert owner_tags([7, 8, 9], [8]) == {8: "a"}
+    attacker = parse_squads("hero:1x2d6+6,9x1d6,6x1d6")
+    tagged_alike = "city:1x3d3+9,hero@a:1x2d6+6,{heroes},3x1d6@a,2x1d6@city"
+    each_tagged = tagged_alike.format(heroes="hero@b:1x2d6+6,hero@c:1x2d6+6,hero@d:1x2d6+6")
+    untagged = tagged_alike.format(heroes="hero:1x2d6+6,hero:1x2d6+6,hero:1x2d6+6")
+    for modes in ((REPRESENTATIVE, INDIVIDUAL), (INDIVIDUAL, REPRESENTATIVE)):
+        assert win_probability(attacker, parse_squads(untagged), *modes) == \
+            pytest.approx(win_probability(attacker, parse_squads(each_tagged), *modes), abs=1e-12)
+    six_alike = tagged_alike.format(heroes=",".join(["hero:1x2d6+6"] * 6))
+    odds = BattleOdds()
+    odds.win_probability(attacker, parse_squads(six_alike))
+    assert len(odds._sides) < 200         # with each of the six tagged apart: 1031
+
+
+@rule("R-HERO-2")
 def test_a_garrison_that_never_deserts_wins_the_battle_a_hero_army_would_lose_R_HERO_2():
     """Fixed dice as in test_faint_decides_a_battle: the 6 (6) beat a 5; the hero (2) falls;
     its own army would drop to 3 and lose, a garrison stays 6 and wins."""

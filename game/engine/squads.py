@@ -135,13 +135,16 @@ def _group(count: int, dice: Dice, owner: str = "") -> O.UnitGroup:
 
 def owner_tags(heroes: list[int], owners) -> dict[int, str]:
     """Odds tags that keep each hero's mercenaries apart (R-HERO-2). A side whose units all
-    belong to its one hero needs none (the odds' plain syntax); otherwise heroes are
-    ``a``, ``b``, … in side order and everyone else (the garrison) is ``city``."""
+    belong to its one hero needs none (the odds' plain syntax); otherwise the heroes who own
+    units (``owners``) are ``a``, ``b``, … in side order and everyone else (the garrison) is
+    ``city``. A hero who owns none stays untagged: nobody deserts when it faints, and heroes
+    alike are then one squad kind to the odds (a City held by a dozen such heroes had 2^12
+    distinct sides, and its odds took seconds)."""
     owners = list(owners)
     if not heroes or (len(heroes) == 1 and all(o in heroes for o in owners)):
         return {}
     tags = {owner: GARRISON_TAG for owner in owners}
-    tags.update({hero: chr(ord("a") + i) for i, hero in enumerate(heroes)})
+    tags.update({hero: chr(ord("a") + i) for i, hero in enumerate(h for h in heroes if h in owners)})
     return tags
 
 
