@@ -141,15 +141,16 @@ def test_a_lab_game_ends_at_its_day_cap_even_when_a_vote_switched_the_day_limit_
 def test_hard_counts_a_city_a_rival_can_take_next_turn_as_likely_lost():
     """hard's look-ahead ends at its own next turn, before a rival standing at its gates strikes: its
     worth counts the chance of losing the City (its last one above all), so it comes home to defend."""
-    from game.ai.hard import loss_chance, worth, _evaluator
+    from game.ai.hard import loss_chance, worth
+    from game.ai.standard import STANDARD, Planner
     from game.engine.state import Hero
     state = start_game()
     city = capital(state, 1)
     safe = worth(state, 1)
     rival = Hero(state.new_id(), 2, (city.cell[0] + 1, city.cell[1]), army={"mercenary": 30}, name="Rival")
     state.heroes[rival.id] = rival                                       # arrange: a big army at the gates
-    chance = loss_chance(state, _evaluator(state, 1), city)
+    chance = loss_chance(state, Planner(state, None, STANDARD, 1), city)
     assert chance > 0.9
     assert worth(state, 1) < safe - 80
     city.garrison = {"mercenary": 40}                                    # arrange: a garrison that holds
-    assert loss_chance(state, _evaluator(state, 1), city) < 0.1
+    assert loss_chance(state, Planner(state, None, STANDARD, 1), city) < 0.1

@@ -56,7 +56,7 @@ def worth(state: GameState, seat: int) -> float:
     """One player's material in coin-equivalents: Cities (tier, walls, garrison), mines, heroes, armies, purse."""
     if not state.players[seat].alive:
         return 0.0
-    planner = _evaluator(state, seat)
+    planner = Planner(state, None, STANDARD, seat)
     rules = state.rules
     tiers = rules["cities"]["tiers"]
     buildings = rules.buildings()
@@ -104,13 +104,6 @@ def evaluate(state: GameState, seat: int, rivals: bool = True) -> float:
         return ours
     others = [p for p in state.live_players() if p != seat and not state.allied(p, seat)]
     return ours - max((worth(state, p) for p in others), default=0.0)
-
-
-def _evaluator(state: GameState, seat: int) -> Planner:
-    planner = Planner.__new__(Planner)
-    planner.state, planner.rng, planner.style, planner.seat, planner.rules = state, None, STANDARD, seat, state.rules
-    planner._far, planner._ranked = {}, {}
-    return planner
 
 
 def _horizon_reached(state: GameState, seat: int, start_day: int) -> bool:

@@ -168,14 +168,23 @@ def vote_in_interest(state, seat: int, option: str, value: bool) -> bool:
 
 
 class Planner:
-    def __init__(self, state: GameState, rng: random.Random, style: Style = STANDARD):
+    """One decision of one player (``seat``, the actor unless given). The game does not change while
+    it decides, so what does not depend on the hero being weighed is worked out once per decision
+    (late in a big game, with 50 heroes and 30 Cities, each hero weighed every City's threat again)."""
+
+    def __init__(self, state: GameState, rng: random.Random | None, style: Style = STANDARD, seat: int | None = None):
         self.state = state
         self.rng = rng
         self.style = style
-        self.seat = state.actor()
+        self.seat = state.actor() if seat is None else seat
         self.rules = state.rules
         self._far: dict[int, object] = {}
         self._ranked: dict[int, list] = {}
+        self._threats: dict[int, float] = {}
+        self._city_defences: dict[int, list] = {}
+        self._hero_defences: dict[int, list] = {}
+        self._rivals: list | None = None
+        self._quiet_actions: set | None = None
 
     # --- entry ------------------------------------------------------------------------------------
     def choose(self):
@@ -373,6 +382,11 @@ class Planner:
     # --- daybreak -----------------------------------------------------------------------------------------
     def threat_to(self, city) -> float:
         """Mean strength of the rival heroes that could reach ``city`` next turn."""
+        if city.id not in self._threats:
+            self._threats[city.id] = self._threat_to(city)
+        return self._threats[city.id]
+
+    def _threat_to(self, city) -> float:
         s = self.state
         # A walled City must be besieged first (a turn's warning): only rivals next to it count.
         reach = 3 if walled(s, city) else _move_dice(s).maximum + 1
@@ -590,7 +604,7 @@ class Planner:
             if city is None or city.owner != seat:
                 continue
             if allowed is None:      # the engine says when an exchange may happen (e.g. not under a Monster)
-                allowed = set(legal_actions(s, moves=False))
+                allowed = self.quiet_actions()
             for item in city.armory:
                 act = A.TransferItem(seat, hero.id, item.id, True)
                 if act in allowed:
@@ -612,6 +626,12 @@ class Planner:
             if act:
                 return act
         return None
+
+    def quiet_actions(self) -> set:
+        """The legal actions other than moves, once per decision."""
+        if self._quiet_actions is None:
+            self._quiet_actions = set(legal_actions(self.state, moves=False))
+        return self._quiet_actions
 
     def lead_hero(self, city):
         """The hero of ours in ``city`` who leads its units: the strongest (the lowest id on a tie)."""
@@ -674,8 +694,26 @@ class Planner:
         return 1 / (1 + math.exp(-4 * (ours - theirs) / max(1.0, math.sqrt(ours + theirs) * 3)))
 
     def city_odds(self, hero, city) -> float:
-        s = self.state
-        return self.hero_odds(hero, BO.city_defence(s, city))
+        if city.id not in self._city_defences:
+            self._city_defences[city.id] = BO.city_defence(self.state, city)
+        return self.hero_odds(hero, self._city_defences[city.id])
+
+    def rival_heroes(self) -> list:
+        """Every rival hero out of its Cities (a garrisoned one is fought with its City), by id, each with
+        its side's heroes on that cell: worked out once per decision."""
+        if self._rivals is None:
+            s = self.state
+            here: dict[tuple, list] = {}
+            for h in s.heroes.values():
+                here.setdefault(h.cell, []).append(h)
+            cities = {c.cell: c for c in s.cities.values()}
+            self._rivals = []
+            for other in sorted(s.heroes.values(), key=lambda h: h.id):
+                city = cities.get(other.cell)
+                if s.allied(other.owner, self.seat) or (city is not None and city.owner == other.owner):
+                    continue
+                self._rivals.append((other, [h for h in here[other.cell] if h.owner == other.owner]))
+        return self._rivals
 
     def far(self, hero, whole: bool = False):
         """Where ``hero`` can go and at what cost, over the whole board (on a big board, unless ``whole``,
@@ -878,13 +916,13 @@ class Planner:
                         add(cell, value * 0.8, p)
             else:
                 add(city.cell, value, p)
-        for other in sorted(s.heroes.values(), key=lambda h: h.id):
-            if s.allied(other.owner, seat) or s.is_garrisoned(other):
-                continue
+        for other, together in self.rival_heroes():
             cost = far.cost(other.cell)
             if cost is None or cost > hero.moves_left + 2 * avg:
                 continue
-            p = self.hero_odds(hero, BO.hero_defence(s, [h for h in s.heroes_at(other.cell) if h.owner == other.owner]))
+            if other.id not in self._hero_defences:
+                self._hero_defences[other.id] = BO.hero_defence(s, together)
+            p = self.hero_odds(hero, self._hero_defences[other.id])
             if p >= self.style.enemy_risk:
                 add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
         if not candidates and self.far_is_near(hero):

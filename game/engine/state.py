@@ -174,7 +174,7 @@ class GameState:
         return [seat for seat in self.turn_order if self.players[seat].alive]
 
     def allied(self, a: int, b: int) -> bool:
-        return a == b or frozenset((a, b)) in self.alliances
+        return a == b or (bool(self.alliances) and frozenset((a, b)) in self.alliances)
 
     def allies_of(self, seat: int) -> frozenset[int]:
         return frozenset(other for pair in self.alliances if seat in pair for other in pair if other != seat)
