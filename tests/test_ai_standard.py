@@ -9,7 +9,7 @@ from enginekit import capital, recruit_hero, start_game, to_turn_of
 
 from game.ai import choose_action
 from game.ai.levels import style_of
-from game.ai.standard import Planner
+from game.ai.standard import STANDARD, Planner
 from game.engine import apply
 from game.engine import actions as A
 
@@ -192,6 +192,22 @@ def test_standard_hires_heroes_by_the_income_that_pays_for_them():
     coin = 6 * state.rules["daybreak"]["city_income_by_tier"]["encampment"]["coin"]
     assert Planner(state, random.Random(1), style_of("standard")).heroes_wanted() == 2 + coin // 2
     assert Planner(state, random.Random(1), style_of("standard:all_income_heroes")).heroes_wanted() > 2 + coin // 2
+
+
+@pytest.mark.rule("R-DAY-3")
+@pytest.mark.rule("R-BLD-6")
+def test_standard_keeps_at_most_a_dozen_heroes_however_rich():
+    """Late in a long game income kept hiring: 371 heroes on The Highlands by Day 60, each a computer
+    turn's walk to watch and a coin of upkeep a Day (R-DAY-3); no cap on heroes is a rule (R-BLD-6),
+    so standard sets its own."""
+    from game.engine.state import City
+    state = start_game()
+    state.day = 30
+    for i in range(20):
+        city = City(id=state.new_id(), cell=(3 + i % 6, 2 + i // 6), owner=1, tier="castle")
+        state.cities[city.id] = city
+    assert Planner(state, random.Random(1), style_of("standard")).heroes_wanted() == STANDARD.max_heroes == 12
+    assert Planner(state, random.Random(1), style_of("standard:uncapped_heroes")).heroes_wanted() > 50
 
 
 @pytest.mark.rule("R-CMP-4")

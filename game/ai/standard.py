@@ -69,6 +69,7 @@ class Style:
     one_coin_spawner: bool = True    # a spawner that costs coin in one City only (R-CMP-4)
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
+    max_heroes: int = 12             # never more heroes than this (late in a long game, income hired 90 a player)
 
 
 STANDARD = Style()
@@ -475,7 +476,7 @@ class Planner:
             inc = _value({r: n for r, n in daily_income(s, self.seat).items() if r in hiring})
         want = style.first_heroes if s.day < 3 else \
             max(style.first_heroes, (2 if inc >= 3 else 1) + int(inc // style.income_per_hero))
-        return min(want, self.heroes_fed())
+        return min(want, self.heroes_fed(), style.max_heroes)
 
     def hiring_resources(self) -> set[str]:
         """The resources a hero is hired with (coin): what recruits are paid in."""
