@@ -699,6 +699,12 @@ class Planner:
             self._city_defences[city.id] = BO.city_defence(self.state, city)
         return self.hero_odds(hero, self._city_defences[city.id])
 
+    def _within_reach(self, far, cell) -> bool:
+        """Whether ``far`` reaches ``cell`` or a cell next to it (a City is approached either way): the
+        odds against a City out of reach are not worked out (on a big board most are)."""
+        return far.cost(cell) is not None or \
+            any(far.cost(n) is not None for n in self.state.board.topology.neighbours(cell))
+
     def rival_heroes(self) -> list:
         """Every rival hero out of its Cities (a garrisoned one is fought with its City), by id, each with
         its side's heroes on that cell: worked out once per decision."""
@@ -896,7 +902,7 @@ class Planner:
             value = 12 if mine.owner == NEUTRAL else 16
             add(mine.cell, value, p)
         for city in sorted(s.cities.values(), key=lambda c: c.id):
-            if s.allied(city.owner, seat):
+            if s.allied(city.owner, seat) or not self._within_reach(far, city.cell):
                 continue
             p = self.city_odds(hero, city)
             if city.owner == NEUTRAL:
