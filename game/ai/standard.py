@@ -186,6 +186,8 @@ class Planner:
         self._hero_defences: dict[int, list] = {}
         self._rivals: list | None = None
         self._quiet_actions: set | None = None
+        self._strengths: dict[int, float] = {}
+        self._masks: dict[int, tuple] = {}
 
     # --- entry ------------------------------------------------------------------------------------
     def choose(self):
@@ -386,6 +388,12 @@ class Planner:
         if city.id not in self._threats:
             self._threats[city.id] = self._threat_to(city)
         return self._threats[city.id]
+
+    def city_strength(self, city) -> float:
+        """``city_strength``, once per City per decision."""
+        if city.id not in self._strengths:
+            self._strengths[city.id] = city_strength(self.state, city)
+        return self._strengths[city.id]
 
     def _threat_to(self, city) -> float:
         s = self.state
@@ -727,7 +735,9 @@ class Planner:
         within HORIZON_TURNS of movement: ``far_is_near`` says so)."""
         if hero.id not in self._far or (whole and self.far_is_near(hero)):
             s = self.state
-            stop, pickups, blocked = movement_masks(s, hero.owner)
+            if hero.owner not in self._masks:
+                self._masks[hero.owner] = movement_masks(s, hero.owner)
+            stop, pickups, blocked = self._masks[hero.owner]
             budget = _whole_board_budget(s.board)
             if not whole and s.board.width * s.board.height > BIG_BOARD_CELLS:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
@@ -854,7 +864,7 @@ class Planner:
         # Defend home when a rival could take it.
         for city in sorted(s.cities_of(seat), key=lambda c: c.id):
             threat = self.threat_to(city)
-            if threat > 0.7 * (city_strength(s, city) - (hero_strength(s, hero) if hero.cell == city.cell else 0)):
+            if threat > 0.7 * (self.city_strength(city) - (hero_strength(s, hero) if hero.cell == city.cell else 0)):
                 if hero.cell == city.cell:
                     return []        # stay garrisoned
                 add(city.cell, 60)
