@@ -45,7 +45,7 @@ VARIANTS = {
     "coin_spawners_everywhere": replace(STANDARD, one_coin_spawner=False),
     "saves_early": replace(STANDARD, army_per_hero=0),
     "merge": replace(STANDARD, merge_armies=True),
-    "uncapped_heroes": replace(STANDARD, max_heroes=10 ** 6),
+    "hero_cap_12": replace(STANDARD, max_heroes=12),
     "old_economy": replace(STANDARD, heroes_by_all_income=True, one_coin_spawner=False, army_per_hero=0),
 }
 

@@ -40,7 +40,7 @@ from game.engine import legal_actions
 from game.engine.dice import Dice
 from game.engine.economy import build_options
 from game.engine.flow import daily_income
-from game.engine.heroes import slots_ok
+from game.engine.heroes import equipped_items, slots_ok
 from game.engine.monsters import bribe_cost, joining_unit, monster_unit
 from game.engine.movement import movement_masks, walled
 from game.engine.state import NEUTRAL, GameState, Hero
@@ -69,7 +69,7 @@ class Style:
     one_coin_spawner: bool = True    # a spawner that costs coin in one City only (R-CMP-4)
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
-    max_heroes: int = 12             # never more heroes than this (late in a long game, income hired 90 a player)
+    max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
 
 
 STANDARD = Style()
@@ -188,6 +188,8 @@ class Planner:
         self._quiet_actions: set | None = None
         self._strengths: dict[int, float] = {}
         self._masks: dict[int, tuple] = {}
+        self._reaches: dict[tuple, object] = {}
+        self._odds: dict[tuple, float] = {}
 
     # --- entry ------------------------------------------------------------------------------------
     def choose(self):
@@ -702,10 +704,18 @@ class Planner:
         theirs = sum(g.count * (g.n * (g.sides + 1) / 2 + g.bonus) for sq in defender for g in sq.groups)
         return 1 / (1 + math.exp(-4 * (ours - theirs) / max(1.0, math.sqrt(ours + theirs) * 3)))
 
+    def odds_against(self, hero, target: tuple, defender) -> float:
+        """``hero_odds`` against ``target`` (("city", id) or ("hero", id)), once per kind of hero (its army
+        and equipped items are all the odds see) per decision: a City full of alike heroes weighs it once."""
+        key = (tuple(sorted(hero.army.items())), tuple(i.power for i in equipped_items(hero))) + target
+        if key not in self._odds:
+            self._odds[key] = self.hero_odds(hero, defender)
+        return self._odds[key]
+
     def city_odds(self, hero, city) -> float:
         if city.id not in self._city_defences:
             self._city_defences[city.id] = BO.city_defence(self.state, city)
-        return self.hero_odds(hero, self._city_defences[city.id])
+        return self.odds_against(hero, ("city", city.id), self._city_defences[city.id])
 
     def _within_reach(self, far, cell) -> bool:
         """Whether ``far`` reaches ``cell`` or a cell next to it (a City is approached either way): the
@@ -735,14 +745,18 @@ class Planner:
         within HORIZON_TURNS of movement: ``far_is_near`` says so)."""
         if hero.id not in self._far or (whole and self.far_is_near(hero)):
             s = self.state
-            if hero.owner not in self._masks:
-                self._masks[hero.owner] = movement_masks(s, hero.owner)
-            stop, pickups, blocked = self._masks[hero.owner]
             budget = _whole_board_budget(s.board)
             if not whole and s.board.width * s.board.height > BIG_BOARD_CELLS:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
-            self._far[hero.id] = reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
-                                           pickups=pickups, blocked=blocked)
+            # a player's heroes on one cell see the same board: one search for a City full of them
+            key = (hero.owner, hero.cell, budget)
+            if key not in self._reaches:
+                if hero.owner not in self._masks:
+                    self._masks[hero.owner] = movement_masks(s, hero.owner)
+                stop, pickups, blocked = self._masks[hero.owner]
+                self._reaches[key] = reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
+                                               pickups=pickups, blocked=blocked)
+            self._far[hero.id] = self._reaches[key]
         return self._far[hero.id]
 
     def far_is_near(self, hero) -> bool:
@@ -939,7 +953,7 @@ class Planner:
                 continue
             if other.id not in self._hero_defences:
                 self._hero_defences[other.id] = BO.hero_defence(s, together)
-            p = self.hero_odds(hero, self._hero_defences[other.id])
+            p = self.odds_against(hero, ("hero", other.id), self._hero_defences[other.id])
             if p >= self.style.enemy_risk:
                 add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
         if not candidates and self.far_is_near(hero):
