@@ -9,7 +9,7 @@ from enginekit import capital, recruit_hero, start_game, to_turn_of
 
 from game.ai import choose_action
 from game.ai.levels import style_of
-from game.ai.standard import Planner
+from game.ai.standard import STANDARD, Planner
 from game.engine import apply
 from game.engine import actions as A
 
@@ -207,6 +207,29 @@ def test_standard_hires_as_its_income_allows_and_the_lab_variant_caps_heroes():
         state.cities[city.id] = city
     assert Planner(state, random.Random(1), style_of("standard")).heroes_wanted() > 50
     assert Planner(state, random.Random(1), style_of("standard:hero_cap_12")).heroes_wanted() == 12
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_standard_proposes_one_rule_change_a_turn_and_none_on_the_first_days():
+    """Three computer players on Day 1 put three votes in turn to a human; now none before
+    ``first_vote_day`` and at most one a turn."""
+    from enginekit import to_turn_of
+    from game.engine import apply
+    from game.engine.state import Hero
+    state = start_game(players=3)
+    to_turn_of(state, 1)
+    rival = Hero(id=state.new_id(), owner=2, cell=(7, 7), army={"mercenary": 30})
+    state.heroes[rival.id] = rival                     # arrange: P2 leads, P1 and P3 are behind
+    planner = Planner(state, random.Random(1), style_of("standard"))
+    assert state.day < STANDARD.first_vote_day and planner.rule_proposal() is None
+    state.day = STANDARD.first_vote_day                # arrange: the same table, later
+    proposal = Planner(state, random.Random(1), style_of("standard")).rule_proposal()
+    assert isinstance(proposal, A.ProposeRuleChange) and proposal.option == "legacy_gold_mine"
+    apply(state, proposal)
+    while state.vote is not None:
+        voter = state.actor()
+        apply(state, A.CastVote(voter, voter != 2))
+    assert Planner(state, random.Random(1), style_of("standard")).rule_proposal() is None
 
 
 @pytest.mark.rule("R-CMP-4")

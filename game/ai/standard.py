@@ -69,6 +69,7 @@ class Style:
     one_coin_spawner: bool = True    # a spawner that costs coin in one City only (R-CMP-4)
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
+    first_vote_day: int = 3          # no rule change proposed before this Day (R-VOTE-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
 
 
@@ -341,9 +342,11 @@ class Planner:
 
     def rule_proposal(self):
         """R-VOTE-1: at the start of its turn, propose a switch it wants when most live players would
-        vote for it by their own interest too; each change at most once a game."""
+        vote for it by their own interest too; each change at most once a game, one a turn, and not
+        before Day ``first_vote_day`` (on Day 1, when nobody leads yet, a table of computer players
+        put three votes in turn to a human)."""
         s, seat = self.state, self.seat
-        if s.turn_acted or s.vote is not None:
+        if s.turn_acted or s.vote is not None or s.day < self.style.first_vote_day or self._proposed_this_turn():
             return None
         tried = {(a.option, a.value) for a in s.actions if isinstance(a, A.ProposeRuleChange) and a.player == seat}
         live = s.live_players()
@@ -354,6 +357,14 @@ class Planner:
             if vote_in_interest(s, seat, act.option, act.value) and 2 * yes > len(live):
                 return act
         return None
+
+    def _proposed_this_turn(self) -> bool:
+        for act in reversed(self.state.actions):
+            if isinstance(act, (A.EndTurn, A.EndDaybreak)):
+                return False
+            if isinstance(act, A.ProposeRuleChange) and act.player == self.seat:
+                return True
+        return False
 
     # --- battles ------------------------------------------------------------------------------------------
     def battle(self):
