@@ -290,6 +290,8 @@ def test_R_VOTE_1_a_computer_player_proposes_a_change_most_players_want_once():
     state.players[3].kind, state.players[3].ai = "computer", "standard"
     to_turn_of(state, 3)
     state.players[1].purse["coin"] = 100                     # arrange: P1 leads; P2 and P3 trail
+    from game.ai.standard import STANDARD
+    state.day = STANDARD.first_vote_day                      # arrange: computer players vote from then on
     acts = []
     for _ in range(3):
         act = choose_action(state, random.Random(0), "standard")
