@@ -232,6 +232,31 @@ def test_standard_proposes_one_rule_change_a_turn_and_none_on_the_first_days():
     assert Planner(state, random.Random(1), style_of("standard")).rule_proposal() is None
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_standard_does_not_ask_again_at_once_a_player_who_refused_an_alliance():
+    """A human who said no was asked again at the start of every turn."""
+    from enginekit import to_turn_of
+    from game.engine import apply
+    from game.engine.state import Hero
+    state = start_game(players=3)
+    rival = Hero(id=state.new_id(), owner=2, cell=(7, 7), army={"mercenary": 30})
+    state.heroes[rival.id] = rival                     # arrange: P2 is the strongest; P3 courts P1
+    to_turn_of(state, 3)
+    proposal = Planner(state, random.Random(1), style_of("standard")).maybe_propose()
+    assert proposal == A.ProposeAlliance(3, 1)
+    apply(state, proposal)
+    apply(state, A.AnswerAlliance(1, 3, False))
+    refused_on = state.day
+    apply(state, A.EndTurn(3))
+    to_turn_of(state, 3)
+    assert state.day == refused_on + 1
+    assert Planner(state, random.Random(1), style_of("standard")).maybe_propose() is None
+    while state.day < refused_on + STANDARD.alliance_patience:
+        apply(state, A.EndTurn(state.current_player))
+        to_turn_of(state, 3)
+    assert Planner(state, random.Random(1), style_of("standard")).maybe_propose() == A.ProposeAlliance(3, 1)
+
+
 @pytest.mark.rule("R-CMP-4")
 def test_standard_builds_a_spawner_paid_in_coin_in_one_city_only():
     """A spawner costing coin is built once (its recruits are what the coin is for); a wood-only one in

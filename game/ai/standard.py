@@ -70,6 +70,7 @@ class Style:
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
     first_vote_day: int = 3          # no rule change proposed before this Day (R-VOTE-1)
+    alliance_patience: int = 5       # Days before asking again a player who refused an alliance (R-ALLY-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
 
 
@@ -335,10 +336,26 @@ class Planner:
         strongest = max(live, key=lambda p: (strength[p], -p))
         if strongest == seat:
             return None
-        others = [p for p in live if p not in (seat, strongest) and (seat, p) not in s.alliance_offers]
+        refused = self.refused_alliance_lately()
+        others = [p for p in live if p not in (seat, strongest) and (seat, p) not in s.alliance_offers
+                  and p not in refused]
         if not others:
             return None
         return A.ProposeAlliance(seat, min(others, key=lambda p: (strength[p], p)))
+
+    def refused_alliance_lately(self) -> set[int]:
+        """The players who turned down this player's alliance within ``alliance_patience`` Days (a
+        human who said no was asked again at the start of every turn)."""
+        s, refused, day = self.state, set(), self.state.day
+        for event in reversed(s.log):
+            if event.kind == "day_started":
+                day = event.data["day"] - 1
+                if s.day - day >= self.style.alliance_patience:
+                    break
+            elif event.kind == "alliance_answered" and event.data["proposer"] == self.seat \
+                    and not event.data["accepted"]:
+                refused.add(event.data["player"])
+        return refused
 
     def rule_proposal(self):
         """R-VOTE-1: at the start of its turn, propose a switch it wants when most live players would
