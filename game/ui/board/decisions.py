@@ -173,7 +173,7 @@ class DecisionDialogs:
         proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
         name = self.state.players[proposer].name
         return Dialog("An alliance?", [f"{name} proposes an alliance.",
-                                       "Allies treat each other's Cities and Mines as their own tiles",
+                                       "Allies treat each other's Cities and Mines as their own tiles "
                                        "and cannot attack each other (R-ALLY-1)."],
                       [("Accept", lambda: self.submit(A.AnswerAlliance(seat, proposer, True))),
                        ("Decline", lambda: self.submit(A.AnswerAlliance(seat, proposer, False)))], icon="crown")

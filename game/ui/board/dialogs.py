@@ -46,12 +46,17 @@ class Dialog:
     def button(self, label: str) -> widgets.Button | None:
         return next((b for b in self.buttons if b.label == label), None)
 
+    def shown_lines(self) -> list[str]:
+        """The lines wrapped to the dialog's width (at a larger text size a line ran past its edge)."""
+        return [part for line in self.lines for part in (widgets.wrap(line, 16, self.width - 52) or [""])]
+
     def layout(self, size: tuple[int, int], area: pygame.Rect | None = None) -> None:
         area = area or pygame.Rect(0, 0, *size)
-        h = 70 + 28 * len(self.lines) + 44 * len(self.rows) + (64 if self.spinner else 0) + 78
+        lines = len(self.shown_lines())
+        h = 70 + 28 * lines + 44 * len(self.rows) + (64 if self.spinner else 0) + 78
         self.rect = pygame.Rect(0, 0, self.width, min(h, size[1] - 40))
         self.rect.center = area.center
-        y = self.rect.y + 64 + 28 * len(self.lines) + 6
+        y = self.rect.y + 64 + 28 * lines + 6
         for _, b in self.rows:
             b.rect = pygame.Rect(self.rect.right - 190, y, 166, 36)
             y += 44
@@ -96,7 +101,7 @@ class Dialog:
         title = widgets.text(self.title, 24, theme.INK, "heading")
         surface.blit(title, (x, self.rect.y + 18))
         y = self.rect.y + 64
-        for line in self.lines:
+        for line in self.shown_lines():
             img = render(line, 16, theme.INK, "body")
             surface.blit(img, (self.rect.x + 26, y))
             y += 28
