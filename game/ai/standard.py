@@ -153,10 +153,12 @@ def _move_dice(state) -> Dice:
     return Dice.parse(state.rules["movement"]["roll"])
 
 
-def vote_in_interest(state, seat: int, option: str, value: bool) -> bool:
-    """R-VOTE-1: a computer player votes for a switch only when it helps itself."""
+def vote_in_interest(state, seat: int, option: str, value: bool, strength: dict[int, float] | None = None) -> bool:
+    """R-VOTE-1: a computer player votes for a switch only when it helps itself (``strength``: every live
+    player's ``player_strength``, when the caller has it already)."""
     live = state.live_players()
-    strength = {p: player_strength(state, p) for p in live}
+    if strength is None:
+        strength = {p: player_strength(state, p) for p in live}
     leading = strength[seat] >= max(strength.values())
     if option == "day_limit":            # an end by count favours whoever is ahead now
         return value == leading
@@ -367,11 +369,12 @@ class Planner:
             return None
         tried = {(a.option, a.value) for a in s.actions if isinstance(a, A.ProposeRuleChange) and a.player == seat}
         live = s.live_players()
+        strength = {p: player_strength(s, p) for p in live}
         for act in legal_actions(s, moves=False):
             if not isinstance(act, A.ProposeRuleChange) or (act.option, act.value) in tried:
                 continue
-            yes = sum(vote_in_interest(s, p, act.option, act.value) for p in live)
-            if vote_in_interest(s, seat, act.option, act.value) and 2 * yes > len(live):
+            yes = sum(vote_in_interest(s, p, act.option, act.value, strength) for p in live)
+            if vote_in_interest(s, seat, act.option, act.value, strength) and 2 * yes > len(live):
                 return act
         return None
 
