@@ -21,6 +21,9 @@ def test_play_time_comes_from_decisions_at_5_to_10_seconds():
                                       "4": {"minutes": [1, 1], "games": 0, "left_out": 16}}}}
     assert play_time_text("highlands", 3, stopped) == "over 53 min"       # the finished games were the short ones
     assert play_time_text("highlands", 4, stopped) == NOT_MEASURED
+    long = {"maps": {"highlands": {"4": {"minutes": [584, 1168], "games": 20}, "3": {"minutes": [96, 191], "games": 20}}}}
+    assert play_time_text("highlands", 4, long) == "about 10–19 hours"      # not "584–1168 min"
+    assert play_time_text("highlands", 3, long) == "about 2–3 hours"
 
 
 def test_title_shows_the_estimate_for_the_chosen_map_and_player_count(tmp_path, monkeypatch):
