@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -185,15 +186,13 @@ class Planner:
         self.rules = state.rules
         self._far: dict[int, object] = {}
         self._ranked: dict[int, list] = {}
-        self._threats: dict[int, float] = {}
-        self._city_defences: dict[int, list] = {}
-        self._hero_defences: dict[int, list] = {}
-        self._rivals: list | None = None
-        self._quiet_actions: set | None = None
-        self._strengths: dict[int, float] = {}
-        self._masks: dict[int, tuple] = {}
-        self._reaches: dict[tuple, object] = {}
-        self._odds: dict[tuple, float] = {}
+        self._memo: dict[tuple, object] = {}
+
+    def once(self, key: tuple, compute: Callable[[], object]):
+        """``compute()``, worked out once per decision under ``key`` (the game does not change meanwhile)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     # --- entry ------------------------------------------------------------------------------------
     def choose(self):
@@ -418,15 +417,11 @@ class Planner:
     # --- daybreak -----------------------------------------------------------------------------------------
     def threat_to(self, city) -> float:
         """Mean strength of the rival heroes that could reach ``city`` next turn."""
-        if city.id not in self._threats:
-            self._threats[city.id] = self._threat_to(city)
-        return self._threats[city.id]
+        return self.once(("threat", city.id), lambda: self._threat_to(city))
 
     def city_strength(self, city) -> float:
         """``city_strength``, once per City per decision."""
-        if city.id not in self._strengths:
-            self._strengths[city.id] = city_strength(self.state, city)
-        return self._strengths[city.id]
+        return self.once(("strength", city.id), lambda: city_strength(self.state, city))
 
     def _threat_to(self, city) -> float:
         s = self.state
@@ -671,9 +666,7 @@ class Planner:
 
     def quiet_actions(self) -> set:
         """The legal actions other than moves, once per decision."""
-        if self._quiet_actions is None:
-            self._quiet_actions = set(legal_actions(self.state, moves=False))
-        return self._quiet_actions
+        return self.once(("quiet actions",), lambda: set(legal_actions(self.state, moves=False)))
 
     def lead_hero(self, city):
         """The hero of ours in ``city`` who leads its units: the strongest (the lowest id on a tie)."""
@@ -738,15 +731,12 @@ class Planner:
     def odds_against(self, hero, target: tuple, defender) -> float:
         """``hero_odds`` against ``target`` (("city", id) or ("hero", id)), once per kind of hero (its army
         and equipped items are all the odds see) per decision: a City full of alike heroes weighs it once."""
-        key = (tuple(sorted(hero.army.items())), tuple(i.power for i in equipped_items(hero))) + target
-        if key not in self._odds:
-            self._odds[key] = self.hero_odds(hero, defender)
-        return self._odds[key]
+        kind = (tuple(sorted(hero.army.items())), tuple(i.power for i in equipped_items(hero)))
+        return self.once(("odds", kind, target), lambda: self.hero_odds(hero, defender))
 
     def city_odds(self, hero, city) -> float:
-        if city.id not in self._city_defences:
-            self._city_defences[city.id] = BO.city_defence(self.state, city)
-        return self.odds_against(hero, ("city", city.id), self._city_defences[city.id])
+        defence = self.once(("city defence", city.id), lambda: BO.city_defence(self.state, city))
+        return self.odds_against(hero, ("city", city.id), defence)
 
     def _within_reach(self, far, cell) -> bool:
         """Whether ``far`` reaches ``cell`` or a cell next to it (a City is approached either way): the
@@ -757,19 +747,21 @@ class Planner:
     def rival_heroes(self) -> list:
         """Every rival hero out of its Cities (a garrisoned one is fought with its City), by id, each with
         its side's heroes on that cell: worked out once per decision."""
-        if self._rivals is None:
-            s = self.state
-            here: dict[tuple, list] = {}
-            for h in s.heroes.values():
-                here.setdefault(h.cell, []).append(h)
-            cities = {c.cell: c for c in s.cities.values()}
-            self._rivals = []
-            for other in sorted(s.heroes.values(), key=lambda h: h.id):
-                city = cities.get(other.cell)
-                if s.allied(other.owner, self.seat) or (city is not None and city.owner == other.owner):
-                    continue
-                self._rivals.append((other, [h for h in here[other.cell] if h.owner == other.owner]))
-        return self._rivals
+        return self.once(("rival heroes",), self._rival_heroes)
+
+    def _rival_heroes(self) -> list:
+        s = self.state
+        here: dict[tuple, list] = {}
+        for h in s.heroes.values():
+            here.setdefault(h.cell, []).append(h)
+        cities = {c.cell: c for c in s.cities.values()}
+        rivals = []
+        for other in sorted(s.heroes.values(), key=lambda h: h.id):
+            city = cities.get(other.cell)
+            if s.allied(other.owner, self.seat) or (city is not None and city.owner == other.owner):
+                continue
+            rivals.append((other, [h for h in here[other.cell] if h.owner == other.owner]))
+        return rivals
 
     def far(self, hero, whole: bool = False):
         """Where ``hero`` can go and at what cost, over the whole board (on a big board, unless ``whole``,
@@ -780,14 +772,11 @@ class Planner:
             if not whole and s.board.width * s.board.height > BIG_BOARD_CELLS:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
             # a player's heroes on one cell see the same board: one search for a City full of them
-            key = (hero.owner, hero.cell, budget)
-            if key not in self._reaches:
-                if hero.owner not in self._masks:
-                    self._masks[hero.owner] = movement_masks(s, hero.owner)
-                stop, pickups, blocked = self._masks[hero.owner]
-                self._reaches[key] = reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
-                                               pickups=pickups, blocked=blocked)
-            self._far[hero.id] = self._reaches[key]
+            def search():
+                stop, pickups, blocked = self.once(("masks", hero.owner), lambda: movement_masks(s, hero.owner))
+                return reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
+                                 pickups=pickups, blocked=blocked)
+            self._far[hero.id] = self.once(("reach", hero.owner, hero.cell, budget), search)
         return self._far[hero.id]
 
     def far_is_near(self, hero) -> bool:
@@ -982,9 +971,8 @@ class Planner:
             cost = far.cost(other.cell)
             if cost is None or cost > hero.moves_left + 2 * avg:
                 continue
-            if other.id not in self._hero_defences:
-                self._hero_defences[other.id] = BO.hero_defence(s, together)
-            p = self.odds_against(hero, ("hero", other.id), self._hero_defences[other.id])
+            defence = self.once(("hero defence", other.id), lambda: BO.hero_defence(s, together))
+            p = self.odds_against(hero, ("hero", other.id), defence)
             if p >= self.style.enemy_risk:
                 add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
         if not candidates and self.far_is_near(hero):
