@@ -728,11 +728,22 @@ class Planner:
         theirs = sum(g.count * (g.n * (g.sides + 1) / 2 + g.bonus) for sq in defender for g in sq.groups)
         return 1 / (1 + math.exp(-4 * (ours - theirs) / max(1.0, math.sqrt(ours + theirs) * 3)))
 
+    @staticmethod
+    def hero_kind(hero) -> tuple:
+        """All a battle's odds see of a hero: its army and equipped items (alike heroes are one kind)."""
+        return tuple(sorted(hero.army.items())), tuple(i.power for i in equipped_items(hero))
+
     def odds_against(self, hero, target: tuple, defender) -> float:
-        """``hero_odds`` against ``target`` (("city", id) or ("hero", id)), once per kind of hero (its army
-        and equipped items are all the odds see) per decision: a City full of alike heroes weighs it once."""
-        kind = (tuple(sorted(hero.army.items())), tuple(i.power for i in equipped_items(hero)))
-        return self.once(("odds", kind, target), lambda: self.hero_odds(hero, defender))
+        """``hero_odds`` against ``target`` (("city", id) or ("hero", id)), once per kind of hero per
+        decision: a City full of alike heroes weighs it once."""
+        return self.once(("odds", self.hero_kind(hero), target), lambda: self.hero_odds(hero, defender))
+
+    def _monsters_at(self) -> dict:
+        counts: dict = {}
+        for token in self.state.tokens.values():
+            if token.kind == "monster":
+                counts[token.cell] = counts.get(token.cell, 0) + 1
+        return counts
 
     def city_odds(self, hero, city) -> float:
         defence = self.once(("city defence", city.id), lambda: BO.city_defence(self.state, city))
@@ -906,14 +917,13 @@ class Planner:
                 gain = sum(unit_mean(s, u) * n for u, n in city.garrison.items())
                 add(city.cell, gain * 0.8)
 
-        mean_cache: dict[int, float] = {}
+        kind = self.hero_kind(hero)
 
         def monsters_p(count):
-            if count not in mean_cache:
-                mean_cache[count] = self.monster_odds(hero, count)
-            return mean_cache[count]
+            return self.once(("monster odds", kind, count), lambda: self.monster_odds(hero, count))
 
         seen_monsters = set()
+        monsters_at = self.once(("monsters at",), self._monsters_at)
         for token in sorted(s.tokens.values(), key=lambda t: t.id):
             if token.kind == "resource":
                 add(token.cell, 5.0)
@@ -921,11 +931,11 @@ class Planner:
                 add(token.cell, self.style.item_value)
             elif token.kind == "monster" and token.cell not in seen_monsters:
                 seen_monsters.add(token.cell)
-                n = len(s.tokens_at(token.cell, "monster"))
+                n = monsters_at[token.cell]
                 cost = far.cost(token.cell)
                 if cost is None or cost > hero.moves_left + 3 * avg:
                     continue
-                p, value = self.monster_prospect(n, monsters_p)
+                p, value = self.once(("monster prospect", kind, n), lambda: self.monster_prospect(n, monsters_p))
                 if p >= self.style.monster_risk:
                     add(token.cell, value, p)
         guards = Dice.parse(rules["mines"]["guardians_by_tier"][s.highest_city_tier()]).mean
