@@ -185,7 +185,6 @@ class Planner:
         self.seat = state.actor() if seat is None else seat
         self.rules = state.rules
         self._far: dict[int, object] = {}
-        self._ranked: dict[int, list] = {}
         self._memo: dict[tuple, object] = {}
 
     def once(self, key: tuple, compute: Callable[[], object]):
@@ -886,9 +885,7 @@ class Planner:
 
     def ranked_targets(self, hero) -> list:
         """The cells worth walking to, best first ([] to stay put: e.g. garrisoned against a threat)."""
-        if hero.id not in self._ranked:
-            self._ranked[hero.id] = self._rank_targets(hero)
-        return self._ranked[hero.id]
+        return self.once(("ranked", hero.id), lambda: self._rank_targets(hero))
 
     def _rank_targets(self, hero) -> list:
         s, seat, rules = self.state, self.seat, self.rules

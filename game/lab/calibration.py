@@ -52,11 +52,11 @@ def play_time_text(map_name: str | None, players: int, table: dict | None = None
         return NOT_MEASURED
     low, high = minutes
     if entry.get("left_out", 0) > entry["games"]:     # most games ran past the lab's time limit: the long ones
-        return f"over {_duration(low)}"
+        return f"over {_hours(low)} hours" if low >= 120 else f"over {low} min"
     if high >= 120:                                   # "584–1168 min" is hard to read: hours
-        return f"about {max(1, round(low / 60))}–{max(1, round(high / 60))} hours"
+        return f"about {_hours(low)}–{_hours(high)} hours"
     return f"about {low}–{high} min"
 
 
-def _duration(minutes: int) -> str:
-    return f"{round(minutes / 60)} hours" if minutes >= 120 else f"{minutes} min"
+def _hours(minutes: int) -> int:
+    return max(1, round(minutes / 60))
