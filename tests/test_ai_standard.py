@@ -338,3 +338,68 @@ def test_on_a_big_board_a_hero_looks_near_first_and_over_the_whole_board_when_no
         targets = planner.ranked_targets(hero)
         assert targets[0] == (near_token.cell if near else far_token.cell)
         assert planner.far_is_near(hero) == near, "the whole board is searched only when nothing is near"
+
+
+def _rally_game(level_tokens=()):
+    """Day 15, P1's Daybreak: two P1 heroes at home with 9 mercenaries each, each too weak alone for P2's
+    capital (a turtle: 12 mercenaries and no hero out) and strong enough together (direct state edits)."""
+    from game.board.model import MapToken
+    state = start_game(tokens=[MapToken("resource", cell) for cell in level_tokens])
+    state.players[1].purse["coin"] = 10
+    strong, weak = recruit_hero(state, 1), recruit_hero(state, 1)
+    strong.army, weak.army = {"mercenary": 9}, {"mercenary": 8}
+    capital(state, 2).garrison = {"mercenary": 12}
+    state.day = 15
+    return state, strong, weak
+
+
+@pytest.mark.rule("R-CITY-4")
+def test_against_a_turtle_heroes_gather_their_units_into_one_army_at_home():
+    """Issue 16, breaking a turtle: a rival that keeps its heroes home behind a growing garrison (the lab's
+    ``standard:turtle``) reached the Day limit in 13 and 15 of 40 Campaign games on Meadow Ford and The
+    Riverlands; with the rally, 6 and 10. No hero alone has the odds, all of them together would: the weaker
+    hands its units to the City and the strongest takes them (and nothing moves back)."""
+    state, strong, weak = _rally_game()
+    planner = Planner(state, random.Random(1), STANDARD)
+    assert planner.rally_city() is capital(state, 1)
+    seen = []
+    for _ in range(6):
+        act = choose_action(state, random.Random(1), "standard")
+        if not isinstance(act, A.TransferUnits):
+            break
+        seen.append(act)
+        apply(state, act)
+    assert seen == [A.TransferUnits(1, weak.id, "mercenary", -8), A.TransferUnits(1, strong.id, "mercenary", 8)]
+    state, strong, weak = _rally_game()
+    assert not isinstance(choose_action(state, random.Random(1), "standard:no_rally"), A.TransferUnits)
+    state, strong, weak = _rally_game()
+    state.day = 14
+    assert Planner(state, random.Random(1), STANDARD).rally_city() is None, "early on every rival is at home"
+    state.day = 15
+    strong.army = {"mercenary": 20}
+    assert Planner(state, random.Random(1), STANDARD).rally_city() is None, "one hero is strong enough alone"
+    strong.army = weak.army = {"mercenary": 6}
+    assert Planner(state, random.Random(1), STANDARD).rally_city() is None, "together still too weak"
+
+
+@pytest.mark.rule("R-CITY-4")
+def test_the_rallying_army_waits_at_home_and_other_heroes_walk_their_units_there():
+    state, strong, weak = _rally_game(level_tokens=[(2, 2)])
+    to_turn_of(state, 1)
+    state.day = 15
+    strong.moves_left = weak.moves_left = 10
+    weak.cell = (3, 1)
+    assert Planner(state, random.Random(1), STANDARD).ranked_targets(strong) == [], "the army grows at home"
+    assert Planner(state, random.Random(1), style_of("standard:no_rally")).ranked_targets(strong)[0] == (2, 2)
+    assert Planner(state, random.Random(1), STANDARD).ranked_targets(weak)[0] == capital(state, 1).cell
+    from game.engine.state import Hero
+    rover = Hero(max(state.heroes) + 1, 2, (4, 4))
+    state.heroes[rover.id] = rover
+    assert Planner(state, random.Random(1), STANDARD).rally_city() is None, "a rival hero out: no turtle"
+
+
+def test_the_lab_turtle_never_walks_out():
+    state, strong, weak = _rally_game()
+    to_turn_of(state, 1)
+    assert choose_action(state, random.Random(1), "standard:turtle") == A.EndTurn(1)
+    assert isinstance(choose_action(state, random.Random(1), "standard"), A.RollMovement)

@@ -19,7 +19,9 @@ Lab variants measured against ``standard`` (Meadow Ford): ``bold`` and ``rush``
 Campaign economy before 26 November) 51% in Campaign and 48% in Normal over 100
 games each, ``merge`` 47.5% and 52.5% over 200: none beats ``standard`` beyond
 the noise. ``hero_cap_12`` won 4 of 18 four-player games on The Highlands (26
-November): late in a long game more heroes win.
+November): late in a long game more heroes win. ``turtle`` never leaves its Cities (a lab opponent, not
+a contender); ``no_rally`` is standard without gathering its units against a turtle (26 November: 198 of
+400 mirror games on Meadow Ford and The Riverlands, both modes).
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from game.ai.standard import STANDARD, Style
 
 EASY = Style(monster_risk=0.95, enemy_risk=0.95, neutral_city_risk=0.95, first_heroes=1, income_per_hero=1000,
              best_battles=False, target_slack=2, walls=False, hero_worth=0.5, unit_quality=1.0,
-             break_alliances=False, item_value=0.0)
+             break_alliances=False, item_value=0.0, rally=False)
 HARD = STANDARD              # hard is standard's plan with its choices tried out by search (game.ai.hard)
 
 VARIANTS = {
@@ -47,6 +49,8 @@ VARIANTS = {
     "saves_early": replace(STANDARD, army_per_hero=0),
     "merge": replace(STANDARD, merge_armies=True),
     "hero_cap_12": replace(STANDARD, max_heroes=12),
+    "turtle": replace(STANDARD, stay_home=True),
+    "no_rally": replace(STANDARD, rally=False),
     "old_economy": replace(STANDARD, heroes_by_all_income=True, one_coin_spawner=False, army_per_hero=0),
 }
 

@@ -73,6 +73,11 @@ class Style:
     first_vote_day: int = 3          # no rule change proposed before this Day (R-VOTE-1)
     alliance_patience: int = 5       # Days before asking again a player who refused an alliance (R-ALLY-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
+    stay_home: bool = False          # heroes never leave their Cities: the lab's turtle, all income into defence
+    rally: bool = True               # against a City no hero can take alone, idle heroes gather their units into one
+    rally_alone: float = 1.3         # ... unless a hero already has this times its strength
+    rally_together: float = 1.5      # ... and only once all heroes together have this times its strength
+    rally_day: int = 15              # ... from this Day on (early on every rival is still at home)
 
 
 STANDARD = Style()
@@ -646,7 +651,8 @@ class Planner:
                 if act in allowed:
                     return act
             lead = self.lead_hero(city)
-            if self.style.merge_armies and hero is not lead:
+            merging = self.style.merge_armies or city is self.rally_city()
+            if merging and hero is not lead:
                 # One big army beats the same units split (a losing squad dies whole): the others hand
                 # theirs to the City and the strongest hero there takes them.
                 for unit, count in sorted(hero.army.items()):
@@ -655,13 +661,47 @@ class Planner:
                         return act
             for unit, count in sorted(city.garrison.items()):
                 act = A.TransferUnits(seat, hero.id, unit, count)
-                if (hero is lead or not self.style.merge_armies) and \
+                if (hero is lead or not merging) and \
                         slots_ok(hero.army, unit, rules["hero"]["army_slots"]) and act in allowed:
                     return act
             act = self.better_equipment(hero)
             if act:
                 return act
         return None
+
+    def rally_city(self):
+        """Our City where heroes gather and hand their units to the strongest, or None.
+
+        Against a rival who stays behind its walls (a turtle), each of our heroes alone is too weak
+        for its weakest City while all of them together are not: heroes walk their units to our City
+        nearest it, and the strongest hero there waits while one army grows until it is worth the attack."""
+        rally = self.rally()
+        return rally[0] if rally else None
+
+    def rally(self):
+        """(our rally City, the rival City, its strength) or None: see ``rally_city``."""
+        return self.once(("rally",), self._rally_city)
+
+    def _rally_city(self):
+        s, seat, style = self.state, self.seat, self.style
+        ours = s.cities_of(seat)
+        heroes = s.heroes_of(seat)
+        if not style.rally or s.day < style.rally_day or not ours or len(heroes) < 2:
+            return None
+        # A turtle: a rival whose heroes all stay in its Cities (one out on the board is fought there).
+        out = {h.owner for h, _ in self.rival_heroes()}
+        rivals = [c for c in s.cities.values()
+                  if c.owner != NEUTRAL and not s.allied(c.owner, seat) and c.owner not in out]
+        if not rivals:
+            return None
+        target = min(rivals, key=lambda c: (self.city_strength(c), c.id))
+        defence = self.city_strength(target)
+        # The total counts our garrisons too, so handing units over does not change the answer.
+        strengths = [hero_strength(s, h) for h in heroes]
+        total = sum(strengths) + sum(unit_mean(s, u) * n for c in ours for u, n in c.garrison.items())
+        if max(strengths) >= style.rally_alone * defence or total < style.rally_together * defence:
+            return None
+        return min(ours, key=lambda c: (self._apart(c.cell, target.cell), c.id)), target, defence
 
     def quiet_actions(self) -> set:
         """The legal actions other than moves, once per decision."""
@@ -694,12 +734,14 @@ class Planner:
             act = self.better_equipment(hero)
             if act:
                 return act
+            if self.style.stay_home:
+                continue
             if hero.moves_left is None:
                 city = self.siege_target(hero)
                 if city is not None:
                     return A.Siege(seat, hero.id, city.id)
                 return A.RollMovement(seat, hero.id)
-        for hero in heroes:
+        for hero in heroes if not self.style.stay_home else ():
             act = self.hero_step(hero)
             if act:
                 return act
@@ -914,6 +956,11 @@ class Planner:
                 gain = sum(unit_mean(s, u) * n for u, n in city.garrison.items())
                 add(city.cell, gain * 0.8)
 
+        rally = self.rally()
+        if rally is not None:
+            home, _, defence = rally
+            if hero.cell != home.cell and hero.army:
+                add(home.cell, self.style.city_value * min(1.0, hero_strength(s, hero) / defence))
         kind = self.hero_kind(hero)
 
         def monsters_p(count):
@@ -952,6 +999,7 @@ class Planner:
             p = (1 - q) + q * pg
             value = 12 if mine.owner == NEUTRAL else 16
             add(mine.cell, value, p)
+        others = len(candidates)     # the candidates before the rival Cities
         for city in sorted(s.cities.values(), key=lambda c: c.id):
             if s.allied(city.owner, seat) or not self._within_reach(far, city.cell):
                 continue
@@ -974,6 +1022,10 @@ class Planner:
                         add(cell, value * 0.8, p)
             else:
                 add(city.cell, value, p)
+        if rally is not None and hero.cell == rally[0].cell and hero is self.lead_hero(rally[0]):
+            del candidates[:others]      # the rally's army waits at home for its attack
+            if not candidates:
+                return []
         for other, together in self.rival_heroes():
             cost = far.cost(other.cell)
             if cost is None or cost > hero.moves_left + 2 * avg:
@@ -986,8 +1038,11 @@ class Planner:
             self.far(hero, whole=True)           # nothing near on a big board: look over all of it
             return self._rank_targets(hero)
         if not candidates:
-            # Nothing worth doing: head home.
+            # Nothing worth doing: head home, or to the rally City.
             homes = sorted(s.cities_of(seat), key=lambda c: (far.cost(c.cell) if far.cost(c.cell) is not None else 1e9, c.id))
+            rally = self.rally_city()
+            if rally is not None and far.cost(rally.cell) is not None:
+                homes = [rally]
             if homes and homes[0].cell != hero.cell and far.cost(homes[0].cell) is not None:
                 return [homes[0].cell]
             return []
