@@ -123,3 +123,29 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
     assert any("Bob captured a coin mine" in l for l in lines)
     assert any("Bob lost a hero (battle)" in l for l in lines)
     assert not any("founded" in l for l in lines)
+
+
+def test_the_news_comes_before_the_daybreak_panel():
+    """Played: the computer's doings showed only after the player had closed the Daybreak panel, over the
+    board, while the Daybreak token waited to be placed."""
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    scene = board_scene(kinds=("human", "computer"), seed=5)
+    for _ in range(800):
+        if scene.dialog is not None and scene.dialog.key == "ui:summary" and scene.state.phase == "daybreak":
+            break
+        if scene.human_to_act():
+            if scene.dialog is not None:
+                click(scene, scene.dialog.buttons[0].rect.center)
+            elif scene.app.scene is not scene:
+                scene.app.pop()
+            elif scene.state.phase == "daybreak":
+                scene.end_turn()
+            else:
+                scene.end_turn(confirmed=True)
+        scene.update(0.5)
+    assert scene.dialog is not None and scene.dialog.key == "ui:summary" and scene.state.phase == "daybreak"
+    scene.update(0.1)
+    assert scene.app.scene is scene, "the Daybreak panel waits for the news to be read"
+    click(scene, scene.dialog.buttons[0].rect.center)
+    scene.update(0.1)
+    assert isinstance(scene.app.scene, DaybreakPanel)

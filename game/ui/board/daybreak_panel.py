@@ -43,6 +43,8 @@ def daybreak_tick(scene: Scene) -> None:
         return
     if state.pending and state.pending[0].kind != "upkeep_deaths":
         return
+    if getattr(scene, "dialog", None) is not None:
+        return          # e.g. "Since your last turn" first: the news comes before the Daybreak's choices
     key = (state.day, seat)
     if getattr(scene, _SEEN, None) == key:
         return
