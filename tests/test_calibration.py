@@ -46,6 +46,27 @@ def test_title_shows_the_estimate_for_the_chosen_map_and_player_count(tmp_path, 
     assert scene._play_time(entries[1]) == NOT_MEASURED      # a player's map of the same name is not ours
 
 
+def test_the_title_shows_the_chosen_rulesets_estimate(tmp_path, monkeypatch):
+    """Played: with Campaign chosen the title showed Normal's "about 17–34 min" for a game of hours."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    table = {"maps": {"meadow": {"2": {"minutes": [17, 34], "games": 9}}},
+             "campaign_maps": {"meadow": {"2": {"minutes": [100, 200], "games": 9}}}}
+    monkeypatch.setattr("game.lab.calibration.shipped_table", lambda: table)
+    from game.ui.app import App
+    from game.ui.menus.map_catalog import MapEntry
+    from game.ui.menus.title import TitleScene
+    entry = MapEntry(str(ROOT / "maps" / "meadow.tmx"), "Meadow Ford")
+    app = App(headless=True)
+    scene = TitleScene(maps=[entry], on_start=lambda options: None, saves_dir=tmp_path)
+    app.push(scene)
+    scene.seats = default_seats(2)
+    assert scene._play_time(entry) == "about 17–34 min"
+    scene.mode = "campaign"
+    assert scene._play_time(entry) == "about 2–3 hours"
+    del table["campaign_maps"]
+    assert scene._play_time(entry) == NOT_MEASURED, "not Normal's figure"
+
+
 def test_calibrate_one_map_and_player_count():
     sys.path.insert(0, str(ROOT / "tools"))
     try:
@@ -71,6 +92,9 @@ def test_markdown_table_has_one_row_per_map_and_player_count():
                                          "minutes": [50, 100]}}}}
     assert markdown_table(table).splitlines()[-1] == \
         "| skirmish | 4 | 100 (+2 stopped) | 1: 50% (40%–60%) | 18.2 | 50–100 min |"
+    assert len(markdown_table(table, "campaign").splitlines()) == 2, "Campaign rows are kept apart"
+    table["campaign_maps"] = table.pop("maps")
+    assert markdown_table(table, "campaign").splitlines()[-1].endswith("| 50–100 min |")
 
 
 def test_every_shipped_map_and_player_count_is_calibrated():

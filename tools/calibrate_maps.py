@@ -1,14 +1,16 @@
 """Calibrate the shipped maps: seat win rates and estimated human play time, per player count.
 
     python tools/calibrate_maps.py [--maps meadow,highlands] [--players 3] [--games 40] [--seed 1]
-        [--level standard] [--max-days 60] [--time-limit SECONDS] [--jobs J] [--write] [--json]
+        [--mode normal|campaign] [--level standard] [--max-days 60] [--time-limit SECONDS] [--jobs J]
+        [--write] [--json]
 
 For every shipped map and every player count it allows, ``--games`` games between
 computer players of ``--level`` (default standard) are played with the playtest
 lab (``tools/simulate.py``). Printed per map and count: each seat's sole-win rate
 with its 95% interval, mean days, and the estimated human play time (decisions ×
 5–10 s, ``game.lab.calibration``). ``--write`` stores the table in
-``maps/calibration.json``, which the title screen reads. Games stopped by
+``maps/calibration.json``, which the title screen reads (Normal rows under ``maps``,
+Campaign rows under ``campaign_maps``). Games stopped by
 ``--time-limit`` or that raised an error are left out of the figures and counted
 in the row (``left_out``).
 """
@@ -31,12 +33,12 @@ from simulate import game_job, run_jobs  # noqa: E402
 
 
 def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, max_days: int, jobs: int | None,
-              time_limit: float | None = None):
+              time_limit: float | None = None, mode: str = "normal"):
     from game.lab.calibration import minutes_for
     from game.lab.stats import wilson
-    jobs_list = [game_job(seed + g, [level] * players, map_path, "normal", max_days, variant=f"{players}p")
+    jobs_list = [game_job(seed + g, [level] * players, map_path, mode, max_days, variant=f"{players}p")
                  for g in range(games)]
-    played = run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p", time_limit=time_limit)
+    played = run_jobs(jobs_list, jobs, label=f"{map_path.stem} {players}p {mode}", time_limit=time_limit)
     results = [r for r in played if not r["error"] and r["finished"]]
     n = len(results)
     seats = []
@@ -58,6 +60,7 @@ def main(argv=None) -> int:
     p.add_argument("--maps", default=None, help="shipped map names, comma-separated (default: all)")
     p.add_argument("--games", type=int, default=40, help=f"games per map and player count, 1 to {MAX_GAMES}")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--mode", choices=("normal", "campaign"), default="normal", help="ruleset (default normal)")
     p.add_argument("--level", default="standard", help="computer level of every seat (default standard)")
     p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60)")
     p.add_argument("--players", type=int, default=None, help="only this player count (default: every count)")
@@ -67,7 +70,7 @@ def main(argv=None) -> int:
     p.add_argument("--write", action="store_true", help=f"store the table in maps/{FILE_NAME}")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--markdown", action="store_true",
-                   help=f"print maps/{FILE_NAME} as the Markdown table of maps/README.md, play nothing")
+                   help=f"print maps/{FILE_NAME} as the Markdown table of maps/README.md (of --mode), play nothing")
     args = p.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
@@ -85,10 +88,12 @@ def main(argv=None) -> int:
     from game.maps import MapError, load_map
     if args.markdown:
         from game.lab.calibration import load
-        print(markdown_table(load(resources.maps_dir())))
+        print(markdown_table(load(resources.maps_dir()), args.mode))
         return 0
     names = args.maps.split(",") if args.maps else sorted(path.stem for path in resources.maps_dir().glob("*.tmx"))
-    table = {"level": args.level, "games": args.games, "seconds_per_decision": [5, 10], "maps": {}}
+    from game.lab.calibration import maps_key
+    key = maps_key(args.mode)
+    table = {"level": args.level, "games": args.games, "seconds_per_decision": [5, 10], key: {}}
     for name in names:
         path = resources.maps_dir() / f"{name}.tmx"
         try:
@@ -96,49 +101,49 @@ def main(argv=None) -> int:
         except MapError as problem:
             print(f"calibrate_maps.py: {problem}", file=sys.stderr)
             return 1
-        table["maps"][name] = {}
+        table[key][name] = {}
         for players in range(max(2, board.min_players), min(4, board.max_players) + 1):
             if args.players and players != args.players:
                 continue
             row = calibrate(path, players, args.games, args.seed, args.level, args.max_days, args.jobs,
-                            args.time_limit)
-            table["maps"][name][str(players)] = row
+                            args.time_limit, args.mode)
+            table[key][name][str(players)] = row
             seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
                               for s in row["seats"] if s["win_rate"] is not None)
             left_out = f" ({row['left_out']} left out: errors or over the time limit)" if row["left_out"] else ""
-            print(f"{name} {players}p: {row['games']} games{left_out}, {row['days_mean']} days, about "
+            print(f"{name} {players}p{'' if args.mode == 'normal' else ' ' + args.mode}: {row['games']} games{left_out}, {row['days_mean']} days, about "
                   f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
             if args.write:      # after every row: a long run that is stopped keeps what it measured
-                write_table(table)
+                write_table(table, key)
     if args.json:
         print(json.dumps(table))
     return 0
 
 
-def markdown_table(table: dict) -> str:
-    """The calibration as maps/README.md shows it: one row per map and player count."""
-    from game.lab.calibration import play_time_text
+def markdown_table(table: dict, mode: str = "normal") -> str:
+    """The calibration as maps/README.md shows it: one row per map and player count (of one ruleset)."""
+    from game.lab.calibration import maps_key, play_time_text
     lines = ["| map | players | games | seat win rates (95% CI) | days | play time |", "|---|---|---|---|---|---|"]
-    for name, rows in sorted(table.get("maps", {}).items()):
+    for name, rows in sorted(table.get(maps_key(mode), {}).items()):
         for players, row in sorted(rows.items()):
             seats = "; ".join(f"{s['seat']}: {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
                               for s in row["seats"] if s["win_rate"] is not None)
             left_out = f" (+{row['left_out']} stopped)" if row.get("left_out") else ""
-            play_time = play_time_text(name, int(players), table).removeprefix("about ")
+            play_time = play_time_text(name, int(players), table, mode).removeprefix("about ")
             lines.append(f"| {name} | {players} | {row['games']}{left_out} | {seats or '–'} | "
                          f"{row['days_mean'] if row['games'] else '–'} | {play_time} |")
     return "\n".join(lines)
 
 
-def write_table(table: dict) -> None:
+def write_table(table: dict, key: str = "maps") -> None:
     """Merge into ``maps/calibration.json``: rows measured now replace the old ones, others stay."""
     from game import resources
     from game.lab.calibration import FILE_NAME, load
     target = resources.maps_dir() / FILE_NAME
     merged = load(resources.maps_dir()) or {}
-    merged.update({k: v for k, v in table.items() if k != "maps"})
-    maps = merged.setdefault("maps", {})
-    for name, rows in table["maps"].items():
+    merged.update({k: v for k, v in table.items() if not k.endswith("maps")})
+    maps = merged.setdefault(key, {})
+    for name, rows in table[key].items():
         maps.setdefault(name, {}).update(rows)
     target.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
 

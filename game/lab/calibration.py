@@ -41,10 +41,15 @@ def shipped_table() -> dict:
 NOT_MEASURED = "play time not measured yet"
 
 
-def play_time_text(map_name: str | None, players: int, table: dict | None = None) -> str:
-    """'about 40–80 min' for a shipped map and player count, or NOT_MEASURED (a player's own map,
-    a count the lab has not played)."""
-    maps = (table if table is not None else shipped_table()).get("maps", {})
+def maps_key(mode: str) -> str:
+    """Where a mode's rows live in the table: ``maps`` (Normal, as it always was) or ``campaign_maps``."""
+    return "maps" if mode == "normal" else f"{mode}_maps"
+
+
+def play_time_text(map_name: str | None, players: int, table: dict | None = None, mode: str = "normal") -> str:
+    """'about 40–80 min' for a shipped map, player count and ruleset, or NOT_MEASURED (a player's own
+    map, a count or ruleset the lab has not played)."""
+    maps = (table if table is not None else shipped_table()).get(maps_key(mode), {})
     entry = maps.get(map_name, {}).get(str(players)) if map_name is not None and isinstance(maps, dict) else None
     minutes = entry.get("minutes") if isinstance(entry, dict) else None
     if not (isinstance(minutes, list) and len(minutes) == 2 and all(isinstance(m, int) for m in minutes)) \

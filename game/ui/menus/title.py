@@ -473,7 +473,7 @@ class TitleScene(Scene):
         says so when there is none (a player's own map, a count not measured)."""
         from game.lab.calibration import play_time_text
         shipped = entry.path is not None and not getattr(entry, "own", False)
-        return play_time_text(Path(entry.path).stem if shipped else None, len(self.seats))
+        return play_time_text(Path(entry.path).stem if shipped else None, len(self.seats), mode=self.mode)
 
     def _draw_map_preview(self, surface: pygame.Surface) -> None:
         entry = self.selected_map
