@@ -154,3 +154,38 @@ def test_hard_counts_a_city_a_rival_can_take_next_turn_as_likely_lost():
     assert worth(state, 1) < safe - 80
     city.garrison = {"mercenary": 40}                                    # arrange: a garrison that holds
     assert loss_chance(state, Planner(state, None, STANDARD, 1), city) < 0.1
+
+
+def _containers(obj, seen, skip):
+    """Ids of every dict, list and set reachable from ``obj`` (through dataclasses and containers)."""
+    if id(obj) in seen or id(obj) in skip:
+        return
+    if isinstance(obj, (dict, list, set)):
+        seen.add(id(obj))
+        for value in (list(obj.keys()) + list(obj.values())) if isinstance(obj, dict) else list(obj):
+            _containers(value, seen, skip)
+    elif hasattr(obj, "__dataclass_fields__"):
+        for value in vars(obj).values():
+            _containers(value, seen, skip)
+
+
+def test_a_rollout_copy_shares_nothing_that_play_changes():
+    """The copy builds heroes, Cities, Mines, tokens and players itself (deepcopy was a fifth of hard's time):
+    it must equal the game and share no dict or list with it, battles and pending choices included."""
+    from game.engine.state import Item
+    state, hero = hero_game(army={"mercenary": 3})
+    hero.items.append(Item(state.new_id(), "shield", 0, "1d6"))
+    hero.equipped.append(hero.items[0].id)
+    capital(state, 1).garrison["mercenary"] = 4
+    capital(state, 1).armory.append(Item(state.new_id(), "amulet", 1, "1d6+1"))
+    twin = rollout_copy(state, 3)
+    for table in ("heroes", "cities", "mines", "tokens", "players", "pending", "alliances", "turn_order"):
+        assert getattr(twin, table) == getattr(state, table), table
+    shared = {id(state.board), id(state.rules_at_start), id(state.actions)}
+    ours, theirs = set(), set()
+    _containers(state, ours, shared | {id(state.rules)})
+    _containers(twin, theirs, shared | {id(twin.rules), id(twin.actions)})
+    assert not ours & theirs
+    twin.heroes[hero.id].army["mercenary"] = 99
+    twin.players[1].purse["coin"] = 99
+    assert hero.army == {"mercenary": 3} and state.players[1].purse["coin"] != 99
