@@ -297,6 +297,18 @@ def test_standard_arms_its_heroes_before_saving_for_a_building():
     assert not isinstance(early, A.Recruit) or early.count < picks["standard"].count, early
 
 
+def _transfers(state, level: str) -> list:
+    """The unit transfers ``level`` makes in a row (applied), up to six."""
+    seen = []
+    for _ in range(6):
+        act = choose_action(state, random.Random(1), level)
+        if not isinstance(act, A.TransferUnits):
+            break
+        seen.append(act)
+        apply(state, act)
+    return seen
+
+
 @pytest.mark.rule("R-DAY-6")
 @pytest.mark.rule("R-CMP-6")
 def test_heroes_meeting_in_a_city_give_their_units_to_the_strongest():
@@ -308,13 +320,7 @@ def test_heroes_meeting_in_a_city_give_their_units_to_the_strongest():
     state.players[1].purse["coin"] = 10
     strong, weak = recruit_hero(state, 1), recruit_hero(state, 1)
     strong.army, weak.army = {"mercenary": 5}, {"mercenary": 3}
-    seen = []
-    for _ in range(6):
-        act = choose_action(state, random.Random(1), "standard:merge")
-        if not isinstance(act, A.TransferUnits):
-            break
-        seen.append(act)
-        apply(state, act)
+    seen = _transfers(state, "standard:merge")
     assert seen == [A.TransferUnits(1, weak.id, "mercenary", -3), A.TransferUnits(1, strong.id, "mercenary", 3)]
     assert strong.army == {"mercenary": 8} and not weak.army
     state = start_game()
@@ -362,13 +368,7 @@ def test_against_a_turtle_heroes_gather_their_units_into_one_army_at_home():
     state, strong, weak = _rally_game()
     planner = Planner(state, random.Random(1), STANDARD)
     assert planner.rally_city() is capital(state, 1)
-    seen = []
-    for _ in range(6):
-        act = choose_action(state, random.Random(1), "standard")
-        if not isinstance(act, A.TransferUnits):
-            break
-        seen.append(act)
-        apply(state, act)
+    seen = _transfers(state, "standard")
     assert seen == [A.TransferUnits(1, weak.id, "mercenary", -8), A.TransferUnits(1, strong.id, "mercenary", 8)]
     state, strong, weak = _rally_game()
     assert not isinstance(choose_action(state, random.Random(1), "standard:no_rally"), A.TransferUnits)

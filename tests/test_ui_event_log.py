@@ -79,11 +79,12 @@ def test_the_hotseat_cover_lists_what_the_other_player_did(monkeypatch):
     assert scene.event_log.summary_for(scene.state, other) == [], "seen once, then gone"
 
 
-def test_a_human_turn_after_the_computer_opens_the_summary():
-    scene = board_scene(kinds=("human", "computer"), seed=5)
-    for _ in range(400):
-        if scene.dialog is not None and scene.dialog.key == "ui:summary":
-            break
+def _play_until_the_summary(scene, at_daybreak: bool = False) -> None:
+    """The human ends every turn and closes every dialog until "Since your last turn" opens."""
+    for _ in range(800):
+        if scene.dialog is not None and scene.dialog.key == "ui:summary" and \
+                (not at_daybreak or scene.state.phase == "daybreak"):
+            return
         if scene.human_to_act():
             if scene.dialog is not None:
                 click(scene, scene.dialog.buttons[0].rect.center)
@@ -92,6 +93,11 @@ def test_a_human_turn_after_the_computer_opens_the_summary():
             else:
                 scene.end_turn(confirmed=True)
         scene.update(0.5)
+
+
+def test_a_human_turn_after_the_computer_opens_the_summary():
+    scene = board_scene(kinds=("human", "computer"), seed=5)
+    _play_until_the_summary(scene)
     dialog = scene.dialog
     assert dialog is not None and dialog.key == "ui:summary" and dialog.lines
     click(scene, dialog.buttons[0].rect.center)
@@ -130,19 +136,7 @@ def test_the_news_comes_before_the_daybreak_panel():
     board, while the Daybreak token waited to be placed."""
     from game.ui.board.daybreak_panel import DaybreakPanel
     scene = board_scene(kinds=("human", "computer"), seed=5)
-    for _ in range(800):
-        if scene.dialog is not None and scene.dialog.key == "ui:summary" and scene.state.phase == "daybreak":
-            break
-        if scene.human_to_act():
-            if scene.dialog is not None:
-                click(scene, scene.dialog.buttons[0].rect.center)
-            elif scene.app.scene is not scene:
-                scene.app.pop()
-            elif scene.state.phase == "daybreak":
-                scene.end_turn()
-            else:
-                scene.end_turn(confirmed=True)
-        scene.update(0.5)
+    _play_until_the_summary(scene, at_daybreak=True)
     assert scene.dialog is not None and scene.dialog.key == "ui:summary" and scene.state.phase == "daybreak"
     scene.update(0.1)
     assert scene.app.scene is scene, "the Daybreak panel waits for the news to be read"
