@@ -607,7 +607,8 @@ class BattleScene(BattlePainting, Scene):
             elif k == "token_placed" and d.get("kind") == "item":
                 lines.append("🎁 An item is dropped on the battlefield")
             elif k == "items_to_armory":
-                lines.append(f"🎁 {len(d['items'])} item(s) go to the City's armory")
+                count = len(d['items'])
+                lines.append(f"🎁 {'An item goes' if count == 1 else f'{count} items go'} to the City's armory")
             elif k == "tokens_removed" and d.get("tokens"):
                 lines.append("🧟 The monster token is cleared from the board")
             elif k == "mine_captured":
