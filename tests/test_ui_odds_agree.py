@@ -83,6 +83,11 @@ def test_a_neutral_camps_figure_is_the_battle_screens_first_figure():
     assert (scene.arrangement.squads(), scene.arrangement.mode) == (squads, mode)
     scene.suggest()                                        # "Best split" changes nothing: it is the default
     assert scene.arrange_odds == pytest.approx(p)
+    assert scene.toast.visible and scene.toast.message == "This is already the best split", "played: a click seemed lost"
+    scene.toast.show("")
+    scene.bump(0, scene.arrangement.squads()[0][0][0], -1)    # one unit out of its squad: the button has work
+    scene.suggest()
+    assert not scene.toast.visible and scene.arrange_odds == pytest.approx(p)
 
 
 @pytest.mark.rule("R-MOV-7", "R-MINE-1")

@@ -70,6 +70,7 @@ class BattleScene(BattlePainting, Scene):
         # answer comes the screen says so, and the bar keeps its last figure.
         self._odds = BackgroundAnswers()
         self._plan_key: tuple | None = None         # the best split being worked out for the arrangement
+        self._asked_best = False                    # "Best split" was clicked: say so when it changes nothing
         self._chances_key: tuple | None = None      # the attack chances being worked out
         self.arrange_waiting = False                # the arrangement's own figure is being worked out
         self.arrange_odds: float | None = None
@@ -189,6 +190,9 @@ class BattleScene(BattlePainting, Scene):
             return
         self._plan_key = None
         squads, mode, _ = plan
+        if self._asked_best and (self.arrangement.squads(), self.arrangement.mode) == (squads, mode):
+            self.toast.show("This is already the best split", info=True)     # the button changed nothing
+        self._asked_best = False
         self.arrangement.use(squads)
         self.arrangement.mode = mode
         self.mode_toggle.index = 0 if mode == "representative" else 1
@@ -279,6 +283,7 @@ class BattleScene(BattlePainting, Scene):
         if not self.arrangement:
             return
         self._plan_key = self._best_plan_key()
+        self._asked_best = True
         self._apply_plan_when_known()
         self._rebuild_widgets()
 
