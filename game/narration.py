@@ -1,6 +1,7 @@
 """Events as sentences, for the terminal game, the on-screen log and the battle log."""
 from __future__ import annotations
 
+from game.engine.dice import Dice
 from game.engine.purse import describe as money
 from game.engine.state import Event, GameState
 from game.names import ITEM_TYPES, end_reason, nice_name, option_change, unit_plural
@@ -83,8 +84,16 @@ def roll_outcome(data: dict) -> str:
 
 
 def _dice(data: dict) -> str:
+    """'1d10+10 → 1 + 10 = 11': the faces, then the expression's bonus, so the sum reads right."""
     faces = data.get("faces", [])
-    return f"{data.get('expr', '')} → {'+'.join(str(f) for f in faces)} = {data.get('total')}"
+    shown = "+".join(str(f) for f in faces)
+    try:
+        bonus = Dice.parse(data.get("expr", "")).bonus
+    except ValueError:
+        bonus = 0
+    if bonus and faces and sum(faces) + bonus == data.get("total"):
+        shown += f" + {bonus}" if bonus > 0 else f" − {-bonus}"
+    return f"{data.get('expr', '')} → {shown} = {data.get('total')}"
 
 
 _DICE_PURPOSE = {

@@ -330,3 +330,11 @@ def test_the_log_says_where_on_the_map_not_coordinates():
     hero = next(iter(state.heroes.values()))
     moved = narrate(state, Event("hero_moved", {"hero": hero.id, "cell": [10, 8], "cost": 4, "moves_left": 3}))
     assert moved.endswith("moves 🐎4 in the centre (3 left)"), moved
+
+
+def test_a_roll_with_a_bonus_adds_up_on_the_log():
+    """Played: "Mara rolls 🐎: 1d10+10 → 1 = 11" read as if 1 made 11."""
+    from game.narration import _dice
+    assert _dice({"expr": "1d10+10", "faces": [1], "total": 11}) == "1d10+10 → 1 + 10 = 11"
+    assert _dice({"expr": "2d6", "faces": [3, 3], "total": 6}) == "2d6 → 3+3 = 6"
+    assert _dice({"expr": "1d6-1", "faces": [4], "total": 3}) == "1d6-1 → 4 − 1 = 3"
