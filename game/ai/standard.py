@@ -74,7 +74,7 @@ class Style:
     alliance_patience: int = 5       # Days before asking again a player who refused an alliance (R-ALLY-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
     stay_home: bool = False          # heroes never leave their Cities: the lab's turtle, all income into defence
-    rally: bool = True               # against a City no hero can take alone, idle heroes gather their units into one
+    rally: bool = True               # against a turtle's City no hero can take alone, heroes gather their units
     rally_alone: float = 1.3         # ... unless a hero already has this times its strength
     rally_together: float = 1.5      # ... and only once all heroes together have this times its strength
     rally_day: int = 15              # ... from this Day on (early on every rival is still at home)
@@ -680,9 +680,9 @@ class Planner:
 
     def rally(self):
         """(our rally City, the rival City, its strength) or None: see ``rally_city``."""
-        return self.once(("rally",), self._rally_city)
+        return self.once(("rally",), self._rally)
 
-    def _rally_city(self):
+    def _rally(self):
         s, seat, style = self.state, self.seat, self.style
         ours = s.cities_of(seat)
         heroes = s.heroes_of(seat)
@@ -1040,9 +1040,8 @@ class Planner:
         if not candidates:
             # Nothing worth doing: head home, or to the rally City.
             homes = sorted(s.cities_of(seat), key=lambda c: (far.cost(c.cell) if far.cost(c.cell) is not None else 1e9, c.id))
-            rally = self.rally_city()
-            if rally is not None and far.cost(rally.cell) is not None:
-                homes = [rally]
+            if rally is not None and far.cost(rally[0].cell) is not None:
+                homes = [rally[0]]
             if homes and homes[0].cell != hero.cell and far.cost(homes[0].cell) is not None:
                 return [homes[0].cell]
             return []
