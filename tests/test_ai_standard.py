@@ -359,7 +359,6 @@ def _rally_game(level_tokens=()):
     return state, strong, weak
 
 
-@pytest.mark.rule("R-CITY-4")
 def test_against_a_turtle_heroes_gather_their_units_into_one_army_at_home():
     """Issue 16, breaking a turtle: a rival that keeps its heroes home behind a growing garrison (the lab's
     ``standard:turtle``) reached the Day limit in 13 and 15 of 40 Campaign games on Meadow Ford and The
@@ -382,7 +381,6 @@ def test_against_a_turtle_heroes_gather_their_units_into_one_army_at_home():
     assert Planner(state, random.Random(1), STANDARD).rally_city() is None, "together still too weak"
 
 
-@pytest.mark.rule("R-CITY-4")
 def test_the_rallying_army_waits_at_home_and_other_heroes_walk_their_units_there():
     state, strong, weak = _rally_game(level_tokens=[(2, 2)])
     to_turn_of(state, 1)
