@@ -708,7 +708,11 @@ class Planner:
         return self.once(("quiet actions",), lambda: set(legal_actions(self.state, moves=False)))
 
     def lead_hero(self, city):
-        """The hero of ours in ``city`` who leads its units: the strongest (the lowest id on a tie)."""
+        """The hero of ours in ``city`` who leads its units: the strongest (the lowest id on a tie), once
+        per City per decision (every hero ranked at a rally City asks)."""
+        return self.once(("lead", city.id), lambda: self._lead_hero(city))
+
+    def _lead_hero(self, city):
         here = [h for h in self.state.heroes_at(city.cell) if h.owner == self.seat]
         return max(here, key=lambda h: (hero_strength(self.state, h), -h.id), default=None)
 
