@@ -55,7 +55,7 @@ def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, m
 
 def main(argv=None) -> int:
     from game.ai.levels import style_of
-    from game.lab.calibration import FILE_NAME
+    from game.lab.calibration import FILE_NAME, maps_key
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--maps", default=None, help="shipped map names, comma-separated (default: all)")
     p.add_argument("--games", type=int, default=40, help=f"games per map and player count, 1 to {MAX_GAMES}")
@@ -91,8 +91,8 @@ def main(argv=None) -> int:
         print(markdown_table(load(resources.maps_dir()), args.mode))
         return 0
     names = args.maps.split(",") if args.maps else sorted(path.stem for path in resources.maps_dir().glob("*.tmx"))
-    from game.lab.calibration import maps_key
     key = maps_key(args.mode)
+    ruleset = "" if args.mode == "normal" else f" {args.mode}"
     table = {"level": args.level, "games": args.games, "seconds_per_decision": [5, 10], key: {}}
     for name in names:
         path = resources.maps_dir() / f"{name}.tmx"
@@ -111,7 +111,7 @@ def main(argv=None) -> int:
             seats = ", ".join(f"seat {s['seat']} {s['win_rate']:.0%} ({s['ci95'][0]:.0%}–{s['ci95'][1]:.0%})"
                               for s in row["seats"] if s["win_rate"] is not None)
             left_out = f" ({row['left_out']} left out: errors or over the time limit)" if row["left_out"] else ""
-            print(f"{name} {players}p{'' if args.mode == 'normal' else ' ' + args.mode}: {row['games']} games{left_out}, {row['days_mean']} days, about "
+            print(f"{name} {players}p{ruleset}: {row['games']} games{left_out}, {row['days_mean']} days, about "
                   f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
             if args.write:      # after every row: a long run that is stopped keeps what it measured
                 write_table(table, key)
@@ -136,8 +136,10 @@ def markdown_table(table: dict, mode: str = "normal") -> str:
 
 
 def write_table(table: dict, key: str = "maps") -> None:
-    """Merge into ``maps/calibration.json``: rows measured now replace the old ones, others stay."""
+    """Merge into ``maps/calibration.json`` (atomically: a stopped run never leaves half a file): rows
+    measured now replace the old ones, others stay."""
     from game import resources
+    from game.engine.save import write_atomic
     from game.lab.calibration import FILE_NAME, load
     target = resources.maps_dir() / FILE_NAME
     merged = load(resources.maps_dir()) or {}
@@ -145,7 +147,7 @@ def write_table(table: dict, key: str = "maps") -> None:
     maps = merged.setdefault(key, {})
     for name, rows in table[key].items():
         maps.setdefault(name, {}).update(rows)
-    target.write_text(json.dumps(merged, indent=1) + "\n", encoding="utf-8")
+    write_atomic(target, json.dumps(merged, indent=1) + "\n")
 
 
 if __name__ == "__main__":
