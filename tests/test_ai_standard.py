@@ -401,3 +401,21 @@ def test_the_lab_turtle_never_walks_out():
     to_turn_of(state, 1)
     assert choose_action(state, random.Random(1), "standard:turtle") == A.EndTurn(1)
     assert isinstance(choose_action(state, random.Random(1), "standard"), A.RollMovement)
+
+
+@pytest.mark.rule("R-DEATH-1")
+@pytest.mark.rule("R-MOV-4")
+def test_an_item_behind_a_monster_is_worth_only_the_fight_for_it():
+    """A fallen hero's items drop behind the Monster that killed it (R-DEATH-1), and entering that tile
+    means fighting (R-MOV-4). Standard used to value the item as if it lay free: in Campaign games on The
+    Riverlands, bare heroes walked in for it one after another and each died there, leaving one more item."""
+    from enginekit import hero_game
+    from game.board.model import MapToken
+    tile = (5, 3)
+    tokens = [MapToken("monster", tile), MapToken("monster", tile), MapToken("item", tile)]
+    state, hero = hero_game("campaign", tokens=tokens, at=(3, 3), moves=6)
+    assert tile not in Planner(state, random.Random(1), STANDARD).ranked_targets(hero), "a bare hero would die"
+    state, hero = hero_game("campaign", tokens=tokens[2:], at=(3, 3), moves=6)
+    assert Planner(state, random.Random(1), STANDARD).ranked_targets(hero)[0] == tile, "a free item is picked up"
+    state, hero = hero_game("campaign", tokens=tokens, at=(3, 3), moves=6, army={"unit_1_1": 20})
+    assert tile in Planner(state, random.Random(1), STANDARD).ranked_targets(hero), "a strong hero fights for it"

@@ -106,6 +106,9 @@ def _covers(purse: dict, cost: dict, reserve: dict, times: int = 1) -> bool:
     return all(purse.get(r, 0) - n * times >= reserve.get(r, 0) for r, n in cost.items() if n)
 
 
+LOOT_KINDS = ("resource", "item")
+
+
 def _value(cost: dict) -> float:
     weights = {"coin": 1.0, "wood": 0.5, "food": 1.0, "stone": 0.6}
     return sum(weights.get(r, 1.0) * n for r, n in cost.items())
@@ -790,6 +793,24 @@ class Planner:
                 counts[token.cell] = counts.get(token.cell, 0) + 1
         return counts
 
+    def loot_value(self, token) -> float:
+        return 5.0 if token.kind == "resource" else self.style.item_value
+
+    def _loot(self) -> dict:
+        """Item and Resource tokens that lie behind a fight (a Monster, a Mine's guardians, a City, a
+        rival hero), by cell: what they add to winning it. R-DEATH-1 drops a fallen hero's items behind
+        the Monster that killed it, and heroes that walked in for them died there one after another."""
+        s, seat = self.state, self.seat
+        guarded = set(self.once(("monsters at",), self._monsters_at))
+        guarded.update(m.cell for m in s.mines.values() if not s.allied(m.owner, seat))
+        guarded.update(c.cell for c in s.cities.values() if not s.allied(c.owner, seat))
+        guarded.update(h.cell for h in s.heroes.values() if not s.allied(h.owner, seat))
+        loot: dict = {}
+        for token in s.tokens.values():
+            if token.kind in LOOT_KINDS and token.cell in guarded:
+                loot[token.cell] = loot.get(token.cell, 0.0) + self.loot_value(token)
+        return loot
+
     def city_odds(self, hero, city) -> float:
         defence = self.once(("city defence", city.id), lambda: BO.city_defence(self.state, city))
         return self.odds_against(hero, ("city", city.id), defence)
@@ -845,7 +866,7 @@ class Planner:
         pickup_cost = rules["movement"]["pickup_cost"]
         if hero.moves_left >= pickup_cost:
             for token in sorted(s.tokens_at(hero.cell), key=lambda t: t.id):
-                if token.kind in ("item", "resource"):
+                if token.kind in LOOT_KINDS:
                     return A.PickUp(seat, hero.id, token.id)
         home = s.city_at(hero.cell)
         if home is not None and home.owner == seat:
@@ -972,11 +993,11 @@ class Planner:
 
         seen_monsters = set()
         monsters_at = self.once(("monsters at",), self._monsters_at)
+        loot = self.once(("loot",), self._loot)
         for token in sorted(s.tokens.values(), key=lambda t: t.id):
-            if token.kind == "resource":
-                add(token.cell, 5.0)
-            elif token.kind == "item":
-                add(token.cell, self.style.item_value)
+            if token.kind in LOOT_KINDS:
+                if token.cell not in loot:
+                    add(token.cell, self.loot_value(token))
             elif token.kind == "monster" and token.cell not in seen_monsters:
                 seen_monsters.add(token.cell)
                 n = monsters_at[token.cell]
@@ -985,7 +1006,7 @@ class Planner:
                     continue
                 p, value = self.once(("monster prospect", kind, n), lambda: self.monster_prospect(n, monsters_p))
                 if p >= self.style.monster_risk:
-                    add(token.cell, value, p)
+                    add(token.cell, value + loot.get(token.cell, 0.0), p)
         guards = Dice.parse(rules["mines"]["guardians_by_tier"][s.highest_city_tier()]).mean
         guard_share = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"] if out == "guardians")
         guard_all = sum(hi - lo + 1 for lo, hi, out in rules["mines"]["guard_table"])
@@ -1002,7 +1023,7 @@ class Planner:
             pg = monsters_p(max(1, int(round(guards))))
             p = (1 - q) + q * pg
             value = 12 if mine.owner == NEUTRAL else 16
-            add(mine.cell, value, p)
+            add(mine.cell, value + loot.get(mine.cell, 0.0), p)
         others = len(candidates)     # the candidates before the rival Cities
         for city in sorted(s.cities.values(), key=lambda c: c.id):
             if s.allied(city.owner, seat) or not self._within_reach(far, city.cell):
