@@ -431,3 +431,29 @@ def test_rolling_shows_the_path_under_the_mouse_at_once(scene):
     assert not scene.view.path
     key(scene, pygame.K_r)
     assert scene.view.path and scene.view.path[-1] == target
+
+
+def test_a_player_asked_for_an_alliance_shows_asked_in_full():
+    """R-ALLY-1: once asked, a player's row loses its Ally? button and says "asked"; the word was cut to
+    "as" at the edge where the other rows' buttons begin (seen in a real window, The Three Fords)."""
+    from game.maps import MAPS_DIR
+    from game.ui.board.hud import player_row_rect, player_rows
+    app = App(headless=True)
+    path = MAPS_DIR / "three_fords.tmx"
+    options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
+                                               Seat("Cid", 3, "human")], seed=11, rules=OptionalRules(starting_hero=True))
+    scene = GameScene(GameSession.start(options, load_map(path)))
+    app.push(scene)
+    to_turn(scene)
+    first = scene.actor
+    asked, still = [s for s in scene.state.turn_order if s != first]
+    assert scene.submit(A.ProposeAlliance(first, asked))
+    scene.app.frame(1 / 60)
+    button = next(b for b in scene.player_buttons if b.visible)
+    assert scene.ally_button_x == {still: button.rect.x}
+    index = [row["seat"] for row in player_rows(scene.state)].index(asked)
+    row = player_row_rect(scene.players_rect(), index)
+    beyond = pygame.Rect(button.rect.x, row.y, row.right - button.rect.x, row.h)
+    ink = sum(1 for x in range(beyond.x, beyond.right) for y in range(beyond.y, beyond.bottom)
+              if sum(scene.app.screen.get_at((x, y))[:3]) < 400)
+    assert ink > 20, "the end of the row's stats (\"asked\") is drawn where the buttons of other rows stand"

@@ -156,9 +156,9 @@ def player_row_rect(rect: pygame.Rect, index: int) -> pygame.Rect:
 
 
 def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int | None, rows: list[dict],
-                 stats_right: int | None = None) -> None:
+                 stats_right: dict[int, int] | None = None) -> None:
     """The players' panel: colour, name, Cities and heroes, alliances (the Ally buttons are the scene's;
-    the stats end before ``stats_right``)."""
+    a row's stats end before its button's left edge, ``stats_right[seat]``, or at the row's end)."""
     px = theme.px
     caption = widgets.text("Players", px(16), theme.INK, "heading")
     surface.blit(caption, (rect.x + px(4), rect.y))
@@ -178,6 +178,6 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
         offered = acting is not None and (acting, seat) in state.alliance_offers
         stats = f"🏰{row['cities']} 🧙{row['heroes']}" + ("  ally" if allied else "") + ("  asked" if offered else "")
         img = render(stats, px(12), theme.INK_SOFT, "bold")
-        end = (stats_right or line.right) - px(4)
+        end = (stats_right or {}).get(seat, line.right) - px(4)
         surface.blit(img, img.get_rect(midleft=(stats_x, line.centery)),
                      area=pygame.Rect(0, 0, max(0, end - stats_x), img.get_height()))

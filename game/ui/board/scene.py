@@ -572,6 +572,7 @@ class GameScene(DecisionDialogs, Scene):
         # players: one row each, with an alliance proposal
         self.players_top = rows_top
         self.player_buttons = []
+        self.ally_button_x: dict[int, int] = {}
         proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if human and state.phase == "turn" else [])}
         for i, other in enumerate(state.live_players()):
             if other in proposals:
@@ -580,6 +581,7 @@ class GameScene(DecisionDialogs, Scene):
                                    rect=(self.side.right - px(86), row.y, px(70), row.h),
                                    tooltip=f"Propose an alliance to {state.players[other].name}")
                 self.player_buttons.append(b)
+                self.ally_button_x[other] = b.rect.x
         phase = state.phase
         self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
         self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
@@ -903,8 +905,8 @@ class GameScene(DecisionDialogs, Scene):
             cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
                                px(16), theme.INK, "heading")
             surface.blit(cap, (x, self.choices_top - px(24)))
-        ally = min((b.rect.x for b in self.player_buttons), default=None)
-        draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state), stats_right=ally)
+        draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state),
+                     stats_right=self.ally_button_x)
 
     def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
         text = None
