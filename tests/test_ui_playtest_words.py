@@ -338,3 +338,16 @@ def test_a_roll_with_a_bonus_adds_up_on_the_log():
     assert _dice({"expr": "1d10+10", "faces": [1], "total": 11}) == "1d10+10 → 1 + 10 = 11"
     assert _dice({"expr": "2d6", "faces": [3, 3], "total": 6}) == "2d6 → 3+3 = 6"
     assert _dice({"expr": "1d6-1", "faces": [4], "total": 3}) == "1d6-1 → 4 − 1 = 3"
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_the_log_says_whose_alliance_is_accepted_or_declined():
+    """Two offers reached one player in one turn; the log read "declines the alliance" and then "accepts
+    the alliance" without saying whose (seen in a real window on The Three Fords)."""
+    from enginekit import start_game, to_turn_of
+    state = start_game(players=3)
+    to_turn_of(state, 1)
+    apply(state, A.ProposeAlliance(1, 3))
+    events = apply(state, A.AnswerAlliance(3, 1, False))
+    lines = [narrate(state, e) for e in events if e.kind == "alliance_answered"]
+    assert lines == ["🤝 P3 declines P1's alliance"]
