@@ -246,7 +246,8 @@ def _counted(lines: list[str]) -> list[str]:
 
 def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 8) -> list[str]:
     """What the other players did in ``events`` that ``seat`` should know at the start of its turn:
-    battles (yours first), Cities lost or won, Cities founded, sieges, monsters placed, eliminations."""
+    battles (yours first), Cities lost or won, Cities founded, sieges, monsters placed, eliminations,
+    alliances made or ended."""
     mine, others = [], []
     for event in events:
         d, k = event.data, event.kind
@@ -292,6 +293,11 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
             others.append(f"☠ {_who(state, actor)} is out of the game")
         elif k == "alliance_answered" and d.get("proposer") == seat:
             mine.append(f"🤝 {_who(state, actor)} {'accepted' if d['accepted'] else 'declined'} your alliance")
+        elif k == "alliance_answered" and d.get("accepted") and "proposer" in d:
+            others.append(f"🤝 {_who(state, d['proposer'])} and {_who(state, actor)} are now allies")
+        elif k == "alliance_ended":
+            ended = "ended our alliance" if d.get("ally") == seat else f"ended the alliance with {_who(state, d['ally'])}"
+            (mine if d.get("ally") == seat else others).append(f"🤝 {_who(state, actor)} {ended}")
     lines = _counted(mine) + _counted(others)
     if len(lines) > limit:
         lines = lines[:limit - 1] + [f"… and {len(lines) - limit + 1} more in the log (L)"]

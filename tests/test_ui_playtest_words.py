@@ -351,3 +351,18 @@ def test_the_log_says_whose_alliance_is_accepted_or_declined():
     events = apply(state, A.AnswerAlliance(3, 1, False))
     lines = [narrate(state, e) for e in events if e.kind == "alliance_answered"]
     assert lines == ["🤝 P3 declines P1's alliance"]
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_since_your_last_turn_tells_of_an_alliance_between_two_rivals():
+    """Two rivals who ally against you is news; "Since your last turn" said only that your own offer was
+    declined. An alliance ended with you (or between others) is news too."""
+    from enginekit import start_game, to_turn_of
+    state = start_game(players=3)
+    to_turn_of(state, 2)
+    events = apply(state, A.ProposeAlliance(2, 3)) + apply(state, A.AnswerAlliance(3, 2, True))
+    assert "🤝 P2 and P3 are now allies" in turn_summary(state, events, 1)
+    assert "🤝 P2 and P3 are now allies" not in turn_summary(state, events, 2), "P2 knows; P3 accepted it"
+    ended = [Event("alliance_ended", {"player": 3, "ally": 1})]
+    assert turn_summary(state, ended, 1) == ["🤝 P3 ended our alliance"]
+    assert turn_summary(state, ended, 2) == ["🤝 P3 ended the alliance with P1"]
