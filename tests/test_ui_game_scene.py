@@ -457,3 +457,29 @@ def test_a_player_asked_for_an_alliance_shows_asked_in_full():
     ink = sum(1 for x in range(beyond.x, beyond.right) for y in range(beyond.y, beyond.bottom)
               if sum(scene.app.screen.get_at((x, y))[:3]) < 400)
     assert ink > 20, "the end of the row's stats (\"asked\") is drawn where the buttons of other rows stand"
+
+
+def test_an_alliance_offer_says_whom_the_proposer_is_already_allied_with():
+    """R-ALLY-1: a computer already allied with the third player offered an alliance too, and the dialog
+    did not say so (seen in a real window on The Three Fords)."""
+    from game.maps import MAPS_DIR
+    app = App(headless=True)
+    path = MAPS_DIR / "three_fords.tmx"
+    options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
+                                               Seat("Cid", 3, "human")], seed=11)
+    scene = GameScene(GameSession.start(options, load_map(path)))
+    app.push(scene)
+    to_turn(scene)
+    state, first = scene.state, scene.actor
+    second, third = [s for s in state.turn_order if s != first]
+    state.alliances.add(frozenset((second, third)))          # arranged: second and third allied earlier
+    state.alliance_offers.add((second, first))
+    scene.refresh()
+    names = state.players
+    assert scene.dialog.title == "An alliance?"
+    assert f"{names[second].name} is already allied with {names[third].name}." in scene.dialog.lines
+    state.alliances.clear()
+    state.alliance_offers = {(second, first)}
+    scene.dialog = None
+    scene.refresh()
+    assert not any("already allied" in line for line in scene.dialog.lines)

@@ -172,9 +172,13 @@ class DecisionDialogs:
         seat = self.actor
         proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
         name = self.state.players[proposer].name
-        return Dialog("An alliance?", [f"{name} proposes an alliance.",
-                                       "Allies treat each other's Cities and Mines as their own tiles "
-                                       "and cannot attack each other (R-ALLY-1)."],
+        lines = [f"{name} proposes an alliance."]
+        partners = [self.state.players[p].name for p in sorted(self.state.allies_of(proposer)) if p != seat]
+        if partners:
+            lines.append(f"{name} is already allied with {' and '.join(partners)}.")
+        lines.append("Allies treat each other's Cities and Mines as their own tiles "
+                     "and cannot attack each other (R-ALLY-1).")
+        return Dialog("An alliance?", lines,
                       [("Accept", lambda: self.submit(A.AnswerAlliance(seat, proposer, True))),
                        ("Decline", lambda: self.submit(A.AnswerAlliance(seat, proposer, False)))], icon="crown")
 
