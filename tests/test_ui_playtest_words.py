@@ -112,7 +112,7 @@ def test_the_save_list_names_the_computers_level():
     board.max_players = max(board.max_players, 3)
     session = GameSession.start(options, board)
     players = describe(to_json(session.state))["players"]
-    assert players == ["Ann", "Brunhild (computer, hard)", "Corwin (computer, normal)"]
+    assert players == ["Ann", "Brunhild (computer, hard)", "Corwin (computer, standard)"]
 
 
 @pytest.mark.rule("R-END-2")

@@ -161,3 +161,21 @@ def test_a_map_for_exactly_two_says_2_players(data_dir, monkeypatch):
     assert title.selected_map.players == (2, 2)              # Meadow Ford
     words = drawn_words(title, monkeypatch)
     assert any(w.startswith("2 players · ") for w in words) and not any("2–2" in w for w in words)
+
+
+def test_the_computer_levels_read_easy_standard_hard_not_normal(data_dir):
+    """Issue 16's levels are easy, standard and hard; "Normal" beside the Normal/Campaign switch read as the
+    ruleset. Clicking the level button cycles the three and the game gets the engine's level."""
+    app = App(headless=True)
+    title = players_title(app)
+    index = next(i for i, seat in enumerate(title.seats) if seat.kind == "computer")
+    assert title.seats[index].ai_level == "normal", "a new computer seat plays standard"
+    row = title.seat_rows[index]
+    seen = []
+    for _ in range(3):
+        seen.append(row.level.label)
+        click(title, row.level.rect.center)
+        title.draw(app.screen)
+    assert seen == ["Standard", "Hard", "Easy"]
+    from game.ui.session import AI_LEVEL_TO_ENGINE
+    assert [AI_LEVEL_TO_ENGINE[level] for level in ("normal", "hard", "easy")] == ["standard", "hard", "easy"]

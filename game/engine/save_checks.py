@@ -233,7 +233,7 @@ def _computer_level(player: dict) -> str:
     if player.get("kind") != "computer":
         return ""
     level = player.get("ai")
-    level = {"standard": "normal"}.get(level, level) if isinstance(level, str) and level else ""
+    level = level if isinstance(level, str) else ""
     return f" (computer, {level[:MAX_TEXT]})" if level else " (computer)"
 
 

@@ -8,6 +8,8 @@ from typing import NamedTuple
 MODES = ("normal", "campaign")
 SEAT_KINDS = ("human", "computer")
 AI_LEVELS = ("easy", "normal", "hard")
+# What a player reads: "Normal" beside the Normal/Campaign switch read as the ruleset.
+LEVEL_LABELS = {"easy": "Easy", "normal": "Standard", "hard": "Hard"}
 
 
 class Seat(NamedTuple):

@@ -9,7 +9,7 @@ import pygame
 from game.names import players_text
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
-from game.ui.menus.options import AI_LEVELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
+from game.ui.menus.options import AI_LEVELS, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
 
@@ -57,9 +57,9 @@ class SeatRow:
 
     def place(self, x: int, y: int, w: int) -> None:
         self.swatch.rect = pygame.Rect(x, y + px(2), px(48), px(48))
-        self.name.rect = pygame.Rect(x + px(58), y + px(8), w - px(58 + 260), px(36))
+        self.name.rect = pygame.Rect(x + px(58), y + px(8), w - px(58 + 274), px(36))
         self.kind.rect = pygame.Rect(self.name.rect.right + px(10), y + px(8), px(124), px(36))
-        self.level.rect = pygame.Rect(self.kind.rect.right + px(8), y + px(8), px(76), px(36))
+        self.level.rect = pygame.Rect(self.kind.rect.right + px(8), y + px(8), px(90), px(36))
         self.remove.rect = pygame.Rect(self.level.rect.right + px(8), y + px(8), px(36), px(36))
 
     def sync(self, seat: Seat, removable: bool) -> None:
@@ -67,7 +67,7 @@ class SeatRow:
         self.swatch.colour = seat.colour
         self.kind.label = "Human" if seat.kind == "human" else "Computer"
         self.kind.icon = "hero" if seat.kind == "human" else "dice"
-        self.level.label = seat.ai_level.title()
+        self.level.label = LEVEL_LABELS.get(seat.ai_level, seat.ai_level.title())
         self.level.visible = seat.kind == "computer"
         self.remove.visible = removable
 
