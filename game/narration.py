@@ -209,8 +209,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}",
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} "
-                                     f"{_who(state, d['proposer'])}'s alliance" if "proposer" in d else
-                                     f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} the alliance",
+                                     + (f"{_who(state, d['proposer'])}'s alliance" if "proposer" in d else "the alliance"),
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
         "grand_alliance_dissolved": lambda: "🤝 Every player left was allied: an alliance is no victory, "
                                             "so all alliances end this Daybreak",
