@@ -247,17 +247,23 @@ def test_siege_button_next_to_a_walled_enemy_city(scene):
     assert state.cities[enemy.id].sieged
 
 
-def test_handoff_cover_answers_an_alliance_offer():
-    """R-ALLY-1: an offer made during one player's turn is answered on the next player's cover screen
-    (alliances take at least three players)."""
+def three_humans_at_turn(map_name: str, rules: OptionalRules | None = None) -> GameScene:
+    """Three human seats on a shipped map (alliances take at least three players), at the first turn."""
     from game.maps import MAPS_DIR
     app = App(headless=True)
-    path = MAPS_DIR / "riverlands.tmx"
+    path = MAPS_DIR / f"{map_name}.tmx"
     options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
-                                               Seat("Cid", 3, "human")], seed=11, rules=OptionalRules(starting_hero=True))
+                                               Seat("Cid", 3, "human")], seed=11, rules=rules or OptionalRules())
     scene = GameScene(GameSession.start(options, load_map(path)))
     app.push(scene)
     to_turn(scene)
+    return scene
+
+
+def test_handoff_cover_answers_an_alliance_offer():
+    """R-ALLY-1: an offer made during one player's turn is answered on the next player's cover screen
+    (alliances take at least three players)."""
+    scene = three_humans_at_turn("riverlands", OptionalRules(starting_hero=True))
     first = scene.actor
     other = scene.state.turn_order[(scene.state.turn_order.index(first) + 1) % 3]
     assert scene.submit(A.ProposeAlliance(first, other))
@@ -436,15 +442,8 @@ def test_rolling_shows_the_path_under_the_mouse_at_once(scene):
 def test_a_player_asked_for_an_alliance_shows_asked_in_full():
     """R-ALLY-1: once asked, a player's row loses its Ally? button and says "asked"; the word was cut to
     "as" at the edge where the other rows' buttons begin (seen in a real window, The Three Fords)."""
-    from game.maps import MAPS_DIR
     from game.ui.board.hud import player_row_rect, player_rows
-    app = App(headless=True)
-    path = MAPS_DIR / "three_fords.tmx"
-    options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
-                                               Seat("Cid", 3, "human")], seed=11, rules=OptionalRules(starting_hero=True))
-    scene = GameScene(GameSession.start(options, load_map(path)))
-    app.push(scene)
-    to_turn(scene)
+    scene = three_humans_at_turn("three_fords", OptionalRules(starting_hero=True))
     first = scene.actor
     asked, still = [s for s in scene.state.turn_order if s != first]
     assert scene.submit(A.ProposeAlliance(first, asked))
@@ -462,14 +461,7 @@ def test_a_player_asked_for_an_alliance_shows_asked_in_full():
 def test_an_alliance_offer_says_whom_the_proposer_is_already_allied_with():
     """R-ALLY-1: a computer already allied with the third player offered an alliance too, and the dialog
     did not say so (seen in a real window on The Three Fords)."""
-    from game.maps import MAPS_DIR
-    app = App(headless=True)
-    path = MAPS_DIR / "three_fords.tmx"
-    options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
-                                               Seat("Cid", 3, "human")], seed=11)
-    scene = GameScene(GameSession.start(options, load_map(path)))
-    app.push(scene)
-    to_turn(scene)
+    scene = three_humans_at_turn("three_fords")
     state, first = scene.state, scene.actor
     second, third = [s for s in state.turn_order if s != first]
     state.alliances.add(frozenset((second, third)))          # arranged: second and third allied earlier
