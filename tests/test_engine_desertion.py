@@ -57,3 +57,13 @@ def test_a_lone_hero_loses_half_of_its_army_largest_squad_first():
     assert side_tags(side) == {}, "a side whose units are all its one hero's needs no owner tags"
     assert desert_own(STATE, side, 101) == (15, 7)
     assert [s.units["unit_1_1"] for s in side.squads] == [2, 2, 3]
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_showing_the_odds_does_not_change_what_a_battle_side_is():
+    """The odds' owner tags are a cache: a side whose odds were shown still equals its unshown copy, so a
+    look-ahead or a screen that asked for the odds never counts as a change to the game."""
+    shown, unshown = build_side([{(101, UNITS[0]): 2}]), build_side([{(101, UNITS[0]): 2}])
+    side_tags(shown)
+    assert shown.odds_tags is not None and unshown.odds_tags is None
+    assert shown == unshown

@@ -56,7 +56,7 @@ class Side:
     fainted: list[int] = field(default_factory=list)
     owned: dict[int, dict[str, int]] = field(default_factory=dict)   # the pool by owner, in allocation order
     # fixed once known, so the odds states stay comparable; a cache of the odds, not saved game state
-    odds_tags: dict[int, str] | None = field(default=None, metadata={"snapshot": False})
+    odds_tags: dict[int, str] | None = field(default=None, compare=False, metadata={"snapshot": False})
 
     def unit_count(self) -> int:
         return sum(unit_total(s.units) for s in self.squads if s.is_unit_squad)
