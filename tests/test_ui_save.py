@@ -92,7 +92,11 @@ def test_escape_opens_the_menu_and_quit_returns_to_the_title(game):
 
 
 @pytest.mark.rule("R-VOTE-1")
-def test_rule_vote_every_human_votes_on_the_dialog(game):
+def test_rule_vote_every_human_votes_on_the_dialog(game, monkeypatch):
+    """The dialog says who votes (every live player, R-VOTE-1) and the tie die of the rules in play."""
+    from game.ui.menus import base
+    seen = []
+    monkeypatch.setattr(base, "wrap", lambda text, *a, **k: seen.append(text) or [text])
     app = game.app
     state = game.state
     state.pending.clear()            # a fresh game may wait on nothing, but be sure
@@ -100,7 +104,10 @@ def test_rule_vote_every_human_votes_on_the_dialog(game):
     click(app.scene, app.scene.rules_button.rect.center)
     rules = app.scene
     assert isinstance(rules, RulesDialog)
+    state.rules.data["alliances"]["vote_tie_yes_from"] = 70
     rules.draw(app.screen)
+    drawn = " ".join(seen)
+    assert "computer players too" in drawn and "1dP: 70 or more passes" in drawn
     click(rules, rules.propose_buttons["starting_hero"].rect.center)
     vote = app.scene
     assert isinstance(vote, VoteDialog) and vote.pending_vote() is not None

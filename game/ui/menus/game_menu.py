@@ -194,6 +194,13 @@ class GameMenu(OverlayScene):
             app.replace(TitleScene(remember_setup=True))
 
 
+def vote_rule_words(rules) -> str:
+    """R-VOTE-1 in one sentence, with the tie die of these rules."""
+    tie = rules["alliances"]
+    return (f"Changing a rule during a game takes a vote of every player still in it, computer players too; "
+            f"a tie is settled by the dice ({tie['vote_tie_die']}: {tie['vote_tie_yes_from']} or more passes).")
+
+
 class RulesDialog(OverlayScene):
     """The optional rules; changing one calls a vote of every human player (R-VOTE-1)."""
 
@@ -252,8 +259,7 @@ class RulesDialog(OverlayScene):
 
     def draw_content(self, surface) -> None:
         p = self.panel
-        blit_wrapped(surface, "Changing a rule during a game takes a vote of all human players; "
-                     "a tie is settled by the dice (1dP: 60 or more passes).", (p.x + px(40), p.y + px(70)),
+        blit_wrapped(surface, vote_rule_words(self.session.state.rules), (p.x + px(40), p.y + px(70)),
                      p.w - px(80), px(14), theme.INK_SOFT)
         options = self.session.state.rules["options"]
         for name, button in self.propose_buttons.items():
