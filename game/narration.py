@@ -216,8 +216,9 @@ def narrate(state: GameState, event: Event) -> str | None:
         "hero_stepped_aside": lambda: f"🐎 {_hero(state, d['hero'])} leaves its former ally's tile for {tuple(d['cell'])}",
         "monster_must_be_faced": lambda: f"🧟 A Monster stands with {_hero(state, d['hero'])}: it must be faced first",
         "vote_called": lambda: f"🗳 {who} calls a vote: {option_change(d['option'], d['value'], _options(state))}",
+        "vote_cast": lambda: f"🗳 {who} votes {'yes' if d['yes'] else 'no'}",
         "vote_result": lambda: f"🗳 {option_change(d['option'], d['value'], _options(state))}: "
-                               f"{'passed' if d['passed'] else 'failed'}",
+                               f"{'passed' if d['passed'] else 'failed'} ({d['yes']} yes, {d['no']} no)",
         "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",
         "game_over": lambda: f"🏆 Game over on day {d['day']}, by {end_reason(d['reason'])}: "
                              f"{' and '.join(_who(state, s) for s in d['winners'])} win{'s' * (len(d['winners']) == 1)}",

@@ -133,6 +133,10 @@ def test_R_VOTE_1_tie_settled_by_dP(face, passed):
     (result,) = [e for e in events if e.kind == "vote_result"]
     assert result.data["passed"] is passed and state.rules.option("hero_cap") is passed
     dice.done()
+    from game.narration import narrate
+    lines = [narrate(state, e) for e in events]
+    assert any(line and line.endswith("votes no") for line in lines)
+    assert any(line and line.endswith(f"{'passed' if passed else 'failed'} (1 yes, 1 no)") for line in lines)
 
 
 @pytest.mark.rule("R-VOTE-1")

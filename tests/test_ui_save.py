@@ -1,14 +1,17 @@
 """Save and load through the in-game menu; a broken save shows why and the game goes on; F5 reload."""
 import json
+import random
 
 import pygame
 import pytest
 
+from game.ai import choose_action
 from game.engine import snapshot
 from game.maps import DEFAULT_MAP, load_map
 from game.ui.app import App
 from game.ui.board.scene import GameScene
 from game.ui.menus.game_menu import GameMenu, RulesDialog, VoteDialog, open_game_menu, reload_map
+from game.ui.kit import widgets
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.menus.saves import LoadDialog, SaveDialog, list_saves, saves_dir
 from game.ui.session import GameSession
@@ -116,6 +119,44 @@ def test_rule_vote_every_human_votes_on_the_dialog(game, monkeypatch):
     click(vote, vote.yes.rect.center)
     assert state.rules["options"]["starting_hero"] is True and state.vote is None
     assert not isinstance(app.scene, VoteDialog)
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_rule_vote_computer_players_vote_for_themselves(tmp_path, monkeypatch):
+    """A human calls a vote from the menu: the computer players vote by their own interest and only the
+    human is asked; the dialog shows how the others voted."""
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
+    app = App(headless=True)
+    seats = [Seat("Bob", 1, "computer", "hard"), Seat("Ann", 2, "human"), Seat("Cyd", 3, "computer")]
+    fords = DEFAULT_MAP.parent / "three_fords.tmx"
+    session = GameSession.start(NewGameOptions(str(fords), seats=seats, seed=11), load_map(fords))
+    game = GameScene(session)
+    app.push(game)
+    state = session.state
+    for _ in range(200):
+        if state.actor() == 2 and state.phase == "turn" and not state.pending:
+            break
+        if session.computer_step() is None:        # Ann's anchor and Daybreak, played for her
+            assert session.submit(choose_action(state, random.Random(1), "standard")).ok
+    assert state.actor() == 2
+    open_game_menu(game)
+    click(app.scene, app.scene.rules_button.rect.center)
+    click(app.scene, app.scene.propose_buttons["day_limit"].rect.center)
+    vote = app.scene
+    assert isinstance(vote, VoteDialog)
+    voters = [p.player for p in state.pending if p.kind == "vote"]
+    asked = [vote.pending_vote().player]
+    assert set(voters) | {seat for seat, _ in vote.cast_so_far} == {1, 2, 3} and asked == [2]
+    seen = []
+    monkeypatch.setattr(widgets, "fit_label", lambda text, *a, **k: seen.append(text) or (14, text))
+    vote.draw(app.screen)
+    assert "Ann, your vote" in seen
+    assert not any("pass the mouse" in line for line in seen)      # no other human is to vote
+    click(vote, vote.no.rect.center)
+    assert state.vote is None and not any(p.kind == "vote" for p in state.pending)
+    assert [seat for seat, _ in vote.cast_so_far if seat != 2] == [s for s in voters if s != 2]
+    assert not isinstance(app.scene, VoteDialog)
+    assert "Vote " in app.scene.toast.message
 
 
 def test_f5_reload_starts_a_new_game_with_the_same_seats_and_mode(game, tmp_path):

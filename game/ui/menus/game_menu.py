@@ -288,7 +288,8 @@ def rule_words(name: str, options: dict) -> tuple[str, str]:
 
 
 class VoteDialog(OverlayScene):
-    """Each human votes in turn (CastVote) on the pending rule change."""
+    """Each human votes in turn (CastVote) on the pending rule change; computer players vote by
+    their own interest as their turn to vote comes (R-VOTE-1), and the dialog shows how."""
 
     panel_size = (560, 320)
     title = "A vote on the rules"
@@ -300,6 +301,7 @@ class VoteDialog(OverlayScene):
         self.yes = widgets.Button("Yes", lambda: self.cast(True), icon="crown", size=19)
         self.no = widgets.Button("No", lambda: self.cast(False), icon="skull", size=19)
         self.widgets = [self.yes, self.no]
+        self.cast_so_far: list[tuple[int, bool]] = []
 
     def layout(self, size) -> None:
         super().layout(size)
@@ -321,12 +323,26 @@ class VoteDialog(OverlayScene):
         if not outcome.ok:
             self.toast.show(outcome.reason)
             return
-        for event in outcome.events:
-            if event.kind == "vote_result":
-                self._result = event.data
+        self._note(outcome.events)
         self.check_done()
 
+    def _note(self, events) -> None:
+        for event in events:
+            if event.kind == "vote_cast":
+                self.cast_so_far.append((event.data["player"], event.data["yes"]))
+            elif event.kind == "vote_result":
+                self._result = event.data
+
+    def let_computers_vote(self) -> None:
+        """Cast the votes of the computer players whose turn to vote it is: only humans are asked."""
+        while (pending := self.pending_vote()) is not None and self.session.is_computer(pending.player):
+            outcome = self.session.computer_step()
+            if outcome is None or not outcome.ok:
+                break
+            self._note(outcome.events)
+
     def check_done(self) -> None:
+        self.let_computers_vote()
         if self.pending_vote() is not None:
             return
         result = getattr(self, "_result", None)
@@ -359,11 +375,19 @@ class VoteDialog(OverlayScene):
         size, words = widgets.fit_label(question, px(19), room)
         img = render(words, size, theme.INK, "bold")
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + px(124))))
-        left = sum(1 for x in state.pending if x.kind == "vote")
-        size, words = widgets.fit_label(f"{left} vote{'s' if left != 1 else ''} still to cast · pass the mouse "
-                                        "between players", px(14), room, "body")
-        note = render(words, size, theme.INK_SOFT)
-        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(160))))
+        humans = [x.player for x in state.pending if x.kind == "vote" and not self.session.is_computer(x.player)]
+        lines = []
+        if self.cast_so_far:
+            lines.append("So far: " + ", ".join(f"{state.players[seat].name} {'yes' if yes else 'no'}"
+                                                for seat, yes in self.cast_so_far))
+        if len(humans) > 1:
+            lines.append(f"{len(humans)} players still to vote · pass the mouse between them")
+        y = p.y + px(160)
+        for line in lines:
+            size, words = widgets.fit_label(line, px(14), room, "body")
+            note = render(words, size, theme.INK_SOFT)
+            surface.blit(note, note.get_rect(midtop=(p.centerx, y)))
+            y += note.get_height() + px(4)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
