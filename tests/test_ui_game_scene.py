@@ -277,6 +277,20 @@ def test_handoff_cover_answers_an_alliance_offer():
     assert scene.handoff_to is None
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_ally_button_says_whom_that_player_is_allied_with_already():
+    """Before asking Bob, Ann sees on the Ally? button's tip that Bob and Cid are allies already."""
+    scene = three_humans_at_turn("three_fords")
+    first = scene.actor
+    b, c = [p for p in scene.state.turn_order if p != first]
+    scene.state.alliances.add(frozenset((b, c)))          # arrange: the other two allied earlier
+    scene.refresh()
+    tips = {button.tooltip for button in scene.player_buttons}
+    names = scene.state.players
+    assert f"Propose an alliance to {names[b].name}\n{names[b].name} is already allied with {names[c].name}." in tips
+    assert f"Propose an alliance to {names[c].name}\n{names[c].name} is already allied with {names[b].name}." in tips
+
+
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""
     from game.ui.menus.game_over import GameOverScene

@@ -12,6 +12,12 @@ from game.ui.kit import widgets
 from game.ui.board.dialogs import Dialog
 
 
+def allied_already(state, seat: int, besides: int) -> str | None:
+    """"Brunhild is already allied with Rowena." for an alliance offer to or from ``besides``."""
+    partners = [state.players[p].name for p in sorted(state.allies_of(seat)) if p != besides]
+    return f"{state.players[seat].name} is already allied with {' and '.join(partners)}." if partners else None
+
+
 class DecisionDialogs:
     # dialogs for the rules' decisions ------------------------------------------------------
     def _sync_dialog(self) -> None:
@@ -173,9 +179,9 @@ class DecisionDialogs:
         proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
         name = self.state.players[proposer].name
         lines = [f"{name} proposes an alliance."]
-        partners = [self.state.players[p].name for p in sorted(self.state.allies_of(proposer)) if p != seat]
+        partners = allied_already(self.state, proposer, seat)
         if partners:
-            lines.append(f"{name} is already allied with {' and '.join(partners)}.")
+            lines.append(partners)
         lines.append("Allies treat each other's Cities and Mines as their own tiles "
                      "and cannot attack each other (R-ALLY-1).")
         return Dialog("An alliance?", lines,

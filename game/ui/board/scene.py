@@ -21,7 +21,7 @@ from game.ui.board.action_labels import label as action_label
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.comfort import BoardComfort
-from game.ui.board.decisions import DecisionDialogs
+from game.ui.board.decisions import DecisionDialogs, allied_already
 from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hud import (HeroCard, draw_log, draw_players, draw_top_bar, player_row_rect, player_rows,
@@ -579,7 +579,8 @@ class GameScene(DecisionDialogs, Scene):
                 row = player_row_rect(self.players_rect(), i)
                 b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=px(13),
                                    rect=(self.side.right - px(86), row.y, px(70), row.h),
-                                   tooltip=f"Propose an alliance to {state.players[other].name}")
+                                   tooltip="\n".join(filter(None, [f"Propose an alliance to {state.players[other].name}",
+                                                                    allied_already(state, other, seat)])))
                 self.player_buttons.append(b)
                 self.ally_button_x[other] = b.rect.x
         phase = state.phase
