@@ -94,3 +94,11 @@ def test_rich_text_draws_each_emoji_as_its_baked_icon():
 def test_a_missing_icon_draws_a_placeholder_not_a_crash():
     surf = icons.icon("no_such_icon_anywhere", 32)
     assert surf.get_size() == (32, 32)
+
+
+def test_the_log_draws_every_event_emoji_that_has_an_icon_as_itself():
+    """A vote's 🗳, an alliance's 🤝, a win's 🏆, a retreat's 🏳… show their own icons in the log,
+    not a stand-in (the swaps predate those icons)."""
+    from game.ui.board.hud import _drawable
+    for glyph in {g.rstrip("\ufe0f") for g in icons.EMOJI.values()}:
+        assert _drawable(f"{glyph} news") == f"{glyph} news", glyph

@@ -68,7 +68,7 @@ def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | 
 
 
 # Emoji the narration uses that have no icon: drawn as ones that do.
-_LOG_SWAPS = {"🤺": "⚔", "🤝": "👑", "🗳": "🎲", "🏆": "👑", "🔨": "⛏", "🏳": "🛡", "☀": "⭐"}
+_LOG_SWAPS = {"☀": "⭐"}
 
 
 def _drawable(line: str) -> str:
