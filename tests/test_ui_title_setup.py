@@ -171,11 +171,15 @@ def test_the_computer_levels_read_easy_standard_hard_not_normal(data_dir):
     index = next(i for i, seat in enumerate(title.seats) if seat.kind == "computer")
     assert title.seats[index].ai_level == "normal", "a new computer seat plays standard"
     row = title.seat_rows[index]
-    seen = []
+    seen, tips = [], []
     for _ in range(3):
         seen.append(row.level.label)
+        tips.append(row.level.tooltip)
         click(title, row.level.rect.center)
         title.draw(app.screen)
     assert seen == ["Standard", "Hard", "Easy"]
+    # the tip says what the level does and what a click makes of it
+    assert [tip.split(":")[0] for tip in tips] == seen
+    assert [tip.split("\n")[-1] for tip in tips] == ["Click for Hard", "Click for Easy", "Click for Standard"]
     from game.ui.session import AI_LEVEL_TO_ENGINE
     assert [AI_LEVEL_TO_ENGINE[level] for level in ("normal", "hard", "easy")] == ["standard", "hard", "easy"]

@@ -10,6 +10,14 @@ SEAT_KINDS = ("human", "computer")
 AI_LEVELS = ("easy", "normal", "hard")
 # What a player reads: "Normal" beside the Normal/Campaign switch read as the ruleset.
 LEVEL_LABELS = {"easy": "Easy", "normal": "Standard", "hard": "Hard"}
+LEVEL_HELP = {"easy": "Easy: plays sensibly, but makes clear mistakes",
+              "normal": "Standard: grows, recruits, and fights when its odds are good",
+              "hard": "Hard: tries its choices out on copies of the game first\nand beats Standard in most games"}
+
+
+def next_level(level: str) -> str:
+    """The level a click on the level button turns ``level`` into."""
+    return AI_LEVELS[(AI_LEVELS.index(level) + 1) % len(AI_LEVELS)] if level in AI_LEVELS else AI_LEVELS[0]
 
 
 class Seat(NamedTuple):

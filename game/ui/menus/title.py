@@ -9,7 +9,8 @@ import pygame
 from game.names import players_text
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
-from game.ui.menus.options import AI_LEVELS, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats, random_seed
+from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
+                                   next_level, random_seed)
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
 
@@ -48,7 +49,7 @@ class SeatRow:
                                       max_len=14, tooltip="Click to rename")
         self.kind = widgets.Button("", lambda: scene.toggle_kind(index), size=15,
                                    tooltip="Human at this computer, or a computer player")
-        self.level = widgets.Button("", lambda: scene.cycle_level(index), size=14, tooltip="Computer player strength")
+        self.level = widgets.Button("", lambda: scene.cycle_level(index), size=14)
         self.remove = widgets.Button("×", lambda: scene.remove_seat(index), size=18, tooltip="Remove this player")
 
     @property
@@ -68,6 +69,8 @@ class SeatRow:
         self.kind.label = "Human" if seat.kind == "human" else "Computer"
         self.kind.icon = "hero" if seat.kind == "human" else "dice"
         self.level.label = LEVEL_LABELS.get(seat.ai_level, seat.ai_level.title())
+        self.level.tooltip = "\n".join(filter(None, [LEVEL_HELP.get(seat.ai_level),
+                                                     f"Click for {LEVEL_LABELS[next_level(seat.ai_level)]}"]))
         self.level.visible = seat.kind == "computer"
         self.remove.visible = removable
 
@@ -247,8 +250,7 @@ class TitleScene(Scene):
         self.set_seat(index, kind="computer" if self.seats[index].kind == "human" else "human")
 
     def cycle_level(self, index: int) -> None:
-        level = self.seats[index].ai_level
-        self.set_seat(index, ai_level=AI_LEVELS[(AI_LEVELS.index(level) + 1) % len(AI_LEVELS)])
+        self.set_seat(index, ai_level=next_level(self.seats[index].ai_level))
 
     def cycle_colour(self, index: int) -> None:
         taken = {s.colour for i, s in enumerate(self.seats) if i != index}
