@@ -189,3 +189,23 @@ def test_a_rollout_copy_shares_nothing_that_play_changes():
     twin.heroes[hero.id].army["mercenary"] = 99
     twin.players[1].purse["coin"] = 99
     assert hero.army == {"mercenary": 3} and state.players[1].purse["coin"] != 99
+
+
+@pytest.mark.rule("R-DICE-5")
+@pytest.mark.rule("R-MOV-1")
+def test_look_ahead_dice_give_a_hero_the_same_roll_whatever_was_rolled_before():
+    """Common random numbers: two candidates' copies with the same seed give a hero the same 🐎 even when
+    one copy rolled other dice first (one more battle, one more hire), so candidates meet the same luck."""
+    state, hero = hero_game()
+    _real_dice(state)
+    for seed in range(20):
+        calm, busy = rollout_copy(state, seed), rollout_copy(state, seed)
+        busy.rng.aim(busy, A.EndTurn(1))
+        busy.rng.roll("2d6")
+        rolls = []
+        for twin in (calm, busy):
+            roll = A.RollMovement(1, hero.id)
+            twin.rng.aim(twin, roll)
+            apply(twin, roll)
+            rolls.append(twin.heroes[hero.id].moves_left)
+        assert rolls[0] == rolls[1], f"seed {seed}"

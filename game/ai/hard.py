@@ -3,8 +3,10 @@
 At every Daybreak and turn choice (what to build or recruit, whether to siege,
 where each hero walks), the standard planner's generators offer a few candidate
 actions. Each candidate is played out on copies of the game (``rollout``): the
-copy's dice are reseeded from the hard player's own rng (determinized: every
-candidate meets the same dice, so the comparison is fair), then everyone plays
+copy's dice are reseeded from the hard player's own rng (determinized) and kept
+apart by purpose (``AlignedDice``: a hero's rolls on a Day, a battle's, a
+player's Daybreak), so every candidate meets the same luck even when it changes
+what is rolled before (a fair comparison), then everyone plays
 ``standard`` until this player's next turn begins, and ``evaluate`` scores the
 position (Cities by tier, income, armies, heroes, coin, against the strongest
 rival; a City that rival heroes within a turn's reach could take counts only
@@ -47,9 +49,44 @@ LOSS_SHARE = 0.8          # of a threatened City's worth, counted as lost in pro
 LAST_CITY = 80.0          # and the last City's loss on top (R-END-1: a player without a City is nearly out)
 
 
+class AlignedDice(Rng):
+    """A look-ahead's dice, one stream per purpose: a hero's rolls on a Day, a battle's, a player's Daybreak.
+
+    Candidates differ in what happens before a roll (one more hero hired, one battle fewer), and with a
+    single stream every later roll shifts, so two candidates met different luck and the rollouts' scores
+    swung by 50 or more. Keyed streams give the same hero the same 🐎 and the same battle the same dice
+    whichever candidate led there (common random numbers).
+    """
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self.purpose = 0
+        self._streams: dict[int, random.Random] = {}
+
+    def aim(self, state: GameState, action) -> None:
+        """Key the rolls ``action`` makes: the battle under way, else the acting hero, else the player."""
+        if state.battle is not None:
+            kind, who = 1, state.battle.hero
+        elif getattr(action, "hero", None) is not None:
+            kind, who = 2, action.hero
+        else:
+            kind, who = 3, getattr(action, "player", 0)
+        self.purpose = (state.day << 24) | (kind << 20) | (who & 0xFFFFF)
+
+    def roll(self, dice):
+        stream = self._streams.get(self.purpose)
+        if stream is None:
+            stream = self._streams[self.purpose] = random.Random((self.seed << 64) | self.purpose)
+        saved, self._random = self._random, stream
+        try:
+            return super().roll(dice)
+        finally:
+            self._random = saved
+
+
 def rollout_copy(state: GameState, seed: int) -> GameState:
     """A copy of ``state`` to play on, with its own dice."""
-    return state.lookahead_copy(Rng(seed))
+    return state.lookahead_copy(AlignedDice(seed))
 
 
 def worth(state: GameState, seat: int) -> float:
@@ -117,12 +154,16 @@ def rollout(state: GameState, first, seat: int, seed: int, limit: int, rivals: b
     twin = rollout_copy(state, seed)
     start_day = twin.day
     players = random.Random(seed)
+    dice = twin.rng
     try:
+        dice.aim(twin, first)
         apply(twin, first)
         for _ in range(limit):
             if _horizon_reached(twin, seat, start_day):
                 break
-            apply(twin, Planner(twin, players, STANDARD).choose())
+            action = Planner(twin, players, STANDARD).choose()
+            dice.aim(twin, action)
+            apply(twin, action)
     except IllegalAction:
         pass                    # a refused move ends the look-ahead where it stands
     return evaluate(twin, seat, rivals)
