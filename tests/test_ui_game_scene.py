@@ -291,6 +291,39 @@ def test_ally_button_says_whom_that_player_is_allied_with_already():
     assert f"Propose an alliance to {names[c].name}\n{names[c].name} is already allied with {names[b].name}." in tips
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
+    """While Bob (a computer) plays, the panel's "ally" is Ann's ally, the human at the table: it read
+    as Bob's, so Ann saw "ally" beside a rival."""
+    import random
+    import re
+
+    from game.ai import choose_action
+    from game.maps import MAPS_DIR
+    from game.ui.board import hud
+    path = MAPS_DIR / "three_fords.tmx"
+    seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
+    scene = GameScene(session)
+    App(headless=True).push(scene)
+    state = session.state
+    for _ in range(300):
+        if state.phase == "turn" and state.actor() == 2:
+            break
+        if session.computer_step() is None:
+            assert session.submit(choose_action(state, random.Random(1), "standard")).ok
+    assert state.actor() == 2
+    state.alliances = {frozenset((1, 3))}        # arrange: Ann and Cid allied, Bob alone
+    scene.last_human = 1
+    drawn = []
+    monkeypatch.setattr(hud, "render", lambda text, *a, **k: drawn.append(text) or pygame.Surface((10, 10)))
+    scene.refresh()
+    scene.draw(scene.app.screen)
+    stats = [t for t in drawn if re.match(r"🏰\d+ 🧙\d+", t)]          # the rows' stats, not the log
+    assert len(stats) == 3 and sum("ally" in t for t in stats) == 1
+    assert "ally" in stats[[r["seat"] for r in hud.player_rows(state)].index(3)]
+
+
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""
     from game.ui.menus.game_over import GameOverScene

@@ -156,9 +156,11 @@ def player_row_rect(rect: pygame.Rect, index: int) -> pygame.Rect:
 
 
 def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int | None, rows: list[dict],
-                 stats_right: dict[int, int] | None = None) -> None:
+                 stats_right: dict[int, int] | None = None, viewer: int | None = None) -> None:
     """The players' panel: colour, name, Cities and heroes, alliances (the Ally buttons are the scene's;
-    a row's stats end before its button's left edge, ``stats_right[seat]``, or at the row's end)."""
+    a row's stats end before its button's left edge, ``stats_right[seat]``, or at the row's end).
+    "ally" and "asked" are from ``viewer``'s side (default: the player acting)."""
+    viewer = acting if viewer is None else viewer
     px = theme.px
     caption = widgets.text("Players", px(16), theme.INK, "heading")
     surface.blit(caption, (rect.x + px(4), rect.y))
@@ -174,8 +176,8 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
         name = widgets.text(row["name"], px(14), theme.INK, "bold")
         surface.blit(name, name.get_rect(midleft=(line.x + px(26), line.centery)),
                      area=pygame.Rect(0, 0, stats_x - px(30) - line.x, name.get_height()))
-        allied = acting is not None and seat != acting and state.allied(acting, seat)
-        offered = acting is not None and (acting, seat) in state.alliance_offers
+        allied = viewer is not None and seat != viewer and state.allied(viewer, seat)
+        offered = viewer is not None and (viewer, seat) in state.alliance_offers
         stats = f"🏰{row['cities']} 🧙{row['heroes']}" + ("  ally" if allied else "") + ("  asked" if offered else "")
         img = render(stats, px(12), theme.INK_SOFT, "bold")
         end = (stats_right or {}).get(seat, line.right) - px(4)

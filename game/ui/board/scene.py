@@ -906,8 +906,10 @@ class GameScene(DecisionDialogs, Scene):
             cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
                                px(16), theme.INK, "heading")
             surface.blit(cap, (x, self.choices_top - px(24)))
+        # while a computer plays, alliances read from the side of the human at the table
+        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else None
         draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state),
-                     stats_right=self.ally_button_x)
+                     stats_right=self.ally_button_x, viewer=viewer)
 
     def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
         text = None
