@@ -202,7 +202,7 @@ def vote_rule_words(rules) -> str:
 
 
 class RulesDialog(OverlayScene):
-    """The optional rules; changing one calls a vote of every human player (R-VOTE-1)."""
+    """The optional rules; changing one calls a vote of every live player, computer players too (R-VOTE-1)."""
 
     panel_size = (700, 510)
     title = "Optional rules"
