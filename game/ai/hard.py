@@ -60,28 +60,22 @@ class AlignedDice(Rng):
 
     def __init__(self, seed: int):
         super().__init__(seed)
-        self.purpose = 0
         self._streams: dict[int, random.Random] = {}
 
     def aim(self, state: GameState, action) -> None:
-        """Key the rolls ``action`` makes: the battle under way, else the acting hero, else the player."""
+        """Draw the rolls ``action`` makes from their purpose's stream: the battle under way, else the
+        acting hero, else the player."""
         if state.battle is not None:
             kind, who = 1, state.battle.hero
         elif getattr(action, "hero", None) is not None:
             kind, who = 2, action.hero
         else:
             kind, who = 3, getattr(action, "player", 0)
-        self.purpose = (state.day << 24) | (kind << 20) | (who & 0xFFFFF)
-
-    def roll(self, dice):
-        stream = self._streams.get(self.purpose)
+        purpose = (state.day << 24) | (kind << 20) | (who & 0xFFFFF)
+        stream = self._streams.get(purpose)
         if stream is None:
-            stream = self._streams[self.purpose] = random.Random((self.seed << 64) | self.purpose)
-        saved, self._random = self._random, stream
-        try:
-            return super().roll(dice)
-        finally:
-            self._random = saved
+            stream = self._streams[purpose] = random.Random((self.seed << 64) | purpose)
+        self._random = stream
 
 
 def rollout_copy(state: GameState, seed: int) -> GameState:
