@@ -179,9 +179,9 @@ class DecisionDialogs:
         proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
         name = self.state.players[proposer].name
         lines = [f"{name} proposes an alliance."]
-        partners = allied_already(self.state, proposer, seat)
-        if partners:
-            lines.append(partners)
+        already = allied_already(self.state, proposer, seat)
+        if already:
+            lines.append(already)
         lines.append("Allies treat each other's Cities and Mines as their own tiles "
                      "and cannot attack each other (R-ALLY-1).")
         return Dialog("An alliance?", lines,
