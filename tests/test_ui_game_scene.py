@@ -90,7 +90,7 @@ def test_computer_players_play_on_their_own():
 # --- the board scene driven by the mouse and keys ------------------------------------------------
 from game.engine import hero_reach  # noqa: E402
 from game.engine.state import Interaction, Pending, Token  # noqa: E402
-from uikit import click, meadow_board_scene, to_turn
+from uikit import click, meadow_board_scene, play_to_turn_of, to_turn
 
 
 def key(scene, k):
@@ -295,10 +295,8 @@ def test_ally_button_says_whom_that_player_is_allied_with_already():
 def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
     """While Bob (a computer) plays, the panel's "ally" is Ann's ally, the human at the table: it read
     as Bob's, so Ann saw "ally" beside a rival."""
-    import random
     import re
 
-    from game.ai import choose_action
     from game.maps import MAPS_DIR
     from game.ui.board import hud
     path = MAPS_DIR / "three_fords.tmx"
@@ -307,12 +305,7 @@ def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
     scene = GameScene(session)
     App(headless=True).push(scene)
     state = session.state
-    for _ in range(300):
-        if state.phase == "turn" and state.actor() == 2:
-            break
-        if session.computer_step() is None:
-            assert session.submit(choose_action(state, random.Random(1), "standard")).ok
-    assert state.actor() == 2
+    play_to_turn_of(session, 2)
     state.alliances = {frozenset((1, 3))}        # arrange: Ann and Cid allied, Bob alone
     scene.last_human = 1
     drawn = []

@@ -1,11 +1,9 @@
 """Save and load through the in-game menu; a broken save shows why and the game goes on; F5 reload."""
 import json
-import random
 
 import pygame
 import pytest
 
-from game.ai import choose_action
 from game.engine import snapshot
 from game.maps import DEFAULT_MAP, load_map
 from game.ui.app import App
@@ -15,7 +13,7 @@ from game.ui.kit import widgets
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.menus.saves import LoadDialog, SaveDialog, list_saves, saves_dir
 from game.ui.session import GameSession
-from uikit import click
+from uikit import click, play_to_turn_of
 
 
 
@@ -133,12 +131,7 @@ def test_rule_vote_computer_players_vote_for_themselves(tmp_path, monkeypatch):
     game = GameScene(session)
     app.push(game)
     state = session.state
-    for _ in range(200):
-        if state.actor() == 2 and state.phase == "turn" and not state.pending:
-            break
-        if session.computer_step() is None:        # Ann's anchor and Daybreak, played for her
-            assert session.submit(choose_action(state, random.Random(1), "standard")).ok
-    assert state.actor() == 2
+    play_to_turn_of(session, 2)
     open_game_menu(game)
     click(app.scene, app.scene.rules_button.rect.center)
     click(app.scene, app.scene.propose_buttons["day_limit"].rect.center)

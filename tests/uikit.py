@@ -36,6 +36,21 @@ def to_turn(scene):
     raise AssertionError("never reached a turn")
 
 
+def play_to_turn_of(session, seat, limit=300):
+    """Play ``session`` until ``seat``'s turn starts with nothing pending: computer players choose for
+    themselves, the humans' moves (anchor, Daybreak, turns) are the standard computer player's."""
+    import random
+
+    from game.ai import choose_action
+    state = session.state
+    for _ in range(limit):
+        if state.phase == "turn" and state.actor() == seat and not state.pending:
+            return
+        if session.computer_step() is None:
+            assert session.submit(choose_action(state, random.Random(1), "standard")).ok
+    raise AssertionError(f"seat {seat}'s turn never came")
+
+
 def type_keys(scene, text):
     """Type ``text`` as a real keyboard does: a KEYDOWN and a TEXTINPUT for each character."""
     for ch in text:
