@@ -508,7 +508,7 @@ def test_an_alliance_offer_says_whom_the_proposer_is_already_allied_with():
     state.alliance_offers.add((second, first))
     scene.refresh()
     names = state.players
-    assert scene.dialog.title == "An alliance?"
+    assert scene.dialog.title == "An alliance?" and scene.dialog.icon == "handshake"
     assert f"{names[second].name} is already allied with {names[third].name}." in scene.dialog.lines
     state.alliances.clear()
     state.alliance_offers = {(second, first)}

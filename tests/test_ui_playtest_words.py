@@ -86,6 +86,7 @@ def test_the_vote_dialog_says_how_many_days(board_scene):
     days = board_scene.state.rules["options"]["day_limit_days"]
     assert board_scene.dialog is not None and board_scene.dialog.title == "A vote"
     assert any(f"Day limit on ({days} Days)" in line for line in board_scene.dialog.lines)
+    assert board_scene.dialog.icon == "ballot"          # the vote's own icon, as in the log
 
 
 def test_the_menu_buttons_tooltip_is_not_drawn_over_the_open_menu(board_scene, monkeypatch):
