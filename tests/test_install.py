@@ -141,9 +141,10 @@ def test_bench_startup_json_keeps_its_contract():
     largest = max(resources.shipped_maps(), key=lambda p: read_header(p).width * read_header(p).height)
     assert rows[0]["map"] is None and rows[1]["map"] == largest.stem
     for row in rows:
-        assert set(row) == {"screen", "map", "s", "floor_s", "ratio"}
-        assert row["s"] > 0 and row["floor_s"] > 0
+        assert set(row) == {"screen", "map", "s", "floor_s", "ratio", "deps_floor_s", "deps_ratio"}
+        assert row["s"] > 0 and row["floor_s"] > 0 and row["deps_floor_s"] > 0
         assert abs(row["ratio"] - row["s"] / row["floor_s"]) < 0.02 * row["ratio"] + 0.01
+        assert abs(row["deps_ratio"] - row["s"] / row["deps_floor_s"]) < 0.02 * row["deps_ratio"] + 0.01
 
 
 def test_the_title_screens_first_frame_loads_no_map_engine_or_numpy(tmp_path):
