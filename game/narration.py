@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.engine.dice import Dice
-from game.engine.purse import describe as money
+from game.engine.purse import describe as money, holdings
 from game.engine.state import Event, GameState
 from game.names import ITEM_TYPES, end_reason, nice_name, option_change, unit_plural
 
@@ -55,7 +55,7 @@ def _options(state: GameState) -> dict:
 
 
 def _purse(purse: dict) -> str:
-    return money(purse) if any(purse.values()) else "an empty purse"
+    return holdings(purse) if any(purse.values()) else "an empty purse"
 
 
 def _reason(reason: str) -> str:

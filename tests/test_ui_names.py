@@ -83,3 +83,17 @@ def test_the_leak_check_catches_the_old_wordings():
     for old in ("🤺 Ann recruits 7 × unit 1 1", "Store item 25", "Take 4 mercenary_camp", "🗳 day_limit = True: passed",
                 "💰 Ann: 💰-2 (upkeep) → free", "RollMovement hero=23", "💫 hero 22 faints"):
         assert leaks(old), old
+
+
+def test_a_purse_line_shows_the_whole_purse_after_the_change_even_an_empty_coin_box():
+    """The log's "→" part is what the player now has: 💰0 is shown, not left out (Campaign, R-CMP-1)."""
+    from game.engine.state import Event
+    board = load_map(DEFAULT_MAP)
+    state, _ = new_game(board, [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], 1, mode="campaign")
+    line = narrate(state, Event("purse", {"player": 1, "change": {"stone": 1}, "reason": "mine captured",
+                                         "purse": {"coin": 0, "wood": 6, "food": 1, "stone": 2}}))
+    assert line.endswith("→ 💰0 🌳6 🥩1 ⛏️2"), line
+    with pytest.raises(IllegalAction, match="you have 💰0"):
+        state.players[1].purse.update(coin=0)
+        from game.engine.purse import require
+        require(state, 1, {"coin": 5}, "A hero")

@@ -11,6 +11,11 @@ def describe(cost: dict[str, int]) -> str:
     return " ".join(f"{ICONS.get(r, r)}{n}" for r, n in cost.items() if n) or "free"
 
 
+def holdings(purse: dict[str, int]) -> str:
+    """A whole purse, empty resources included ("💰0 🌳6"): what a player has, not what something costs."""
+    return " ".join(f"{ICONS.get(r, r)}{n}" for r, n in purse.items()) or "nothing"
+
+
 def scaled(cost: dict[str, int], times: int) -> dict[str, int]:
     return {r: n * times for r, n in cost.items()}
 
@@ -22,7 +27,7 @@ def can_afford(state: GameState, seat: int, cost: dict[str, int]) -> bool:
 
 def require(state: GameState, seat: int, cost: dict[str, int], what: str) -> None:
     if not can_afford(state, seat, cost):
-        raise IllegalAction(f"{what} costs {describe(cost)}; you have {describe(state.players[seat].purse)}")
+        raise IllegalAction(f"{what} costs {describe(cost)}; you have {holdings(state.players[seat].purse)}")
 
 
 def pay(state: GameState, seat: int, cost: dict[str, int], events: list[Event], reason: str) -> None:
