@@ -74,3 +74,27 @@ def test_a_click_on_the_hint_text_does_not_reach_the_board():
     count = len(scene.state.actions)
     click(scene, scene.view.cell_center(under))
     assert len(scene.state.actions) == count
+
+
+def test_the_mouse_over_the_hint_lights_no_tile_and_draws_no_path_over_it():
+    """Reading a hint is not pointing at the board: no lit tile, no path, and the box stays on top (R-MOV-6)."""
+    import pygame
+    scene = new_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    box = scene.comfort.hints.box
+    lit = [c for c in scene.reach.cells() if c != scene.reach.start and not scene.reach.is_stop(c)]
+    target = lit[-1]
+    x, y = scene.view.cell_center(target)
+    scene.view.center_on_world(*scene.view.screen_to_world(x - (box.rect.centerx - x), y - (box.rect.centery - y)))
+    under = next(c for c in lit if box.rect.inflate(-20, -20).collidepoint(scene.view.cell_center(c)))
+    pos = scene.view.cell_center(under)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.view.hover_cell is None and not scene.view.tooltip_lines
+    screen = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(screen)
+    assert box.rect in scene.still.keep_on_top
+    # the same spot beside the box lights its tile
+    beside = (box.rect.right + 40, pos[1])
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=beside, rel=(1, 1), buttons=(0, 0, 0)))
+    assert scene.view.hover_cell is not None

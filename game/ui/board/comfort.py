@@ -105,6 +105,11 @@ class BoardComfort:
         return any(w.visible and w.rect.collidepoint(pos)
                    for w in (self.undo_button, self.equip_button, self.hints.box))
 
+    def rects(self) -> list[pygame.Rect]:
+        """Where these controls lie over the board (the hovered tile and the path are drawn under them)."""
+        return [w.rect.copy() for w in (self.undo_button, self.equip_button, self.hints.box, self.hints.got_it,
+                                        self.hints.stop) if w.visible]
+
     # the widgets --------------------------------------------------------------------------------
     def widgets(self) -> list[widgets.Widget]:
         scene = self.scene

@@ -689,8 +689,10 @@ class GameScene(DecisionDialogs, Scene):
         if self._log_event(event):
             return True
         used = self.view.handle_event(event)
-        if event.type == pygame.MOUSEMOTION and self.log_rect.collidepoint(event.pos):
-            self.view.set_path(None)            # reading the log: no path under it
+        if event.type == pygame.MOUSEMOTION and (self.log_rect.collidepoint(event.pos) or self.comfort.covers(event.pos)):
+            # reading the log or a hint: no tile lit and no path under it
+            self.view.hover_cell, self.view.tooltip_lines = None, []
+            self.view.set_path(None)
             return True
         if event.type == pygame.MOUSEMOTION:
             self._preview_path(self.view.hover_cell)
@@ -856,7 +858,7 @@ class GameScene(DecisionDialogs, Scene):
                 if widget.visible:
                     widget.draw(canvas)
             prompt = self._draw_prompt(canvas)
-            self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else [])
+            self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else []) + self.comfort.rects()
         self.still.blit(surface)
         if self.view.draw_dynamic(surface):
             self.still.restore_on_top(surface)
