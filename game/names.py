@@ -90,11 +90,6 @@ def end_reason(reason: str | None) -> str:
     return END_REASONS.get(reason or "", (reason or "").replace("_", " "))
 
 
-def players_text(lo: int, hi: int) -> str:
-    """How many may play a map: "2 players", "2–4 players"."""
-    return f"{lo} players" if lo == hi else f"{lo}–{hi} players"
-
-
 def percent(p: float) -> str:
     """A chance as players read it everywhere (board, tooltips, battle screen): never 0% or 100%
     unless it is certain."""

@@ -162,7 +162,7 @@ def handoff_with_alliance_offers(app):
 
 def vote_dialog(app):
     from game.ui.menus.game_menu import VoteDialog
-    session = play_until(session_on("highlands.tmx", players=3), lambda s: s.phase == "turn" and not s.pending)
+    session = play_until(session_on("highlands.tmx", players=4), lambda s: s.phase == "turn" and not s.pending)
     board = board_scene(session)
     assert session.submit(A.ProposeRuleChange(session.state.actor(), "legacy_gold_mine", True)).ok
     return [board, VoteDialog(board)]

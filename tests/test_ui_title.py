@@ -193,3 +193,25 @@ def test_holding_a_spinner_button_keeps_counting(title):
         title.update(1 / 60)
     title.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     assert title.options.rules.day_limit >= 30 + 5 * 5
+
+
+def test_a_map_for_two_or_four_players_turns_start_off_for_three_and_says_why(app, tmp_path):
+    """R-SET-1: the seats must be a count the map is made for; the Start button says what to change."""
+    corners = Board.blank(12, 10, title="Corners")
+    corners.player_counts = (2, 4)
+    scene = TitleScene(maps=[MapEntry("maps/corners.tmx", "Corners", corners)], on_start=lambda o: started.append(o),
+                       saves_dir=tmp_path)
+    started = []
+    app.push(scene)
+    scene.add_seat()
+    assert len(scene.seats) == 3
+    assert not scene.start_button.enabled
+    assert scene.start_button.tooltip == "Made for 2 or 4 players: add or remove a player"
+    scene.start()
+    assert started == []
+    screen = pygame.Surface(app.screen.get_size())
+    scene.draw(screen)                      # the map's line reads "2 or 4 players" and the reason in red
+    scene.add_seat()
+    assert scene.start_button.enabled and scene.start_button.tooltip == ""
+    scene.start()
+    assert len(started) == 1 and len(started[0].seats) == 4

@@ -13,7 +13,7 @@ import pytest
 from game.ui.app import App, _first_scene
 from game.ui.kit import widgets
 from game.ui.menus import last_setup
-from game.names import players_text
+from game.map_players import players_text
 from game.ui.menus.title import TitlePreset, TitleScene
 from uikit import click, type_keys
 
@@ -152,7 +152,8 @@ def test_the_take_turns_note_shows_only_with_two_humans_or_more(data_dir, monkey
 
 
 def test_a_map_for_exactly_two_says_2_players(data_dir, monkeypatch):
-    assert players_text(2, 2) == "2 players" and players_text(2, 4) == "2–4 players"
+    assert players_text((2,)) == "2 players" and players_text((2, 3, 4)) == "2–4 players"
+    assert players_text((2, 4)) == "2 or 4 players"
     app = App(headless=True)
     title = TitleScene(saves_dir=data_dir)
     app.push(title)

@@ -512,9 +512,9 @@ def parse_args(argv=None):
             p.error(f"--out: no such folder: {out.parent}")
     args.map = str(map_argument(args.map, p))
     board = usable_map(args.map)
-    if not board.min_players <= args.players <= board.max_players:
-        counts = "-".join(sorted({str(board.min_players), str(board.max_players)}))
-        p.error(f"{board.title} ({args.map}) is a map for {counts} players, not {args.players}; "
+    if not board.takes(args.players):
+        from game.map_players import players_text
+        p.error(f"{board.title} ({args.map}) is a map for {players_text(board.counts)}, not {args.players}; "
                 "change --players or --seats")
     if args.rules and not Path(args.rules).exists():
         p.error(f"rules file not found: {args.rules}")

@@ -102,17 +102,16 @@ def main(argv=None) -> int:
     if not map_path.is_file():
         print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
         return 1
-    from game.names import players_text
+    from game.map_players import players_text
     from game.ui.menus.map_catalog import read_header
     try:
         header = read_header(map_path)
     except ValueError as error:
         print(f"tournament.py: {error}", file=sys.stderr)
         return 1
-    fewest, most = header.players
-    players = args.players or fewest
-    if not fewest <= players <= most:
-        print(f"tournament.py: {header.title} is a map for {players_text(fewest, most)}, not {players} (--players)",
+    players = args.players or header.counts[0]
+    if players not in header.counts:
+        print(f"tournament.py: {header.title} is a map for {players_text(header.counts)}, not {players} (--players)",
               file=sys.stderr)
         return 1
     from simulate import default_jobs, run_jobs

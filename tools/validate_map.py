@@ -29,9 +29,8 @@ def describe(board) -> str:
     shape = board.kind
     if shape == "hex":
         shape += f", stagger {board.topology.stagger_axis}/{board.topology.stagger_index}"
-    players = (f"{board.min_players}" if board.min_players == board.max_players
-               else f"{board.min_players}-{board.max_players}")
-    return f"'{board.title}', {board.width}x{board.height} {shape}, {players} players, {len(board.tokens)} tokens"
+    from game.map_players import players_text
+    return f"'{board.title}', {board.width}x{board.height} {shape}, {players_text(board.counts)}, {len(board.tokens)} tokens"
 
 
 def report(path: str):

@@ -48,6 +48,7 @@ class Board:
     title: str = "Untitled"
     min_players: int = 2
     max_players: int = 4
+    player_counts: tuple[int, ...] = ()   # the counts the map is made for when not every one from min to max
     source: str | None = None        # path of the map file, if loaded from one
     tile_width: int = 64
     tile_height: int = 64
@@ -74,6 +75,14 @@ class Board:
     def cost(self, cell: Cell) -> int:
         c, r = cell
         return int(self.move_cost[r, c])
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The numbers of players this map is made for."""
+        return tuple(self.player_counts) or tuple(range(self.min_players, self.max_players + 1))
+
+    def takes(self, players: int) -> bool:
+        return players in self.counts
 
     def start_slots(self) -> dict[int, Cell]:
         return {t.seat: t.cell for t in self.tokens if t.kind == "start" and t.seat is not None}

@@ -12,6 +12,7 @@ from game.engine.flow import start_day
 from game.engine.heroes import new_hero
 from game.engine.rules import Rules, load_rules
 from game.engine.state import NEUTRAL, City, Event, GameState, Mine, Pending, Player, Token
+from game.map_players import players_text
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,8 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")
-    if not board.min_players <= len(seats) <= board.max_players:
-        span = (f"{board.min_players}" if board.min_players == board.max_players
-                else f"{board.min_players} to {board.max_players}")
-        raise IllegalAction(f"{board.title} is a map for {span} players, not {len(seats)}")
+    if not board.takes(len(seats)):
+        raise IllegalAction(f"{board.title} is a map for {players_text(board.counts)}, not {len(seats)}")
     players = {}
     for index, seat in enumerate(seats, start=1):
         wallet = {resource: 0 for resource in rules.resources}

@@ -18,6 +18,7 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
+from game.map_players import player_counts
 
 TOKENS_LAYER = "tokens"
 
@@ -244,18 +245,11 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
     topology = make_topology("hex" if hexagonal else "square", width, height, diagonal=diagonal,
                              stagger_axis=attrs.get("staggeraxis") or "y",
                              stagger_index=attrs.get("staggerindex") or "odd")
-    min_players = _as_int(props.get("min_players"), 2)
-    max_players = _as_int(props.get("max_players"), 4)
-    for name, value in (("min_players", min_players), ("max_players", max_players)):
-        if value is None or not 2 <= value <= 4:
-            problems.append(f"{path}: map property {name} {props.get(name)!r} must be 2, 3 or 4")
-    min_players = min_players if min_players and 2 <= min_players <= 4 else 2
-    max_players = max_players if max_players and 2 <= max_players <= 4 else 4
-    if min_players > max_players:
-        problems.append(f"{path}: min_players {min_players} is more than max_players {max_players}")
+    counts, count_problems = player_counts(props)
+    problems += [f"{path}: {message}" for message in count_problems]
     board = Board(topology=topology, move_cost=np.zeros((height, width), dtype=np.int16), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
-                  min_players=min_players, max_players=max_players, source=os.path.abspath(path),
+                  min_players=counts[0], max_players=counts[-1], player_counts=_gaps_only(counts), source=os.path.abspath(path),
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
     grid = Grid.of(board)
@@ -268,6 +262,11 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
                                "ignores it")
     board.tokens = _tokens(path, doc, board, grid, report)
     return board
+
+
+def _gaps_only(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """A map's counts as ``Board.player_counts`` keeps them: only when they are not the whole range."""
+    return () if counts == tuple(range(counts[0], counts[-1] + 1)) else counts
 
 
 def _tokens(path: str, doc: TmxDocument, board: Board, grid: Grid, report: MapReport) -> list[MapToken]:

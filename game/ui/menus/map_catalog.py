@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from game import resources, userdata
+from game.map_players import player_counts
 
 if TYPE_CHECKING:
     from game.board import Board
@@ -27,6 +28,7 @@ class MapHeader:
     width: int
     height: int
     players: tuple[int, int]
+    counts: tuple[int, ...] = ()   # the player counts it is made for (its ``players`` property, else the range)
 
 
 @dataclass
@@ -52,6 +54,16 @@ class MapEntry:
         if self.board is not None:
             return max(2, self.board.min_players), min(4, max(2, self.board.max_players))
         return self.header.players if self.header else (2, 4)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The numbers of players the map is made for ("2,4": not 3)."""
+        if self.board is not None:
+            return self.board.counts
+        if self.header is not None and self.header.counts:
+            return self.header.counts
+        lo, hi = self.players
+        return tuple(range(lo, hi + 1))
 
     @property
     def size_text(self) -> str:
@@ -104,17 +116,10 @@ def read_header(path: Path) -> MapHeader:
         width, height = int(root.get("width", "")), int(root.get("height", ""))
     except ValueError:
         raise ValueError(f"{path}: the <map> element has no whole-number width and height") from None
-    lo, hi = _int(props.get("min_players"), 2), _int(props.get("max_players"), 4)
+    counts, _ = player_counts(props)        # a wrong property is reported when the map is chosen and loaded
     kind = "hex" if root.get("orientation") == "hexagonal" else "square"
     return MapHeader(props.get("title") or _title_from_name(path), kind, width, height,
-                     (max(2, min(lo, 4)), min(4, max(hi, 2))))
-
-
-def _int(value: str | None, default: int) -> int:
-    try:
-        return int(value) if value is not None else default
-    except ValueError:
-        return default
+                     (counts[0], counts[-1]), counts)
 
 
 def _title_from_name(path: Path) -> str:

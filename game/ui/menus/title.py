@@ -6,7 +6,7 @@ from typing import Callable, NamedTuple
 
 import pygame
 
-from game.names import players_text
+from game.map_players import players_text
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
@@ -324,11 +324,20 @@ class TitleScene(Scene):
             if shown:
                 row.sync(self.seats[i], removable=len(self.seats) > lo)
         self.add_seat_button.visible = len(self.seats) < hi
+        unfit = self.count_problem()
+        self.start_button.enabled, self.start_button.tooltip = not unfit, unfit
         for i, button in enumerate(self.map_buttons):
             button.selected = i == self.map_index
         self.day_spinner.visible = self.rules.day_limit is not None
 
     # buttons -------------------------------------------------------------------------
+    def count_problem(self) -> str:
+        """Why the seats cannot play the chosen map ("" when they can): a map may be made for 2 or 4 only."""
+        counts = self.selected_map.counts
+        if len(self.seats) in counts:
+            return ""
+        return f"Made for {players_text(counts)}: add or remove a player"
+
     def start(self) -> None:
         self.finish_typing()            # the game starts with what the fields show
         entry = self.selected_map.load()
@@ -336,6 +345,8 @@ class TitleScene(Scene):
             from game.ui.menus.map_error import MapErrorScene
             self.push(MapErrorScene(entry.title, entry.problems))
             return
+        if self.count_problem():
+            return                      # the Start button is off and says why; a key press lands here
         self.started = self.options
         if self.remember_setup:
             from game.ui.menus.last_setup import remember
@@ -490,15 +501,14 @@ class TitleScene(Scene):
                                "bold")
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
-        lo, hi = entry.players
-        size, words = widgets.fit_label(f"{players_text(lo, hi)} · {entry.size_text}", px(15), self.left.w - px(24))
+        size, words = widgets.fit_label(f"{players_text(entry.counts)} · {entry.size_text}", px(15), self.left.w - px(24))
         info = widgets.text(words, size, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + px(10))))
         if entry.ok:
-            play_time = self._play_time(entry)
-            size, words = widgets.fit_label(f"{len(self.seats)} players: {play_time}", px(14), self.left.w - px(24),
-                                            "body")
-            note = widgets.text(words, size, theme.INK_SOFT)
+            unfit = self.count_problem()
+            line = unfit or f"{len(self.seats)} players: {self._play_time(entry)}"
+            size, words = widgets.fit_label(line, px(14), self.left.w - px(24), "body")
+            note = widgets.text(words, size, theme.DANGER if unfit else theme.INK_SOFT)
             surface.blit(note, note.get_rect(midtop=(frame.centerx, frame.bottom + px(30))))
         for i, button in enumerate(self.map_buttons):
             if not self.maps[i].ok:

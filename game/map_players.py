@@ -1,0 +1,65 @@
+"""How many players a map is made for, read from its Tiled map properties.
+
+``min_players`` and ``max_players`` give a range (2 to 4 when absent). ``players``
+lists the counts when they are not a range: "2,4" on a map of four corners that
+three players would not share fairly (one of them sits between the other two).
+Plain Python: the title screen reads this from a map's header before any map loads.
+"""
+from __future__ import annotations
+
+ANY = (2, 3, 4)
+
+
+def _whole(value) -> int | None:
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def parse_counts(value) -> tuple[int, ...] | None:
+    """ "2,4" → (2, 4); None unless every part is a count from 2 to 4."""
+    parts = [p for p in str(value).replace(" ", "").split(",") if p]
+    counts = [_whole(p) for p in parts]
+    if not counts or any(c is None or c not in ANY for c in counts):
+        return None
+    return tuple(sorted(set(counts)))
+
+
+def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
+    """The counts a map takes, and what is wrong with its properties (messages start with "map property")."""
+    problems = []
+    bounds = {}
+    for name, default in (("min_players", 2), ("max_players", 4)):
+        raw = props.get(name)
+        value = default if raw is None else _whole(raw)
+        if value is None or value not in ANY:
+            problems.append(f"map property {name} {raw!r} must be 2, 3 or 4")
+            value = default
+        bounds[name] = value
+    lo, hi = bounds["min_players"], bounds["max_players"]
+    if lo > hi:
+        problems.append(f"map property min_players {lo} is more than max_players {hi}")
+        lo, hi = 2, 4
+    counts = tuple(range(lo, hi + 1))
+    listed = props.get("players")
+    if listed in (None, ""):
+        return counts, problems
+    parsed = parse_counts(listed)
+    if parsed is None:
+        problems.append(f"map property players {listed!r} must list counts from 2 to 4, such as \"2,4\"")
+        return counts, problems
+    if ("min_players" in props or "max_players" in props) and (parsed[0], parsed[-1]) != (lo, hi):
+        problems.append(f"map property players {listed!r} does not agree with min_players {lo} and max_players "
+                        f"{hi}: the fewest and the most listed must be those two (or leave them out)")
+    return parsed, problems
+
+
+def players_text(counts) -> str:
+    """How many may play: "2 players", "2–4 players", "2 or 4 players"."""
+    counts = tuple(counts)
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]}–{counts[-1]} players"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"

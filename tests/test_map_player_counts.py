@@ -1,0 +1,79 @@
+"""A map made for some player counts only (its ``players`` property, e.g. "2,4"): read by the loader and the
+title's header reader, refused with a reason everywhere a game is set up for another count (R-SET-1)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+from game.engine import IllegalAction, new_game
+from game.engine.setup import Seat
+from game.map_players import player_counts, players_text
+from game.maps import MAPS_DIR, load_map
+from game.maps.loader import check_map
+from game.ui.menus.map_catalog import read_header
+from test_maps_hostile import base_map
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUR_SLOTS = """
+  <object id="3" name="three" x="96" y="224"><properties><property name="kind" value="start"/>
+   <property name="seat" type="int" value="3"/></properties><point/></object>
+  <object id="4" name="four" x="288" y="32"><properties><property name="kind" value="start"/>
+   <property name="seat" type="int" value="4"/></properties><point/></object>
+ </objectgroup>"""
+
+
+def four_corner_map(props: str) -> str:
+    text = base_map().replace('<property name="max_players" type="int" value="2"/>', props)
+    return text.replace(" </objectgroup>", FOUR_SLOTS, 1)
+
+
+def seats(n):
+    return [Seat(f"P{i}", i, "computer") for i in range(1, n + 1)]
+
+
+@pytest.mark.rule("R-SET-1")
+def test_a_map_for_two_or_four_refuses_three_players_and_takes_two_and_four(tmp_path):
+    path = tmp_path / "corners.tmx"
+    path.write_text(four_corner_map('<property name="players" value="2,4"/>'))
+    board = load_map(path)
+    assert board.counts == (2, 4) and (board.min_players, board.max_players) == (2, 4)
+    assert read_header(path).counts == (2, 4)           # the title knows before loading the map
+    with pytest.raises(IllegalAction, match="is a map for 2 or 4 players, not 3"):
+        new_game(board, seats(3), 1)
+    for n in (2, 4):
+        state, _ = new_game(board, seats(n), 1)
+        assert sorted(state.players) == list(range(1, n + 1))
+
+
+@pytest.mark.parametrize("props,message", [
+    ('<property name="players" value="2,5"/>', "players '2,5' must list counts from 2 to 4"),
+    ('<property name="players" value="two"/>', "players 'two' must list counts"),
+    ('<property name="players" value="3,4"/><property name="min_players" type="int" value="2"/>',
+     "players '3,4' does not agree with min_players 2 and max_players 4"),
+])
+def test_a_wrong_players_property_is_named_with_what_to_write(tmp_path, props, message):
+    path = tmp_path / "corners.tmx"
+    path.write_text(four_corner_map(props))
+    problems = check_map(path).problems
+    assert any(message in p and str(path) in p for p in problems), problems
+
+
+def test_without_the_property_the_range_stands():
+    assert player_counts({"min_players": 2, "max_players": 3})[0] == (2, 3)
+    assert player_counts({})[0] == (2, 3, 4)
+    assert players_text((2, 3, 4)) == "2–4 players" and players_text((3,)) == "3 players"
+
+
+def test_the_highlands_is_for_two_or_four_and_the_tools_say_so():
+    """Three players did not share its four corners fairly (seat 3 between the other two won 19% of 100 games)."""
+    assert load_map(MAPS_DIR / "highlands.tmx").counts == (2, 4)
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "tournament.py"), "--map", "highlands",
+                             "--players", "3", "--levels", "easy,standard", "--games", "1"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "is a map for 2 or 4 players, not 3" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
