@@ -33,7 +33,7 @@ def four_corner_map(props: str) -> str:
 
 
 def seats(n):
-    return [Seat(f"P{i}", i, "computer") for i in range(1, n + 1)]
+    return [Seat(f"P{i}", "computer") for i in range(1, n + 1)]
 
 
 @pytest.mark.rule("R-SET-1")
@@ -77,3 +77,17 @@ def test_the_highlands_is_for_two_or_four_and_the_tools_say_so():
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and "is a map for 2 or 4 players, not 3" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_three_player_save_of_the_highlands_made_before_it_was_for_two_or_four_still_loads(tmp_path):
+    """Nothing is lost: a game saved when the map took 3 players replays as it was (R-DICE-5)."""
+    from game.ai.play import choose_action, seat_rng
+    from game.engine import apply, load_game, save_game, snapshot
+    board = load_map(MAPS_DIR / "highlands.tmx")
+    state, _ = new_game(board, seats(3), 4, replaying=True)
+    rngs = {s: seat_rng(4, s) for s in state.players}
+    for _ in range(60):
+        apply(state, choose_action(state, rngs[state.actor()], "standard"))
+    save_game(state, tmp_path / "old.json")
+    loaded = load_game(tmp_path / "old.json")
+    assert len(loaded.players) == 3 and snapshot(loaded) == snapshot(state)

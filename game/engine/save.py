@@ -306,7 +306,7 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
     different_map = (f"this save was made with a different version of {changed_map}: "
                      "the map has changed since, so the game cannot be replayed") if changed_map else None
     try:
-        state, events = new_game(board, seats, seed, rules=rules)
+        state, events = new_game(board, seats, seed, rules=rules, replaying=True)
     except Exception as exc:       # e.g. the seats do not fit this map or these rules
         raise SaveError(different_map or f"save field 'seats': the game cannot start: {exc}") from None
     for index, act in enumerate(actions):

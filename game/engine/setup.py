@@ -23,12 +23,15 @@ class Seat:
 
 
 def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = None,
-             mode: str = "normal") -> tuple[GameState, list[Event]]:
+             mode: str = "normal", replaying: bool = False) -> tuple[GameState, list[Event]]:
+    """A new game (R-SET). ``replaying``: a saved game, which plays on at any count from the map's fewest to
+    its most, even one the map is no longer made for (a map's ``players`` may change after the save)."""
     rules = Rules(copy.deepcopy(rules.data), rules.source) if rules else load_rules(mode)
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")
-    if not board.takes(len(seats)):
+    fits = board.min_players <= len(seats) <= board.max_players if replaying else board.takes(len(seats))
+    if not fits:
         raise IllegalAction(f"{board.title} is a map for {players_text(board.counts)}, not {len(seats)}")
     players = {}
     for index, seat in enumerate(seats, start=1):
