@@ -515,3 +515,28 @@ def test_an_alliance_offer_says_whom_the_proposer_is_already_allied_with():
     scene.dialog = None
     scene.refresh()
     assert not any("already allied" in line for line in scene.dialog.lines)
+
+
+def test_the_paths_cost_label_moves_below_a_tile_the_prompt_covers(scene):
+    """R-MOV-6: the path and its 🐎 cost show before the click; under the prompt at the top of the board the
+    label would be hidden, so it goes below the tile."""
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    view = scene.view
+
+    def in_the_open(cell):                               # neither at the board's top edge nor under the log
+        view.center_on(cell)
+        return view.rect.top + 120 < view.cell_center(cell)[1] < view.rect.bottom - 200
+    target = next(c for c in sorted(reach.cells(), key=reach.cost, reverse=True)
+                  if not reach.is_stop(c) and reach.cost(c) <= hero.moves_left and in_the_open(c))
+    hover(scene, target)
+    scene.draw(pygame.Surface(scene.app.screen.get_size()))
+    assert scene.view.covered, "the scene tells the view which panels lie over the board"
+    x, y = scene.view.cell_center(target)
+    prompt = pygame.Rect(0, 0, 400, 40)
+    prompt.midbottom = (round(x), round(y - 4))           # a panel right over the label's usual place
+    scene.view.covered = [prompt]
+    label = scene.view.path_label_rect(120)
+    assert not label.colliderect(prompt) and label.top > y
+    scene.view.covered = []
+    assert scene.view.path_label_rect(120).bottom < y     # above the tile when nothing covers it

@@ -859,6 +859,7 @@ class GameScene(DecisionDialogs, Scene):
                     widget.draw(canvas)
             prompt = self._draw_prompt(canvas)
             self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else []) + self.comfort.rects()
+            self.view.covered = self.still.keep_on_top
         self.still.blit(surface)
         if self.view.draw_dynamic(surface):
             self.still.restore_on_top(surface)

@@ -82,6 +82,7 @@ class BoardView:
         self.path: list[Cell] = []
         self.path_cost: int | None = None
         self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
+        self.covered: list[pygame.Rect] = []   # panels drawn over the board (prompt, log, hint): labels keep clear
         self.extra_tooltip: Callable[[Cell], list[str]] | None = None   # more tooltip lines (odds)
         self._centered = False
 
@@ -479,18 +480,30 @@ class BoardView:
         pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
         pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
 
+    def path_label_rect(self, width: int) -> pygame.Rect:
+        """Where the path's 🐎 label goes: above the last tile, or below it when a panel over the board
+        (the prompt at the top, say) would hide it."""
+        x, y = self.cell_center(self.path[-1])
+        lift = self.geo.tile_h * self.zoom * 0.32
+        pill = pygame.Rect(0, 0, width, 30)
+        pill.midbottom = (round(x), round(y - lift))
+        pill.clamp_ip(self.rect.inflate(-8, -8))
+        if pill.collidelist(self.covered) >= 0:
+            below = pill.copy()
+            below.midtop = (round(x), round(y + lift))
+            below.clamp_ip(self.rect.inflate(-8, -8))
+            if below.collidelist(self.covered) < 0:
+                return below
+        return pill
+
     def _draw_path_label(self, surface: pygame.Surface) -> None:
         if not self.path or self.path_cost is None:
             return
-        x, y = self.cell_center(self.path[-1])
         from game.ui.kit.rich_text import render
         text = str(self.path_cost) + (f"   {self.path_note}" if self.path_note else "")
         label = render(text, 18, theme.INK, "bold")
         horse = icons.icon("move", 24)
-        w = horse.get_width() + label.get_width() + 18
-        pill = pygame.Rect(0, 0, w, 30)
-        pill.midbottom = (round(x), round(y - self.geo.tile_h * self.zoom * 0.32))
-        pill.clamp_ip(self.rect.inflate(-8, -8))
+        pill = self.path_label_rect(horse.get_width() + label.get_width() + 18)
         pygame.draw.rect(surface, (0, 0, 0), pill.move(2, 3), border_radius=15)
         pygame.draw.rect(surface, (248, 236, 204), pill, border_radius=15)
         pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
