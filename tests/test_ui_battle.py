@@ -230,3 +230,34 @@ def test_frames_at_every_moment_render(tmp_path):
     app.frame(1 / 60)
     pygame.image.save(app.screen, str(tmp_path / "result.png"))
     assert scene.result is not None
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_a_star_marks_the_squad_then_the_target_with_the_best_odds(monkeypatch):
+    """The exact odds pick out the best move: first your squad with the best chance, then its best target."""
+    import time
+    from game.ai.battle_odds import attack_chances
+    from game.ui.battle import draw as D
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 3),), (("mercenary", 2),), (("mercenary", 2),))))
+    chances = attack_chances(state)
+    app, scene, rec = open_scene(state, events)
+    for _ in range(200):
+        if scene.chances:
+            break
+        time.sleep(0.01)
+        app.frame(1 / 60)
+    starred = []
+    real = D.draw_card
+    monkeypatch.setattr(D, "draw_card", lambda surface, rect, squad, **kw: (
+        starred.append(squad) if kw.get("best") else None, real(surface, rect, squad, **kw)))
+    app.frame(1 / 60)
+    own, _ = max(chances, key=chances.get)
+    assert scene.best_pick() == (0, own) and len(starred) == 1
+    rects = scene.card_rects()
+    pick = next(i for (side, i) in rects if side == 0 and i != own)
+    click(app, rects[(0, pick)].center)
+    starred.clear()
+    app.frame(1 / 60)
+    target = max((t for (o, t) in chances if o == pick), key=lambda t: chances[(pick, t)])
+    assert scene.best_pick() == (1, target) and len(starred) == 1

@@ -130,8 +130,9 @@ def merged_dice(dice: str) -> str:
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, state: str = "",
               alpha: int = 255, offset: tuple[int, int] = (0, 0), flash: float = 0.0,
-              chance: float | None = None) -> None:
-    """A squad card. ``state``: '' | 'selected' | 'target' | 'hover' | 'acting' | 'dim'."""
+              chance: float | None = None, best: bool = False) -> None:
+    """A squad card. ``state``: '' | 'selected' | 'target' | 'hover' | 'acting' | 'dim'; ``best``: a star on
+    its ribbon, the pick with the best odds."""
     card = pygame.Surface((rect.w + px(16), rect.h + px(16)), pygame.SRCALPHA)
     inner = pygame.Rect(px(8), px(8), rect.w, rect.h)
     glow = {"selected": theme.GOLD, "acting": theme.GOLD, "target": (230, 70, 50), "hover": (255, 170, 90)}.get(state)
@@ -143,9 +144,12 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
     ribbon = pygame.Rect(inner.x, inner.y, inner.w, px(24))
     pygame.draw.rect(card, colour, ribbon, border_top_left_radius=px(10), border_top_right_radius=px(10))
     pygame.draw.line(card, theme.WOOD_DARK, ribbon.bottomleft, ribbon.bottomright, px(2))
-    size, words = widgets.fit_label(squad.name, px(14), inner.w - px(16))
+    star = icons.icon("star", px(18)) if best else None
+    size, words = widgets.fit_label(squad.name, px(14), inner.w - px(16) - (star.get_width() + px(4) if star else 0))
     name = widgets.text(words, size, theme.CREAM, "bold", (20, 10, 4))
     card.blit(name, name.get_rect(midleft=(ribbon.x + px(8), ribbon.centery)))
+    if star is not None:
+        card.blit(star, star.get_rect(midright=(ribbon.right - px(5), ribbon.centery)))
     crowd = pygame.Rect(inner.x + px(6), ribbon.bottom + px(4), inner.w - px(12), max(0, inner.h - px(24) - px(50)))
     card.set_clip(crowd)                  # the crowd stays inside its card, however small the card
     draw_crowd(card, squad, crowd)

@@ -95,6 +95,7 @@ class BattlePainting:
                          theme.CREAM, "bold", (0, 0, 0))
             surface.blit(tag, tag.get_rect(center=(self.field.centerx, label_y)))
         beat = self.beat
+        best = self.best_pick() if beat is None or beat.kind != "exchange" else None
         for (side_index, i), rect in self.card_rects().items():
             if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
                 continue
@@ -111,13 +112,28 @@ class BattlePainting:
                 elif side_index != acting and self.hover == (side_index, i):
                     state = "target"
                     chance = self.hover_chance(i)
-            D.draw_card(surface, rect, squad, state=state, alpha=alpha, offset=offset, flash=flash, chance=chance)
+            D.draw_card(surface, rect, squad, state=state, alpha=alpha, offset=offset, flash=flash, chance=chance,
+                        best=best == (side_index, i))
             if beat is not None and beat.kind == "exchange" and alpha < 255:
                 skull = icons.icon("skull", px(64)).copy()
                 skull.set_alpha(min(255, (255 - alpha) * 2))
                 surface.blit(skull, skull.get_rect(center=rect.center))
         if beat is None and not self.busy:
             self._draw_arena_idle(surface)
+
+    def best_pick(self) -> tuple[int, int] | None:
+        """The card a star marks for the player to move: its squad with the best odds of winning the battle,
+        then, once a squad is chosen, the enemy squad that gives it the best odds (None: odds not known)."""
+        if not self.chances or not self.human_to_act() or self.arranging_index() is not None:
+            return None
+        acting = self.state.battle.to_act
+        if self.selected is None:
+            own, _ = max(self.chances, key=lambda pair: (self.chances[pair], -pair[0], -pair[1]))
+            return acting, own
+        options = {t: p for (own, t), p in self.chances.items() if own == self.selected}
+        if not options:
+            return None
+        return 1 - acting, max(options, key=lambda t: (options[t], -t))
 
     def hover_chance(self, target: int) -> float | None:
         if not self.chances:
@@ -152,6 +168,8 @@ class BattlePainting:
             title = "Your move" if self.selected is None else "Now choose a target"
             sub = ("Click one of your squads, then an enemy squad" if self.selected is None
                    else "Hover an enemy squad for your chance to win, click to attack")
+            if self.best_pick() is not None:
+                sub += "  ·  ⭐ the best odds"
         elif self.arranging_index() is not None:
             title, sub = "Squads are being set", ""
         else:
@@ -160,7 +178,7 @@ class BattlePainting:
         img = widgets.text(title, px(28), theme.CREAM, "title", (0, 0, 0))
         surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery - px(12))))
         if sub:
-            s = widgets.text(sub, px(15), (235, 220, 190), "bold", (0, 0, 0))
+            s = render(sub, px(15), (235, 220, 190), "bold", (0, 0, 0))
             surface.blit(s, s.get_rect(center=(ar.centerx, ar.centery + px(22))))
 
     def _draw_prompt(self, surface) -> None:
