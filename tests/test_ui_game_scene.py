@@ -540,3 +540,36 @@ def test_the_paths_cost_label_moves_below_a_tile_the_prompt_covers(scene):
     assert not label.colliderect(prompt) and label.top > y
     scene.view.covered = []
     assert scene.view.path_label_rect(120).bottom < y     # above the tile when nothing covers it
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monkeypatch):
+    """A computer's offer at the start of your turn hid "Since your last turn", and answering it marked the
+    news as seen: you never read it. The news comes first, then the offer."""
+    import time
+
+    from game.maps import MAPS_DIR
+    path = MAPS_DIR / "three_fords.tmx"
+    seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
+    scene = GameScene(session)
+    App(headless=True).push(scene)
+    state = session.state
+    order = state.turn_order
+    before = order[(order.index(1) - 1) % 3]
+    play_to_turn_of(session, before)
+    scene.refresh()
+    seen = []
+    monkeypatch.setattr(scene.event_log, "summary_for", lambda st, seat: [] if seen or seat != 1 else ["Cid took a mine"])
+    real_mark = scene.event_log.mark_seen
+    monkeypatch.setattr(scene.event_log, "mark_seen", lambda seat: (seen.append(seat) if seat == 1 else None,
+                                                                     real_mark(seat)))
+    state.alliance_offers.add((before, 1))                 # the computer before Ann asks her
+    for _ in range(3000):
+        if scene.actor == 1 and scene.dialog is not None:
+            break
+        scene.update(0.5)
+        time.sleep(0.001)
+    assert scene.dialog is not None and scene.dialog.title == "Since your last turn"
+    click(scene, scene.dialog.buttons[0].rect.center)
+    assert seen and scene.dialog is not None and scene.dialog.title == "An alliance?"

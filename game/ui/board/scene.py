@@ -53,6 +53,11 @@ class DrawnToken:
     sieged: bool = False          # a City besieged since its owner's last Daybreak (R-CITY-3)
 
 
+def _a_question(key) -> bool:
+    """An alliance offer or a vote put to the player: the news of the turn may stand in front of it."""
+    return isinstance(key, tuple) and (key[0] == "offer" or key[:2] == ("pending", "vote"))
+
+
 class GameScene(DecisionDialogs, Scene):
     covers_screen = True          # the still picture (or the handoff cover) paints every pixel
     def __init__(self, session: GameSession) -> None:
@@ -267,9 +272,10 @@ class GameScene(DecisionDialogs, Scene):
         self.submit(A.EndTurn(self.actor))
 
     def _show_summary(self) -> None:
-        """At the start of a human's turn after computer players: what they did (no cover needed)."""
+        """At the start of a human's turn after computer players: what they did (no cover needed). It comes
+        before a question they left (an alliance offer, a vote): answering marks the news as seen."""
         seat = self.actor
-        if seat is None or self.handoff_to is not None or self.dialog is not None:
+        if seat is None or self.handoff_to is not None or (self.dialog is not None and not _a_question(self.dialog.key)):
             return
         lines = self.event_log.summary_for(self.state, seat)
         if not lines:
@@ -278,6 +284,8 @@ class GameScene(DecisionDialogs, Scene):
         def done() -> None:
             self.event_log.mark_seen(seat)
             self.close_dialog()
+            if self.dialog is None:
+                self._sync_dialog()             # the question the news stood in front of
         self.dialog = Dialog("Since your last turn", lines, [("On we go", done)], cancel=done, key="ui:summary",
                              icon="star", width=560)
         self._layout_dialog()
