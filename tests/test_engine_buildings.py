@@ -97,7 +97,7 @@ def test_R_BLD_3_mercenary_camp_enables_mercenaries():
     new_city = state.city_at((4, 4))
     to_daybreak_of(state, 1)
     state.players[1].purse["coin"] = 20
-    assert_refused(state, A.Recruit(1, new_city.id, "mercenary"), "needs mercenary camp")
+    assert_refused(state, A.Recruit(1, new_city.id, "mercenary"), "needs Mercenary Camp")
     apply(state, A.Build(1, new_city.id, "mercenary_camp"))
     assert purse_of(state, 1) == 15
     apply(state, A.Recruit(1, new_city.id, "mercenary", 2))

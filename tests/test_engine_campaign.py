@@ -4,7 +4,7 @@ import pytest
 from enginekit import (assert_refused, capital, dice_events, end_daybreak, hero_game, kinds, purse_of,
                        recruit_hero, script, start_game, to_daybreak_of, to_turn_of)
 from game.board.model import MapToken
-from game.engine import apply
+from game.engine import apply, legal_actions
 from game.engine import actions as A
 
 RICH = {"coin": 200, "wood": 200, "food": 200, "stone": 200}
@@ -108,7 +108,8 @@ def test_R_CMP_5_recruit_costs_need_the_spawner(unit):
     city = capital(state, 1)
     state.players[1].purse.update(RICH)
     spawner = "spawner_" + unit[5:]
-    assert_refused(state, A.Recruit(1, city.id, unit), "needs spawner")
+    tier, rank = unit[5:].split("_")
+    assert_refused(state, A.Recruit(1, city.id, unit), f"needs Tier {tier} {'⭐' * int(rank)} spawner")
     city.buildings[spawner] = 1                              # arrange
     apply(state, A.Recruit(1, city.id, unit, 2))
     paid = {r: RICH[r] - state.players[1].purse[r] for r in RICH}
@@ -135,7 +136,24 @@ def test_R_CMP_5_6_five_slots_and_garrison_exchanges():
     apply(state, A.TransferUnits(1, hero.id, "unit_1_1", -3))  # combine
     assert city.garrison["unit_1_1"] == 5 and hero.army == {"unit_1_2": 2}
     hero.army = {"unit_1_2": 1, "unit_2_2": 1, "unit_3_1": 1, "unit_4_1": 1, "unit_5_1": 1}   # arrange: 5 slots
-    assert_refused(state, A.TransferUnits(1, hero.id, "unit_1_1", 1), "5 slots")
+    assert_refused(state, A.TransferUnits(1, hero.id, "unit_1_1", 1), "holds 5 kinds of unit")
+    assert A.TransferUnits(1, hero.id, "unit_1_1", 1) not in legal_actions(state)
+
+
+@pytest.mark.rule("R-CMP-5")
+def test_R_CMP_5_a_full_city_takes_no_new_kind_from_a_hero_and_the_lists_and_refusals_say_so():
+    """A computer player left a Tier 4 ⭐⭐ unit in a City whose five slots were taken: the move was listed
+    as legal and then refused with "no free slot for unit 4 2"."""
+    state = camp()
+    city = capital(state, 1)
+    hero = recruit_hero(state, 1)
+    city.garrison = {"unit_3_2": 4, "unit_4_1": 7, "unit_2_2": 4, "unit_5_2": 4, "unit_1_1": 1}   # arrange: full
+    hero.army = {"unit_5_2": 3, "unit_4_2": 1}
+    legal = legal_actions(state)
+    assert A.TransferUnits(1, hero.id, "unit_4_2", -1) not in legal
+    assert A.TransferUnits(1, hero.id, "unit_5_2", -3) in legal           # its kind has a slot there
+    assert_refused(state, A.TransferUnits(1, hero.id, "unit_4_2", -1), "no free slot for Tier 4 ⭐⭐")
+    assert_refused(state, A.TransferUnits(1, hero.id, "unit_4_2", -2), "there are not 2 × Tier 4 ⭐⭐ recruits")
 
 
 @pytest.mark.rule("R-CMP-7")

@@ -5,6 +5,7 @@ from game.engine import purse
 from game.engine.errors import IllegalAction
 from game.engine.heroes import add_units, equip_default, new_hero, slots_ok
 from game.engine.state import City, Event, GameState, Hero
+from game.names import nice_name, unit_plural
 
 
 def building_spent(building: dict, level: int) -> dict[str, int]:
@@ -65,11 +66,11 @@ def build(state: GameState, seat: int, city_id: int, name: str, events: list[Eve
         raise IllegalAction("this City has already built today")
     options = build_options(state, city)
     if name not in options:
-        raise IllegalAction(f"{name.replace('_', ' ')} cannot be built here")
+        raise IllegalAction(f"{nice_name(name)} cannot be built here")
     cost, missing = options[name]
     if missing:
-        raise IllegalAction(f"{name.replace('_', ' ').title()} needs {', '.join(missing)} first")
-    purse.require(state, seat, cost, name.replace("_", " ").title())
+        raise IllegalAction(f"{nice_name(name)} needs {', '.join(map(nice_name, missing))} first")
+    purse.require(state, seat, cost, nice_name(name))
     purse.pay(state, seat, cost, events, f"build {name}")
     if name in state.rules["cities"]["tiers"]:
         city.tier = name
@@ -90,7 +91,7 @@ def recruit(state: GameState, seat: int, city_id: int, name: str, count: int, ev
     entry = recruits[name]
     missing = [need for need in entry["requires"] if not city.has(need)]
     if missing:
-        raise IllegalAction(f"recruiting {name.replace('_', ' ')} needs {', '.join(m.replace('_', ' ') for m in missing)}")
+        raise IllegalAction(f"recruiting {nice_name(name)} needs {', '.join(map(nice_name, missing))}")
     if name == "hero":
         if count != 1:
             raise IllegalAction("heroes are recruited one at a time")
@@ -99,7 +100,7 @@ def recruit(state: GameState, seat: int, city_id: int, name: str, count: int, ev
     elif not slots_ok(city.garrison, entry["unit"], state.rules["hero"]["city_slots"]):
         raise IllegalAction(f"the City's {state.rules['hero']['city_slots']} recruit slots are full")
     cost = purse.scaled(entry["cost"], count)
-    purse.require(state, seat, cost, f"{count} × {name.replace('_', ' ')}")
+    purse.require(state, seat, cost, unit_plural(name, count))
     purse.pay(state, seat, cost, events, f"recruit {name}")
     if name == "hero":
         new_hero(state, seat, city.cell, events)
@@ -151,10 +152,12 @@ def transfer_units(state: GameState, seat: int, hero_id: int, unit: str, count: 
     source, target = (city.garrison, hero.army) if count > 0 else (hero.army, city.garrison)
     amount = abs(count)
     if amount == 0 or source.get(unit, 0) < amount:
-        raise IllegalAction(f"there are not {amount} {unit.replace('_', ' ')} to move")
+        raise IllegalAction(f"there are not {unit_plural(unit, amount)} to move")
     slots = state.rules["hero"]["army_slots" if count > 0 else "city_slots"]
     if not slots_ok(target, unit, slots):
-        raise IllegalAction(f"no free slot for {unit.replace('_', ' ')} ({slots} slots)")
+        where = "the hero's army" if count > 0 else "the City"
+        raise IllegalAction(f"no free slot for {nice_name(unit)}: {where} holds {slots} kinds of unit, "
+                            "and they are taken (R-CMP-5)")
     add_units(source, unit, -amount)
     add_units(target, unit, amount)
     state.emit(events, "units_moved", hero=hero.id, city=city.id, unit=unit, count=count)

@@ -7,6 +7,7 @@ from game.engine import actions as A
 from game.engine.battle import default_arrangement
 from game.engine.diplomacy import alliances_allowed
 from game.engine.economy import build_options
+from game.engine.heroes import slots_ok
 from game.engine.interactions import joining_unit
 from game.engine.movement import hero_reach, movement_masks, walled
 from game.engine.purse import can_afford, scaled
@@ -121,8 +122,11 @@ def _garrison_actions(state: GameState, seat: int) -> list:
         city = state.city_at(hero.cell)
         if city is None or city.owner != seat or state.tokens_at(city.cell, "monster"):
             continue
-        options += [A.TransferUnits(seat, hero.id, unit, count) for unit, count in city.garrison.items()]
-        options += [A.TransferUnits(seat, hero.id, unit, -count) for unit, count in hero.army.items()]
+        army_slots, city_slots = state.rules["hero"]["army_slots"], state.rules["hero"]["city_slots"]
+        options += [A.TransferUnits(seat, hero.id, unit, count) for unit, count in city.garrison.items()
+                    if slots_ok(hero.army, unit, army_slots)]
+        options += [A.TransferUnits(seat, hero.id, unit, -count) for unit, count in hero.army.items()
+                    if slots_ok(city.garrison, unit, city_slots)]
         options += [A.TransferItem(seat, hero.id, item.id, True) for item in city.armory]
         options += [A.TransferItem(seat, hero.id, item.id, False) for item in hero.items]
     return options
