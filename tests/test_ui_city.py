@@ -156,3 +156,18 @@ def test_open_city_scene_hook_pushes_the_screen_and_back_returns():
     assert isinstance(app.scene, CityScene)
     click(app.scene, app.scene.back.rect.center)
     assert app.scene is board
+
+
+@pytest.mark.rule("R-CMP-5")
+def test_a_unit_the_full_city_cannot_take_is_refused_in_the_rulebooks_words():
+    """Leaving a Tier 4 ⭐⭐ unit in a City whose five slots are taken: the toast read "unit 4 2"."""
+    scene = city_scene("campaign", coin=20)
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    hero = scene.state.heroes[scene.hero_id]
+    scene.city.garrison.update({"unit_3_2": 4, "unit_4_1": 7, "unit_2_2": 4, "unit_5_2": 4, "unit_1_1": 1})
+    hero.army = {"unit_4_2": 1}                                              # arrange
+    scene.rebuild()
+    scene.draw(scene.app.screen)
+    click(scene, scene.unit_buttons[("unit_4_2", -1)].rect.center)
+    assert hero.army == {"unit_4_2": 1} and scene.toast.visible
+    assert "Tier 4 ⭐⭐" in scene.toast.message and "unit 4 2" not in scene.toast.message
