@@ -99,3 +99,25 @@ def test_bench_odds_json_keeps_its_contract(monkeypatch, capsys):
         assert isinstance(row["states"], int) and row["states"] > 0
         assert row["cold_ms"] >= 0 and row["warm_ms"] >= 0
     assert rows[0]["monte_carlo_battles"] == 200 and rows[2]["monte_carlo_rate"] is None
+
+
+@rule("R-BAT-4")
+@rule("R-HERO-2")
+def test_a_battle_too_big_for_the_exact_odds_gets_a_rough_chance_instead_of_hanging():
+    """A City held by 18 heroes, each with mercenaries of its own (they desert apart, R-HERO-2), has more
+    states than the exact odds can solve: a computer player thought about it for over ten minutes. It now
+    gets a rough chance from the sides' expected totals; every ordinary battle stays exact."""
+    from game.engine.odds import move_probabilities, rough_chance, win_probability
+    heroes = ",".join(f"hero@h{i}:1x2d6+6" for i in range(18))
+    mercs = ",".join(f"{2 + i}x1d6@h{i}&{1 + i % 3}x1d6@h{i + 9}" for i in range(9))
+    defender = parse_squads(f"city:1x3d3+9,{heroes},{mercs}")
+    attacker = parse_squads("hero:1x2d6+6,100x1d6,100x1d6,100x1d6")
+    odds = BattleOdds()
+    assert not odds.is_exact(attacker, defender)
+    assert win_probability(attacker, defender) == rough_chance(attacker, defender)
+    assert rough_chance(attacker, defender) > 0.9           # 300 mercenaries against about 200 dice
+    moves = move_probabilities(attacker, defender)
+    assert len(moves) == 4 * len(defender) and all(0 <= p <= 1 for p in moves.values())
+    small = parse_squads("hero:1x2d6+6,5x1d6,3x2d6"), parse_squads("city:1x3d3+9,hero@x:1x2d6+6,4x1d6@x")
+    assert odds.is_exact(*small)
+    assert 0 < win_probability(*small) < 1

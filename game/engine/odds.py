@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import random
 import re
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -425,6 +426,11 @@ class BattleOdds:
     MAX_TABLES = 64  # keep the solved tables of this many recent battles (0: always search recursively)
     MAX_TABLE_STATES = 400_000  # ... and of at most this many states in all
     MAX_SIDES = 20_000  # start afresh beyond this many interned sides
+    # Beyond this many states (one side's reachable sides times the other's) the exact odds would take
+    # minutes: a City held by 18 heroes, half of them with mercenaries of their own who desert apart,
+    # kept a computer player thinking for over ten minutes. Such battles get a rough estimate instead.
+    MAX_EXACT_STATES = 400_000
+    MAX_EXACT_SIDES = 20_000  # ... and of one side's reachable sides (finding them costs too)
 
     def __init__(self, attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRESENTATIVE):
         self.attacker_mode = _check_mode(attacker_mode)
@@ -438,6 +444,7 @@ class BattleOdds:
         self._sides: list[tuple[int, ...]] = []
         self._splits: list[list[tuple[int, int]] | None] = []
         self._prepared: set[tuple[int, int]] = set()
+        self._sizes: dict[tuple[int, int], bool] = {}     # (side a, side d) -> small enough for the exact odds
         # solved products of two sides' closures: (row of side a, column of side d, (V attacker to move, V defender))
         self._tables: list[tuple[dict, dict, tuple[list, list]]] = []
         self._side_id(())  # side id 0: no squads left
@@ -445,13 +452,31 @@ class BattleOdds:
     # -- public -----------------------------------------------------------
     def win_probability(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
                         to_move: str = ATTACKER) -> float:
-        """The attacker side's chance to win the battle."""
+        """The attacker side's chance to win the battle (rough beyond ``MAX_EXACT_STATES``: ``is_exact``)."""
         turn = 0 if _check_side(to_move) == ATTACKER else 1
         self._trim()
         a, d = self._side(attacker_squads), self._side(defender_squads)
+        if not self.is_exact(attacker_squads, defender_squads):
+            return rough_chance(attacker_squads, defender_squads)
         with _gc_paused():
             self._prepare(a, d)
             return self._value(a, d, turn)
+
+    def is_exact(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad]) -> bool:
+        """Whether the battle is small enough for the exact odds (``MAX_EXACT_STATES``)."""
+        a, d = self._side(attacker_squads), self._side(defender_squads)
+        if (a, d) in self._prepared:
+            return True
+        if (a, d) not in self._sizes and _subsets(attacker_squads) * _subsets(defender_squads) > 2 * self.MAX_EXACT_STATES:
+            self._sizes[a, d] = False               # far too many: known without walking the states
+        if (a, d) not in self._sizes:
+            try:
+                size = len(self._closure(a, self.MAX_EXACT_SIDES))
+                self._closure(d, min(self.MAX_EXACT_SIDES, self.MAX_EXACT_STATES // max(1, size)))
+                self._sizes[a, d] = True
+            except _TooBig:
+                self._sizes[a, d] = False
+        return self._sizes[a, d]
 
     def move_probabilities(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad],
                            to_move: str = ATTACKER) -> dict[tuple[int, int], float]:
@@ -459,6 +484,8 @@ class BattleOdds:
         mover's chance to win the battle if it makes that move."""
         attacker_moves = _check_side(to_move) == ATTACKER
         self._trim()
+        if not self.is_exact(attacker_squads, defender_squads):
+            return self._rough_moves(attacker_squads, defender_squads, attacker_moves)
         att_ids = [self._intern(s) for s in attacker_squads]
         def_ids = [self._intern(s) for s in defender_squads]
         a, d = self._side_id(tuple(sorted(att_ids))), self._side_id(tuple(sorted(def_ids)))
@@ -565,16 +592,32 @@ class BattleOdds:
             self._splits[side] = splits
         return splits
 
-    def _closure(self, side: int) -> list[int]:
+    def _closure(self, side: int, limit: int | None = None) -> list[int]:
         """Every side id reachable from ``side`` as its squads die one by one
-        (with desertion after a hero's death), the empty side included."""
+        (with desertion after a hero's death), the empty side included; ``_TooBig`` past ``limit``."""
         seen, todo = {side: None}, [side]
         while todo:
             for _, rest in self._splits_of(todo.pop()):
                 if rest not in seen:
                     seen[rest] = None
                     todo.append(rest)
+                    if limit is not None and len(seen) > limit:
+                        raise _TooBig
         return list(seen)
+
+    def _rough_moves(self, attacker_squads, defender_squads, attacker_moves: bool) -> dict[tuple[int, int], float]:
+        """Each move's chance for a battle too big for the exact odds: the exchange's own chance, then
+        ``rough_chance`` of the battle after it is won or lost."""
+        mover, other = (attacker_squads, defender_squads) if attacker_moves else (defender_squads, attacker_squads)
+        side = ATTACKER if attacker_moves else DEFENDER
+        result = {}
+        for own, acting in enumerate(mover):
+            lost = _without(mover, own)
+            for target, targeted in enumerate(other):
+                p = self.p_exchange(acting, targeted, side)
+                won = _without(other, target)
+                result[own, target] = p * rough_chance(mover, won) + (1 - p) * rough_chance(lost, other)
+        return result
 
     def _prepare(self, a: int, d: int) -> None:
         """Solve every state the battle from (a, d) can reach, in numpy.
@@ -757,6 +800,35 @@ class BattleOdds:
             memo.clear()
         memo[key] = value
         return value
+
+
+def _subsets(squads: Sequence[Squad]) -> int:
+    """How many sets of a side's squads can be left standing (desertion aside): a quick size bound."""
+    count = 1
+    for n in Counter(squads).values():
+        count *= n + 1
+    return count
+
+
+class _TooBig(Exception):
+    """A battle with more states than the exact odds can solve in time."""
+
+
+def _without(squads: Sequence[Squad], index: int) -> list[Squad]:
+    """A side after its squad ``index`` dies (and, for a hero, its own mercenaries' desertion)."""
+    rest = list(squads[:index]) + list(squads[index + 1:])
+    return desert(rest, squads[index]) if squads[index].is_hero and rest else rest
+
+
+def rough_chance(side_a: Sequence[Squad], side_b: Sequence[Squad]) -> float:
+    """``side_a``'s rough chance against ``side_b`` from their expected totals (for battles too big for
+    the exact odds): even sides are even, and a side twice as strong wins about nine times in ten."""
+    if not side_b:
+        return 1.0
+    if not side_a:
+        return 0.0
+    a, b = sum(s.mean for s in side_a), sum(s.mean for s in side_b)
+    return 1.0 / (1.0 + (b / a) ** 3) if a > 0 else 0.0
 
 
 _solvers: dict[tuple[str, str], BattleOdds] = {}
