@@ -55,6 +55,19 @@ def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
     return parsed, problems
 
 
+def campaign_counts(props: dict, counts: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:
+    """The counts a map takes in the Campaign ruleset: its ``campaign_players`` property ("2": a map whose
+    seats are fair in Normal but not in Campaign's long games), else the same as in Normal."""
+    listed = props.get("campaign_players")
+    if listed in (None, ""):
+        return counts, []
+    parsed = parse_counts(listed)
+    if parsed is None or not set(parsed) <= set(counts):
+        return counts, [f"map property campaign_players {listed!r} must list counts the map takes "
+                        f"({', '.join(map(str, counts))}), such as \"2\""]
+    return parsed, []
+
+
 def players_text(counts) -> str:
     """How many may play: "2 players", "2–4 players", "2 or 4 players"."""
     counts = tuple(counts)

@@ -91,3 +91,40 @@ def test_a_three_player_save_of_the_highlands_made_before_it_was_for_two_or_four
     save_game(state, tmp_path / "old.json")
     loaded = load_game(tmp_path / "old.json")
     assert len(loaded.players) == 3 and snapshot(loaded) == snapshot(state)
+
+
+@pytest.mark.rule("R-SET-1")
+def test_the_free_cities_takes_three_and_four_in_normal_but_two_in_campaign(tmp_path):
+    """Its seats are fair in Normal with 3 and 4 players, not in Campaign's long games (seat 2 won 54% of 100
+    with 3, seat 1 15% with 4): its ``campaign_players`` is "2"."""
+    from game.engine import load_rules
+    board = load_map(MAPS_DIR / "free_cities.tmx")
+    assert board.counts_for("normal") == (2, 3, 4) and board.counts_for("campaign") == (2,)
+    assert read_header(MAPS_DIR / "free_cities.tmx").campaign_counts == (2,)
+    new_game(board, seats(3), 1)
+    with pytest.raises(IllegalAction, match="a map for 2 players in Campaign, not 3"):
+        new_game(board, seats(3), 1, rules=load_rules("campaign"), mode="campaign")
+    path = tmp_path / "corners.tmx"
+    path.write_text(four_corner_map('<property name="campaign_players" value="2,5"/>'))
+    assert any("campaign_players '2,5' must list counts the map takes" in p for p in check_map(path).problems)
+
+
+def test_the_title_turns_start_off_when_campaign_takes_fewer_players(tmp_path):
+    """Switching to Campaign with 3 seats on The Free Cities: Start goes off and says why; back to Normal, on."""
+    import pygame
+    from game.ui.app import App
+    from game.ui.menus.map_catalog import MapEntry
+    from game.ui.menus.title import TitleScene
+    app = App(headless=True)
+    board = load_map(MAPS_DIR / "free_cities.tmx")
+    scene = TitleScene(maps=[MapEntry(str(MAPS_DIR / "free_cities.tmx"), "The Free Cities", board)],
+                       on_start=lambda o: None, saves_dir=tmp_path)
+    app.push(scene)
+    scene.add_seat()
+    assert len(scene.seats) == 3 and scene.start_button.enabled
+    scene._set_mode(1)
+    assert not scene.start_button.enabled
+    assert scene.start_button.tooltip == "Made for 2 players in Campaign: add or remove a player"
+    scene.draw(pygame.Surface(app.screen.get_size()))
+    scene._set_mode(0)
+    assert scene.start_button.enabled

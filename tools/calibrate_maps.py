@@ -102,7 +102,7 @@ def main(argv=None) -> int:
             print(f"calibrate_maps.py: {problem}", file=sys.stderr)
             return 1
         table[key][name] = {}
-        for players in board.counts:
+        for players in board.counts_for(args.mode):
             if args.players and players != args.players:
                 continue
             row = calibrate(path, players, args.games, args.seed, args.level, args.max_days, args.jobs,

@@ -109,9 +109,11 @@ def main(argv=None) -> int:
     except ValueError as error:
         print(f"tournament.py: {error}", file=sys.stderr)
         return 1
-    players = args.players or header.counts[0]
-    if players not in header.counts:
-        print(f"tournament.py: {header.title} is a map for {players_text(header.counts)}, not {players} (--players)",
+    counts = header.campaign_counts if args.mode == "campaign" and header.campaign_counts else header.counts
+    players = args.players or counts[0]
+    if players not in counts:
+        where = " in Campaign" if counts != header.counts else ""
+        print(f"tournament.py: {header.title} is a map for {players_text(counts)}{where}, not {players} (--players)",
               file=sys.stderr)
         return 1
     from simulate import default_jobs, run_jobs

@@ -49,6 +49,7 @@ class Board:
     min_players: int = 2
     max_players: int = 4
     player_counts: tuple[int, ...] = ()   # the counts the map is made for when not every one from min to max
+    campaign_player_counts: tuple[int, ...] = ()   # ... in the Campaign ruleset, when fewer than in Normal
     source: str | None = None        # path of the map file, if loaded from one
     tile_width: int = 64
     tile_height: int = 64
@@ -81,8 +82,12 @@ class Board:
         """The numbers of players this map is made for."""
         return tuple(self.player_counts) or tuple(range(self.min_players, self.max_players + 1))
 
-    def takes(self, players: int) -> bool:
-        return players in self.counts
+    def counts_for(self, mode: str) -> tuple[int, ...]:
+        """The numbers of players this map is made for in ``mode`` ("normal" or "campaign")."""
+        return tuple(self.campaign_player_counts) if mode == "campaign" and self.campaign_player_counts else self.counts
+
+    def takes(self, players: int, mode: str = "normal") -> bool:
+        return players in self.counts_for(mode)
 
     def start_slots(self) -> dict[int, Cell]:
         return {t.seat: t.cell for t in self.tokens if t.kind == "start" and t.seat is not None}

@@ -30,9 +30,11 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")
-    fits = board.min_players <= len(seats) <= board.max_players if replaying else board.takes(len(seats))
+    fits = board.min_players <= len(seats) <= board.max_players if replaying else board.takes(len(seats), rules.mode)
     if not fits:
-        raise IllegalAction(f"{board.title} is a map for {players_text(board.counts)}, not {len(seats)}")
+        counts = board.counts_for(rules.mode)
+        where = " in Campaign" if counts != board.counts else ""
+        raise IllegalAction(f"{board.title} is a map for {players_text(counts)}{where}, not {len(seats)}")
     players = {}
     for index, seat in enumerate(seats, start=1):
         wallet = {resource: 0 for resource in rules.resources}

@@ -18,7 +18,7 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
-from game.map_players import player_counts
+from game.map_players import campaign_counts, player_counts
 
 TOKENS_LAYER = "tokens"
 
@@ -246,10 +246,12 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
                              stagger_axis=attrs.get("staggeraxis") or "y",
                              stagger_index=attrs.get("staggerindex") or "odd")
     counts, count_problems = player_counts(props)
-    problems += [f"{path}: {message}" for message in count_problems]
+    campaign, campaign_problems = campaign_counts(props, counts)
+    problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
     board = Board(topology=topology, move_cost=np.zeros((height, width), dtype=np.int16), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
-                  min_players=counts[0], max_players=counts[-1], player_counts=_gaps_only(counts), source=os.path.abspath(path),
+                  min_players=counts[0], max_players=counts[-1], player_counts=_gaps_only(counts),
+                  campaign_player_counts=campaign if campaign != counts else (), source=os.path.abspath(path),
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
     grid = Grid.of(board)

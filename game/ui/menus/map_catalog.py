@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from game import resources, userdata
-from game.map_players import player_counts
+from game.map_players import campaign_counts, player_counts
 
 if TYPE_CHECKING:
     from game.board import Board
@@ -29,6 +29,7 @@ class MapHeader:
     height: int
     players: tuple[int, int]
     counts: tuple[int, ...] = ()   # the player counts it is made for (its ``players`` property, else the range)
+    campaign_counts: tuple[int, ...] = ()   # ... in Campaign (its ``campaign_players``), when fewer
 
 
 @dataclass
@@ -64,6 +65,14 @@ class MapEntry:
             return self.header.counts
         lo, hi = self.players
         return tuple(range(lo, hi + 1))
+
+    def counts_for(self, mode: str) -> tuple[int, ...]:
+        """The numbers of players the map is made for in ``mode`` (fewer in Campaign on some maps)."""
+        if self.board is not None:
+            return self.board.counts_for(mode)
+        if mode == "campaign" and self.header is not None and self.header.campaign_counts:
+            return self.header.campaign_counts
+        return self.counts
 
     @property
     def size_text(self) -> str:
@@ -117,9 +126,10 @@ def read_header(path: Path) -> MapHeader:
     except ValueError:
         raise ValueError(f"{path}: the <map> element has no whole-number width and height") from None
     counts, _ = player_counts(props)        # a wrong property is reported when the map is chosen and loaded
+    campaign, _ = campaign_counts(props, counts)
     kind = "hex" if root.get("orientation") == "hexagonal" else "square"
     return MapHeader(props.get("title") or _title_from_name(path), kind, width, height,
-                     (counts[0], counts[-1]), counts)
+                     (counts[0], counts[-1]), counts, campaign if campaign != counts else ())
 
 
 def _title_from_name(path: Path) -> str:

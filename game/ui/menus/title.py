@@ -279,6 +279,7 @@ class TitleScene(Scene):
     def _set_mode(self, index: int) -> None:
         self.mode = ("normal", "campaign")[index]
         self._read_rule_numbers()
+        self._sync()                    # a map may take fewer players in Campaign
 
     def _read_rule_numbers(self) -> None:
         """The hero cap's count as the chosen mode's rules (and a --rules file) set it (R-BLD-6 [OPT])."""
@@ -333,10 +334,11 @@ class TitleScene(Scene):
     # buttons -------------------------------------------------------------------------
     def count_problem(self) -> str:
         """Why the seats cannot play the chosen map ("" when they can): a map may be made for 2 or 4 only."""
-        counts = self.selected_map.counts
+        counts = self.selected_map.counts_for(self.mode)
         if len(self.seats) in counts:
             return ""
-        return f"Made for {players_text(counts)}: add or remove a player"
+        where = " in Campaign" if counts != self.selected_map.counts else ""
+        return f"Made for {players_text(counts)}{where}: add or remove a player"
 
     def start(self) -> None:
         self.finish_typing()            # the game starts with what the fields show
@@ -501,7 +503,8 @@ class TitleScene(Scene):
                                "bold")
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
-        size, words = widgets.fit_label(f"{players_text(entry.counts)} · {entry.size_text}", px(15), self.left.w - px(24))
+        size, words = widgets.fit_label(f"{players_text(entry.counts_for(self.mode))} · {entry.size_text}", px(15),
+                                        self.left.w - px(24))
         info = widgets.text(words, size, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + px(10))))
         if entry.ok:
