@@ -68,11 +68,23 @@ def campaign_counts(props: dict, counts: tuple[int, ...]) -> tuple[tuple[int, ..
     return parsed, []
 
 
+def is_range(counts) -> bool:
+    """Every count from the fewest to the most (2–4), not a list with gaps (2 or 4)."""
+    counts = tuple(counts)
+    return counts == tuple(range(counts[0], counts[-1] + 1))
+
+
+def made_for(counts_in_mode, counts) -> str:
+    """``players_text`` of a ruleset's counts, saying "in Campaign" when they are fewer than the map's."""
+    where = " in Campaign" if tuple(counts_in_mode) != tuple(counts) else ""
+    return players_text(counts_in_mode) + where
+
+
 def players_text(counts) -> str:
     """How many may play: "2 players", "2–4 players", "2 or 4 players"."""
     counts = tuple(counts)
     if len(counts) == 1:
         return f"{counts[0]} players"
-    if counts == tuple(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+    if is_range(counts) and len(counts) > 2:
         return f"{counts[0]}–{counts[-1]} players"
     return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"

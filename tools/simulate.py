@@ -513,9 +513,8 @@ def parse_args(argv=None):
     args.map = str(map_argument(args.map, p))
     board = usable_map(args.map)
     if not board.takes(args.players, args.mode):
-        from game.map_players import players_text
-        where = " in Campaign" if board.counts_for(args.mode) != board.counts else ""
-        p.error(f"{board.title} ({args.map}) is a map for {players_text(board.counts_for(args.mode))}{where}, not {args.players}; "
+        from game.map_players import made_for
+        p.error(f"{board.title} ({args.map}) is a map for {made_for(board.counts_for(args.mode), board.counts)}, not {args.players}; "
                 "change --players or --seats")
     if args.rules and not Path(args.rules).exists():
         p.error(f"rules file not found: {args.rules}")

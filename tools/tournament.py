@@ -102,18 +102,17 @@ def main(argv=None) -> int:
     if not map_path.is_file():
         print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
         return 1
-    from game.map_players import players_text
+    from game.map_players import made_for
     from game.ui.menus.map_catalog import read_header
     try:
         header = read_header(map_path)
     except ValueError as error:
         print(f"tournament.py: {error}", file=sys.stderr)
         return 1
-    counts = header.campaign_counts if args.mode == "campaign" and header.campaign_counts else header.counts
+    counts = header.counts_for(args.mode)
     players = args.players or counts[0]
     if players not in counts:
-        where = " in Campaign" if counts != header.counts else ""
-        print(f"tournament.py: {header.title} is a map for {players_text(counts)}{where}, not {players} (--players)",
+        print(f"tournament.py: {header.title} is a map for {made_for(counts, header.counts)}, not {players} (--players)",
               file=sys.stderr)
         return 1
     from simulate import default_jobs, run_jobs

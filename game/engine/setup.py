@@ -12,7 +12,7 @@ from game.engine.flow import start_day
 from game.engine.heroes import new_hero
 from game.engine.rules import Rules, load_rules
 from game.engine.state import NEUTRAL, City, Event, GameState, Mine, Pending, Player, Token
-from game.map_players import players_text
+from game.map_players import made_for
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,8 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")
     fits = board.min_players <= len(seats) <= board.max_players if replaying else board.takes(len(seats), rules.mode)
     if not fits:
-        counts = board.counts_for(rules.mode)
-        where = " in Campaign" if counts != board.counts else ""
-        raise IllegalAction(f"{board.title} is a map for {players_text(counts)}{where}, not {len(seats)}")
+        raise IllegalAction(f"{board.title} is a map for {made_for(board.counts_for(rules.mode), board.counts)}, "
+                            f"not {len(seats)}")
     players = {}
     for index, seat in enumerate(seats, start=1):
         wallet = {resource: 0 for resource in rules.resources}

@@ -18,7 +18,7 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
-from game.map_players import campaign_counts, player_counts
+from game.map_players import campaign_counts, is_range, player_counts
 
 TOKENS_LAYER = "tokens"
 
@@ -250,7 +250,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
     problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
     board = Board(topology=topology, move_cost=np.zeros((height, width), dtype=np.int16), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
-                  min_players=counts[0], max_players=counts[-1], player_counts=_gaps_only(counts),
+                  min_players=counts[0], max_players=counts[-1], player_counts=() if is_range(counts) else counts,
                   campaign_player_counts=campaign if campaign != counts else (), source=os.path.abspath(path),
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
@@ -264,11 +264,6 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
                                "ignores it")
     board.tokens = _tokens(path, doc, board, grid, report)
     return board
-
-
-def _gaps_only(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """A map's counts as ``Board.player_counts`` keeps them: only when they are not the whole range."""
-    return () if counts == tuple(range(counts[0], counts[-1] + 1)) else counts
 
 
 def _tokens(path: str, doc: TmxDocument, board: Board, grid: Grid, report: MapReport) -> list[MapToken]:

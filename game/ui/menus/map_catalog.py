@@ -31,6 +31,10 @@ class MapHeader:
     counts: tuple[int, ...] = ()   # the player counts it is made for (its ``players`` property, else the range)
     campaign_counts: tuple[int, ...] = ()   # ... in Campaign (its ``campaign_players``), when fewer
 
+    def counts_for(self, mode: str) -> tuple[int, ...]:
+        """The player counts the map is made for in ``mode``."""
+        return self.campaign_counts if mode == "campaign" and self.campaign_counts else self.counts
+
 
 @dataclass
 class MapEntry:
@@ -70,8 +74,8 @@ class MapEntry:
         """The numbers of players the map is made for in ``mode`` (fewer in Campaign on some maps)."""
         if self.board is not None:
             return self.board.counts_for(mode)
-        if mode == "campaign" and self.header is not None and self.header.campaign_counts:
-            return self.header.campaign_counts
+        if self.header is not None and self.header.counts:
+            return self.header.counts_for(mode)
         return self.counts
 
     @property

@@ -6,7 +6,7 @@ from typing import Callable, NamedTuple
 
 import pygame
 
-from game.map_players import players_text
+from game.map_players import made_for, players_text
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
@@ -337,8 +337,7 @@ class TitleScene(Scene):
         counts = self.selected_map.counts_for(self.mode)
         if len(self.seats) in counts:
             return ""
-        where = " in Campaign" if counts != self.selected_map.counts else ""
-        return f"Made for {players_text(counts)}{where}: add or remove a player"
+        return f"Made for {made_for(counts, self.selected_map.counts)}: add or remove a player"
 
     def start(self) -> None:
         self.finish_typing()            # the game starts with what the fields show
