@@ -118,11 +118,11 @@ def _daybreak_actions(state: GameState, seat: int) -> list:
 
 def _garrison_actions(state: GameState, seat: int) -> list:
     options: list = []
+    army_slots, city_slots = state.rules["hero"]["army_slots"], state.rules["hero"]["city_slots"]
     for hero in state.heroes_of(seat):
         city = state.city_at(hero.cell)
         if city is None or city.owner != seat or state.tokens_at(city.cell, "monster"):
             continue
-        army_slots, city_slots = state.rules["hero"]["army_slots"], state.rules["hero"]["city_slots"]
         options += [A.TransferUnits(seat, hero.id, unit, count) for unit, count in city.garrison.items()
                     if slots_ok(hero.army, unit, army_slots)]
         options += [A.TransferUnits(seat, hero.id, unit, -count) for unit, count in hero.army.items()

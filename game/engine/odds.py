@@ -456,7 +456,7 @@ class BattleOdds:
         turn = 0 if _check_side(to_move) == ATTACKER else 1
         self._trim()
         a, d = self._side(attacker_squads), self._side(defender_squads)
-        if not self.is_exact(attacker_squads, defender_squads):
+        if not self._exact(a, d, attacker_squads, defender_squads):
             return rough_chance(attacker_squads, defender_squads)
         with _gc_paused():
             self._prepare(a, d)
@@ -464,7 +464,9 @@ class BattleOdds:
 
     def is_exact(self, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad]) -> bool:
         """Whether the battle is small enough for the exact odds (``MAX_EXACT_STATES``)."""
-        a, d = self._side(attacker_squads), self._side(defender_squads)
+        return self._exact(self._side(attacker_squads), self._side(defender_squads), attacker_squads, defender_squads)
+
+    def _exact(self, a: int, d: int, attacker_squads: Sequence[Squad], defender_squads: Sequence[Squad]) -> bool:
         if (a, d) in self._prepared:
             return True
         if (a, d) not in self._sizes and _subsets(attacker_squads) * _subsets(defender_squads) > 2 * self.MAX_EXACT_STATES:
@@ -484,11 +486,11 @@ class BattleOdds:
         mover's chance to win the battle if it makes that move."""
         attacker_moves = _check_side(to_move) == ATTACKER
         self._trim()
-        if not self.is_exact(attacker_squads, defender_squads):
-            return self._rough_moves(attacker_squads, defender_squads, attacker_moves)
         att_ids = [self._intern(s) for s in attacker_squads]
         def_ids = [self._intern(s) for s in defender_squads]
         a, d = self._side_id(tuple(sorted(att_ids))), self._side_id(tuple(sorted(def_ids)))
+        if not self._exact(a, d, attacker_squads, defender_squads):
+            return self._rough_moves(attacker_squads, defender_squads, attacker_moves)
         result = {}
         with _gc_paused():
             self._prepare(a, d)
@@ -611,12 +613,12 @@ class BattleOdds:
         mover, other = (attacker_squads, defender_squads) if attacker_moves else (defender_squads, attacker_squads)
         side = ATTACKER if attacker_moves else DEFENDER
         result = {}
+        if_won = [rough_chance(mover, _without(other, target)) for target in range(len(other))]
         for own, acting in enumerate(mover):
-            lost = _without(mover, own)
+            if_lost = rough_chance(_without(mover, own), other)
             for target, targeted in enumerate(other):
                 p = self.p_exchange(acting, targeted, side)
-                won = _without(other, target)
-                result[own, target] = p * rough_chance(mover, won) + (1 - p) * rough_chance(lost, other)
+                result[own, target] = p * if_won[target] + (1 - p) * if_lost
         return result
 
     def _prepare(self, a: int, d: int) -> None:
