@@ -118,12 +118,17 @@ def test_click_own_squad_then_enemy_squad_attacks_with_those_indices():
     assert rec.actions == [A.Attack(1, 2, 1)]
 
 
-@pytest.mark.rule("R-BAT-4")
-def test_hovering_an_enemy_squad_shows_the_win_chance(drawn_text):
+def three_squads_against_monsters():
+    """The monster battle with P1's 7 mercenaries arranged 3, 2 and 2, and its exact chances per attack."""
     from game.ai.battle_odds import attack_chances
     state, hero, events = monster_battle()
     apply(state, A.ArrangeBattle(1, ((("mercenary", 3),), (("mercenary", 2),), (("mercenary", 2),))))
-    chances = attack_chances(state)
+    return state, events, attack_chances(state)
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_hovering_an_enemy_squad_shows_the_win_chance(drawn_text):
+    state, events, chances = three_squads_against_monsters()
     app, scene, rec = open_scene(state, events)
     rects = scene.card_rects()
     click(app, rects[(0, 1)].center)
@@ -236,11 +241,8 @@ def test_frames_at_every_moment_render(tmp_path):
 def test_a_star_marks_the_squad_then_the_target_with_the_best_odds(monkeypatch):
     """The exact odds pick out the best move: first your squad with the best chance, then its best target."""
     import time
-    from game.ai.battle_odds import attack_chances
     from game.ui.battle import draw as D
-    state, hero, events = monster_battle()
-    apply(state, A.ArrangeBattle(1, ((("mercenary", 3),), (("mercenary", 2),), (("mercenary", 2),))))
-    chances = attack_chances(state)
+    state, events, chances = three_squads_against_monsters()
     app, scene, rec = open_scene(state, events)
     for _ in range(200):
         if scene.chances:

@@ -291,19 +291,25 @@ def test_ally_button_says_whom_that_player_is_allied_with_already():
     assert f"Propose an alliance to {names[c].name}\n{names[c].name} is already allied with {names[b].name}." in tips
 
 
+def ann_and_two_computers():
+    """Ann (seat 1, human) against Bob and Cid (computers) on The Three Fords, on the board screen."""
+    from game.maps import MAPS_DIR
+    path = MAPS_DIR / "three_fords.tmx"
+    seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
+    scene = GameScene(session)
+    App(headless=True).push(scene)
+    return session, scene
+
+
 @pytest.mark.rule("R-ALLY-1")
 def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
     """While Bob (a computer) plays, the panel's "ally" is Ann's ally, the human at the table: it read
     as Bob's, so Ann saw "ally" beside a rival."""
     import re
 
-    from game.maps import MAPS_DIR
     from game.ui.board import hud
-    path = MAPS_DIR / "three_fords.tmx"
-    seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
-    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
-    scene = GameScene(session)
-    App(headless=True).push(scene)
+    session, scene = ann_and_two_computers()
     state = session.state
     play_to_turn_of(session, 2)
     state.alliances = {frozenset((1, 3))}        # arrange: Ann and Cid allied, Bob alone
@@ -548,12 +554,7 @@ def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monke
     news as seen: you never read it. The news comes first, then the offer."""
     import time
 
-    from game.maps import MAPS_DIR
-    path = MAPS_DIR / "three_fords.tmx"
-    seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
-    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
-    scene = GameScene(session)
-    App(headless=True).push(scene)
+    session, scene = ann_and_two_computers()
     state = session.state
     order = state.turn_order
     before = order[(order.index(1) - 1) % 3]
