@@ -92,9 +92,10 @@ def end_reason(reason: str | None) -> str:
 
 def percent(p: float) -> str:
     """A chance as players read it everywhere (board, tooltips, battle screen): never 0% or 100%
-    unless it is certain."""
+    unless it is certain; "≈43%" for a rough estimate (a battle too big for the exact odds)."""
+    about = "≈" if getattr(p, "estimate", False) else ""
     if 0 < p < 0.005:
-        return "<1%"
+        return about + "<1%"
     if 0.995 < p < 1:
-        return ">99%"
-    return f"{round(100 * p)}%"
+        return about + ">99%"
+    return f"{about}{round(100 * p)}%"

@@ -263,3 +263,44 @@ def test_a_star_marks_the_squad_then_the_target_with_the_best_odds(monkeypatch):
     app.frame(1 / 60)
     target = max((t for (o, t) in chances if o == pick), key=lambda t: chances[(pick, t)])
     assert scene.best_pick() == (1, target) and len(starred) == 1
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_a_battle_too_big_for_the_exact_odds_shows_its_chances_as_estimates(monkeypatch, drawn_text):
+    """Past the exact odds' size limit the chances are rough: the cards, the bar and the prompt say so
+    with "≈" instead of passing an estimate off as exact odds."""
+    import time
+    from game.engine import odds as O
+    O.clear_caches()
+    monkeypatch.setattr(O.BattleOdds, "MAX_EXACT_STATES", 1)
+    monkeypatch.setattr(O.BattleOdds, "MAX_EXACT_SIDES", 1)
+    try:
+        state, events, _ = three_squads_against_monsters()
+        app, scene, rec = open_scene(state, events)
+        for _ in range(200):
+            if scene.chances:
+                break
+            time.sleep(0.01)
+            app.frame(1 / 60)
+        assert all(getattr(p, "estimate", False) for p in scene.chances.values())
+        rects = scene.card_rects()
+        click(app, rects[(0, 1)].center)
+        hover(app, rects[(1, 0)].center)
+        drawn_text.clear()
+        app.frame(1 / 60)
+        shown = " ".join(drawn_text)
+        assert f"≈{scene.chances[(1, 0)]:.0%}" in shown
+        assert "too many squads for exact odds" in shown
+    finally:
+        O.clear_caches()
+
+
+def test_exact_chances_carry_no_estimate_mark(drawn_text):
+    state, events, chances = three_squads_against_monsters()
+    app, scene, rec = open_scene(state, events)
+    rects = scene.card_rects()
+    click(app, rects[(0, 1)].center)
+    hover(app, rects[(1, 0)].center)
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert not any("≈" in s for s in drawn_text)

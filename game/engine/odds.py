@@ -618,7 +618,7 @@ class BattleOdds:
             if_lost = rough_chance(_without(mover, own), other)
             for target, targeted in enumerate(other):
                 p = self.p_exchange(acting, targeted, side)
-                result[own, target] = p * if_won[target] + (1 - p) * if_lost
+                result[own, target] = Estimate(p * if_won[target] + (1 - p) * if_lost)
         return result
 
     def _prepare(self, a: int, d: int) -> None:
@@ -822,6 +822,16 @@ def _without(squads: Sequence[Squad], index: int) -> list[Squad]:
     return desert(rest, squads[index]) if squads[index].is_hero and rest else rest
 
 
+class Estimate(float):
+    """A chance from ``rough_chance``, not the exact odds: players see it as "≈43%" (``names.percent``).
+    ``1 - p`` stays an estimate, so the other side's share is marked too."""
+    __slots__ = ()
+    estimate = True
+
+    def __rsub__(self, other):
+        return Estimate(float(other) - float(self))
+
+
 def rough_chance(side_a: Sequence[Squad], side_b: Sequence[Squad]) -> float:
     """``side_a``'s rough chance against ``side_b`` from their expected totals (for battles too big for
     the exact odds): even sides are even, and a side twice as strong wins about nine times in ten."""
@@ -830,7 +840,7 @@ def rough_chance(side_a: Sequence[Squad], side_b: Sequence[Squad]) -> float:
     if not side_a:
         return 0.0
     a, b = sum(s.mean for s in side_a), sum(s.mean for s in side_b)
-    return 1.0 / (1.0 + (b / a) ** 3) if a > 0 else 0.0
+    return Estimate(1.0 / (1.0 + (b / a) ** 3) if a > 0 else 0.0)
 
 
 _solvers: dict[tuple[str, str], BattleOdds] = {}

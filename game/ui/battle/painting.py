@@ -170,6 +170,8 @@ class BattlePainting:
                    else "Hover an enemy squad for your chance to win, click to attack")
             if self.best_pick() is not None:
                 sub += "  ·  ⭐ the best odds"
+            if any(getattr(p, "estimate", False) for p in self.chances.values()):
+                sub += "  ·  ≈ estimated: too many squads for exact odds"
         elif self.arranging_index() is not None:
             title, sub = "Squads are being set", ""
         else:
