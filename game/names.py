@@ -43,12 +43,17 @@ def unit_plural(name: str, count: int) -> str:
     """``7 mercenaries``, ``1 monster``, ``7 × Tier 2 ⭐⭐ recruits``."""
     if _TIERED.match(name):
         return f"{count} × {nice_name(name)}"
+    return f"{count} {units_word(name) if count != 1 else nice_name(name).lower()}"
+
+
+def units_word(name: str) -> str:
+    """A unit kind in the plural, with no count: ``mercenaries``, ``Tier 2 ⭐⭐ recruits``."""
+    if _TIERED.match(name):
+        return nice_name(name)
     word = nice_name(name).lower()
-    if count != 1 and word.endswith("y"):
-        word = word[:-1] + "ies"
-    elif count != 1 and not word.endswith("s"):
-        word += "s"
-    return f"{count} {word}"
+    if word.endswith("y"):
+        return word[:-1] + "ies"
+    return word if word.endswith("s") else word + "s"
 
 
 def item_name(rarities: list[str], item_type: str, rarity: int, power: str = "") -> str:

@@ -105,6 +105,32 @@ def test_recruit_a_hero_then_move_units_and_items():
     scene.draw(scene.app.screen)
 
 
+@pytest.mark.rule("R-BLD-4")
+def test_an_arrow_is_off_when_its_side_has_none_and_moves_what_there_is():
+    """Moving all of a kind to the hero leaves the count at 2: "give" is off (nothing left in the City, its
+    tip says so) and "take back" moves them; with 2 chosen and 1 there, the one there moves, not a refusal."""
+    scene = city_scene(coin=20)
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    hero = scene.state.heroes[scene.hero_id]
+    scene.city.garrison["mercenary"] = 2
+    scene.rebuild()
+    click(scene, scene.unit_spinners["mercenary"].plus.rect.center)
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert hero.army == {"mercenary": 2} and not scene.city.garrison.get("mercenary")
+    give, take = scene.unit_buttons[("mercenary", 1)], scene.unit_buttons[("mercenary", -1)]
+    assert not give.enabled and give.tooltip == "The City has no mercenaries" and take.enabled
+    click(scene, take.rect.center)
+    assert scene.city.garrison["mercenary"] == 2 and not hero.army.get("mercenary")
+    assert not scene.unit_buttons[("mercenary", -1)].enabled
+    hero.army["mercenary"] = 2
+    scene.city.garrison["mercenary"] = 1
+    scene.rebuild()
+    assert scene.unit_spinners["mercenary"].value == 2                  # the count is kept for both ways
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert hero.army == {"mercenary": 3} and not scene.city.garrison.get("mercenary")
+    assert not scene.toast.visible, scene.toast.message
+
+
 def test_outside_daybreak_building_is_refused_with_the_reason():
     scene = city_scene(coin=20)
     from enginekit import to_turns

@@ -14,7 +14,7 @@ import pygame
 from game.engine import actions as A
 from game.engine.economy import build_options
 from game.engine.purse import scaled
-from game.names import short_unit_name, state_item_name
+from game.names import short_unit_name, state_item_name, units_word
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, needs_more, nice_name, purse_surface,
@@ -161,7 +161,10 @@ class CityScene(Scene):
         if self.hero_id is None:
             self.toast.show("A hero must stand in this City to take units")
             return
-        self.submit(A.TransferUnits(self.seat, self.hero_id, unit, sign * self.move_counts.get(unit, 1)))
+        hero = self.state.heroes[self.hero_id]
+        have = (self.city.garrison if sign > 0 else hero.army).get(unit, 0)
+        # the stepper may show more than this side holds (it counts for both ways): move what there is
+        self.submit(A.TransferUnits(self.seat, self.hero_id, unit, sign * max(1, min(have, self.move_counts.get(unit, 1)))))
 
     def move_item(self, item_id: int, to_hero: bool) -> None:
         if self.hero_id is not None:
@@ -359,14 +362,17 @@ class CityScene(Scene):
             value = max(1, min(self.move_counts.get(unit, 1), most))
             self.move_counts[unit] = value
             mid, _, _ = unit_columns(rect)
-            self.unit_buttons[(unit, -1)] = widgets.Button("◀", (lambda u=unit: self.move_units(u, -1)), size=px(15),
-                                                           rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
-                                                           tooltip="Move to the City")
+            in_city, with_hero = city.garrison.get(unit, 0), hero.army.get(unit, 0)
+            self.unit_buttons[(unit, -1)] = widgets.Button(
+                "◀", (lambda u=unit: self.move_units(u, -1)), size=px(15), enabled=with_hero > 0,
+                rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
+                tooltip="Move to the City" if with_hero else f"{hero.name or 'The hero'} has no {units_word(unit)}")
             self.unit_spinners[unit] = widgets.Spinner(value, 1, most, 1, (lambda v, u=unit: self._set_move(u, v)),
                                                        rect=(mid - px(44), rect.y + px(2), px(88), px(28)))
-            self.unit_buttons[(unit, 1)] = widgets.Button("▶", (lambda u=unit: self.move_units(u, 1)), size=px(15),
-                                                          rect=(mid + px(48), rect.y + px(2), px(28), px(28)),
-                                                          tooltip="Give to the hero")
+            self.unit_buttons[(unit, 1)] = widgets.Button(
+                "▶", (lambda u=unit: self.move_units(u, 1)), size=px(15), enabled=in_city > 0,
+                rect=(mid + px(48), rect.y + px(2), px(28), px(28)),
+                tooltip="Give to the hero" if in_city else f"The City has no {units_word(unit)}")
         self.units_bottom = y
         y += px(34)
         self.items_top = y
