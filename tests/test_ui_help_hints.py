@@ -98,3 +98,23 @@ def test_the_mouse_over_the_hint_lights_no_tile_and_draws_no_path_over_it():
     beside = (box.rect.right + 40, pos[1])
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=beside, rel=(1, 1), buttons=(0, 0, 0)))
     assert scene.view.hover_cell is not None
+
+
+def test_a_dialog_or_the_daybreak_panel_over_the_board_hides_the_hint():
+    """The hint showed half under the Daybreak panel and under "On this tile": covered, it is not drawn."""
+    import pygame
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    from game.ui.board.dialogs import Dialog
+    scene = new_scene(starting_hero=False)
+    screen = pygame.Surface(scene.app.screen.get_size())
+    scene.draw(screen)
+    assert scene.comfort.hints.box.visible
+    scene.push(DaybreakPanel(scene.session))
+    scene.draw(screen)
+    assert not scene.comfort.hints.box.visible and not scene.comfort.hints.got_it.visible
+    scene.app.pop()
+    scene.draw(screen)
+    assert scene.comfort.hints.box.visible
+    scene.dialog = Dialog("A question", ["Yes or no?"], [("Yes", lambda: None)])
+    scene.draw(screen)
+    assert not scene.comfort.hints.box.visible

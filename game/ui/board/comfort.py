@@ -105,6 +105,15 @@ class BoardComfort:
         return any(w.visible and w.rect.collidepoint(pos)
                    for w in (self.undo_button, self.equip_button, self.hints.box))
 
+    def hide_hint_when_covered(self) -> None:
+        """A dialog or a screen over the board (the Daybreak panel) hides the hint: it would show half
+        under it, and what it says belongs to the board beneath."""
+        scene = self.scene
+        covered = scene.dialog is not None or (scene.app is not None and scene.app.scene is not scene)
+        shown = self.hints.hint is not None and not covered
+        for w in (self.hints.box, self.hints.got_it, self.hints.stop):
+            w.visible = shown
+
     def rects(self) -> list[pygame.Rect]:
         """Where these controls lie over the board (the hovered tile and the path are drawn under them)."""
         return [w.rect.copy() for w in (self.undo_button, self.equip_button, self.hints.box, self.hints.got_it,

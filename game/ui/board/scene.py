@@ -854,6 +854,7 @@ class GameScene(DecisionDialogs, Scene):
             or self.log_rect.collidepoint(self.mouse)
         if getattr(self, "_side_for", None) != (len(self.state.actions), self.actor, self.state.phase):
             self._rebuild_side_panel()         # e.g. a vote hands the board to another player under a dialog
+        self.comfort.hide_hint_when_covered()
         key = self._still_key()
         if not self.still.fresh(surface.get_size(), key):     # redraw the still picture only on change
             canvas = self.still.begin(surface.get_size(), key)
