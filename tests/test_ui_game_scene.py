@@ -389,6 +389,23 @@ def test_clicking_a_hero_card_selects_without_rolling(scene):
     assert scene.selected == other.id and other.moves_left is None
 
 
+@pytest.mark.rule("R-MOV-1")
+def test_the_roll_pill_on_a_hero_card_selects_that_hero_and_rolls_it(scene):
+    """The card's "🎲 roll" looks like a button: a click on it rolls that hero (a click elsewhere on the
+    card only selects, as above); once rolled, the pill shows its 🐎 and a click there only selects."""
+    to_turn(scene)
+    first, other = second_hero(scene)
+    card = next(c for c in scene.hero_buttons if c.hero_id == other.id)
+    assert card.moves == "🎲 roll" and card.pill().right <= card.rect.right
+    click(scene, card.pill().center)
+    assert scene.selected == other.id and other.moves_left is not None
+    assert scene.state.actions[-1] == A.RollMovement(other.owner, other.id) and first.moves_left is None
+    actions = len(scene.state.actions)
+    card = next(c for c in scene.hero_buttons if c.hero_id == other.id)
+    click(scene, card.pill().center)
+    assert len(scene.state.actions) == actions
+
+
 def press(scene, pos, kind, button=1):
     scene.handle_event(pygame.event.Event(kind, pos=tuple(round(v) for v in pos), button=button))
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.kit import icons, textures, theme, widgets
+from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.kit.rich_text import render
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
@@ -95,7 +95,7 @@ def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> No
 class HeroCard(widgets.Button):
     """A hero in the side panel: portrait, name, army size, items and the 🐎 left (click to select)."""
 
-    def __init__(self, state, hero, on_click, rect=(0, 0, 0, 0)) -> None:
+    def __init__(self, state, hero, on_click, rect=(0, 0, 0, 0), on_roll=None) -> None:
         super().__init__(hero.name or f"Hero {hero.id}", on_click, rect=rect, size=15)
         self.hero_id = hero.id
         self.owner = hero.owner
@@ -103,7 +103,25 @@ class HeroCard(widgets.Button):
         self.detail = f"⚔ {units} unit{'s' if units != 1 else ''}   🎁 {len(hero.items)}"
         self.moves = "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
         self.spent = hero.moves_left == 0
-        self.tooltip = "Click to select" + (" (R rolls its 🐎)" if hero.moves_left is None else "")
+        # the "🎲 roll" pill looks like a button, so it is one: it selects the hero and rolls its 🐎
+        self.on_roll = on_roll if hero.moves_left is None else None
+        self.tooltip = "Click to select" + (" · 🎲 roll (or R) rolls its 🐎" if self.on_roll else "")
+
+    def pill(self) -> pygame.Rect:
+        """Where the 🐎 pill (or "🎲 roll") is drawn."""
+        px = theme.px
+        pill = render(self.moves, px(14), theme.CREAM, "bold").get_rect().inflate(px(14), px(6))
+        pill.midright = (self.rect.right - px(8), self.rect.centery)
+        return pill
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (self.on_roll and self.visible and self.enabled and event.type == pygame.MOUSEBUTTONUP
+                and event.button == 1 and self.pressed and self.pill().collidepoint(event.pos)):
+            self.pressed = False
+            sound.play("click")
+            self.on_roll()
+            return True
+        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = theme.px
@@ -120,8 +138,7 @@ class HeroCard(widgets.Button):
         surface.blit(img, img.get_rect(center=(portrait.centerx, portrait.centery - 2)))
         pill_colour = (120, 110, 100) if self.spent else (96, 60, 30)
         moves = render(self.moves, px(14), theme.CREAM, "bold")
-        pill = moves.get_rect().inflate(px(14), px(6))
-        pill.midright = (r.right - px(8), r.centery)
+        pill = self.pill()
         pygame.draw.rect(surface, pill_colour, pill, border_radius=10)
         surface.blit(moves, moves.get_rect(center=pill.center))
         room = pill.x - px(6) - (portrait.right + px(8))          # the name gives way to the 🐎 pill

@@ -239,6 +239,11 @@ class GameScene(DecisionDialogs, Scene):
         self.refresh()
         return True
 
+    def roll_hero(self, hero_id: int) -> None:
+        """The hero card's "🎲 roll": select that hero and roll its 🐎."""
+        self.select_hero(hero_id)
+        self.roll()
+
     def roll(self) -> None:
         hero = self.state.heroes.get(self.selected) if self.selected is not None else None
         if hero is not None and self._can_roll(hero):
@@ -528,7 +533,8 @@ class GameScene(DecisionDialogs, Scene):
         rows_top = self.roll_button.rect.y - px(10) - players_height(len(state.live_players()))
         fit = max(1, (rows_top - px(40) - y) // px(60))
         for hero in heroes[:min(5, fit)]:
-            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)))
+            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)),
+                            on_roll=(lambda i=hero.id: self.roll_hero(i)))
             card.selected = hero.id == self.selected
             card.enabled = self.human_to_act()
             card.size = px(15)

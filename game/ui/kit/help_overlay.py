@@ -24,7 +24,7 @@ GENERAL: Rows = [
 SCREEN_HELP: dict[str, tuple[str, Rows]] = {
     "GameScene": ("The board", [
         ("Click a hero card", "select that hero"),
-        ("Click the selected hero / R", "roll its 🐎 (R-MOV-1)"),
+        ("Click the selected hero / R / 🎲 roll", "roll its 🐎 (R-MOV-1)"),
         ("Hover a tile", "the path, its 🐎 cost and, on a hostile tile, your chance to win"),
         ("Click a lit tile", "walk there"),
         ("Click your City", "build and recruit (at Daybreak), or the garrison"),

@@ -27,7 +27,7 @@ HINTS = {
     "capital": "Your capital: click a lit tile to found it (R-SET-4).",
     "daybreak_recruit": "Daybreak: click your City 🏰 to recruit a hero (💰5), then End daybreak.",
     "daybreak": "Daybreak: your City builds and recruits now. Click it, or End daybreak (Space) to go on.",
-    "roll": "Roll 🐎 (the Roll button, R, or click the selected hero): its movement for this turn (R-MOV-1).",
+    "roll": "Roll 🐎 (the Roll button, R, the card's 🎲 roll, or click the selected hero): its movement for this turn (R-MOV-1).",
     "move": "Hover a tile to see the path, its 🐎 cost and your chance to win; click a lit tile to walk there.",
     "siege": "A walled City cannot be attacked until it is besieged: the Siege button spends 🐎15 (R-CITY-2).",
     "pickup": "Items and resources lie here: Pick up here takes them (🐎1 each, R-MOV-3).",
