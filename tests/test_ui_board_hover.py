@@ -49,3 +49,22 @@ def test_a_besieged_city_says_so_in_its_tooltip():
     city.sieged = True                                  # arrange: a siege has just brought its walls down
     scene.refresh()
     assert any("Under siege" in line for line in scene.view.describe(city.cell))
+
+
+@pytest.mark.rule("R-CITY-3")
+def test_a_besieged_city_wears_crossed_swords_on_the_board(monkeypatch):
+    """A siege showed only in the tooltip: the City now carries a ⚔️ badge, drawn while it is besieged."""
+    from game.ui.kit import icons
+    scene = meadow_board_scene()
+    city = next(iter(scene.state.cities.values()))
+    scene.view.center_on(city.cell)
+    asked = []
+    real = icons.icon
+    monkeypatch.setattr(icons, "icon", lambda name, size: (asked.append(name), real(name, size))[1])
+    screen = pygame.Surface(scene.app.screen.get_size())
+    scene.view.draw_base(screen)
+    assert "swords" not in asked
+    city.sieged = True
+    scene.refresh()
+    scene.view.draw_base(screen)
+    assert "swords" in asked

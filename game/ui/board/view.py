@@ -307,7 +307,7 @@ class BoardView:
             if token.cell == cell:
                 lines.append(token_label(token))
                 if getattr(token, "sieged", False):
-                    lines.append("Under siege: its walls are down; no income or building at its next Daybreak")
+                    lines.append("⚔️ Under siege: its walls are down; no income or building at its next Daybreak")
         if self.extra_tooltip is not None:
             lines += self.extra_tooltip(cell)
         return lines
@@ -542,6 +542,16 @@ class BoardView:
         surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.06))))
         if big and token.owner:
             self._draw_banner(surface, token.owner, x + size * 0.34, y - size * 0.5, size)
+        if big and getattr(token, "sieged", False):
+            self._draw_siege_badge(surface, x - size * 0.36, y + size * 0.2, size)
+
+    def _draw_siege_badge(self, surface: pygame.Surface, x: float, y: float, size: int) -> None:
+        """⚔️ on a dark disc at the City's foot: besieged, its walls down (R-CITY-2, R-CITY-3)."""
+        r = max(5, round(size * 0.2))
+        pygame.draw.circle(surface, (120, 24, 16), (round(x), round(y)), r)
+        pygame.draw.circle(surface, (250, 236, 200), (round(x), round(y)), r, max(1, r // 6))
+        img = icons.icon("swords", max(6, round(r * 1.5)))
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _draw_banner(self, surface: pygame.Surface, seat: int, x: float, y: float, size: int) -> None:
         pole = max(1, size // 30)
