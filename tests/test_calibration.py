@@ -118,3 +118,18 @@ def test_every_shipped_map_and_player_count_is_calibrated(mode):
         stale = sorted(set(table.get(path.stem, {})) - {str(n) for n in counts})
         assert not stale, f"{path.stem} is not made for {stale} players, yet the table estimates them"
     assert not missing, f"run tools/calibrate_maps.py --mode {mode} --write for: {', '.join(missing)}"
+
+
+def test_json_output_is_json_alone(capsys):
+    """--json is read by scripts: the human summary line goes to stderr, stdout parses whole."""
+    import json
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from calibrate_maps import main
+    finally:
+        sys.path.pop(0)
+    assert main(["--maps", "meadow", "--games", "2", "--seed", "7", "--max-days", "4", "--jobs", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    table = json.loads(out)
+    assert table["maps"]["meadow"]["2"]["games"] == 2
+    assert "meadow 2p: 2 games" in err

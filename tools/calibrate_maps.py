@@ -112,7 +112,8 @@ def main(argv=None) -> int:
                               for s in row["seats"] if s["win_rate"] is not None)
             left_out = f" ({row['left_out']} left out: errors or over the time limit)" if row["left_out"] else ""
             print(f"{name} {players}p{ruleset}: {row['games']} games{left_out}, {row['days_mean']} days, about "
-                  f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True)
+                  f"{row['minutes'][0]}–{row['minutes'][1]} min; {seats}", flush=True,
+                  file=sys.stderr if args.json else sys.stdout)      # --json: stdout is the JSON alone
             if args.write:      # after every row: a long run that is stopped keeps what it measured
                 write_table(table, key)
     if args.json:
