@@ -214,3 +214,55 @@ def test_the_load_list_keeps_each_games_autosaves_together_latest_first(game, tm
     assert [daybreak_autosave(info) for info in loader.list.saves] == [False, True, True, False, False, True]
     loader.draw(game.app.screen)
     assert list_saves()[0].path.name in {"autosave-aaaaaa.json", "autosave-aaaaaa-day003.json"}   # Continue: newest
+
+
+def damaged_save(game, folder):
+    """A save of ``game`` after a few moves whose last move no longer replays (another seat plays it)."""
+    from game.ui.menus.saves import save_to
+    play_to_turn_of(game.session, 2)
+    path = save_to(game.session.state, "damaged", folder)
+    data = json.loads(path.read_text())
+    last = len(data["actions"]) - 1
+    data["actions"][last]["player"] = 2 if data["actions"][last]["player"] == 1 else 1
+    path.write_text(json.dumps(data))
+    return path, last
+
+
+def test_a_save_whose_later_move_no_longer_replays_loads_up_to_that_move(game, tmp_path):
+    """Nothing lost on a damaged save: the moves before the broken one still load (as a new game)."""
+    from game.engine.save import load_save
+    from game.engine.save_checks import SaveError
+    path, last = damaged_save(game, tmp_path / "saves")
+    with pytest.raises(SaveError) as caught:
+        load_save(path)
+    assert f"actions[{last}]" in str(caught.value) and caught.value.good_moves == last
+    assert caught.value.day == game.state.day
+    loaded = load_save(path, up_to=last)
+    assert loaded.cut and len(loaded.state.actions) == last
+    assert loaded.state.actions == game.state.actions[:last]
+
+
+def test_the_load_dialog_offers_a_damaged_save_up_to_its_last_good_move(game, tmp_path):
+    from game.ui.menus.saves import LoadDamaged
+    from game.ui.menus.title import TitleScene
+    folder = tmp_path / "saves"
+    path, last = damaged_save(game, folder)
+    before = path.read_text()
+    app = App(headless=True)
+    title = TitleScene(saves_dir=folder)
+    app.push(title)
+    click(title, title.load_button.rect.center)
+    loader = app.scene
+    click(loader, loader.load_button.rect.center)
+    offer = app.scene
+    assert isinstance(offer, LoadDamaged) and f"first {last} moves" in offer.message
+    offer.draw(app.screen)
+    click(offer, offer.back.rect.center)
+    assert app.scene is loader                               # Back: nothing loaded, the list again
+    click(loader, loader.load_button.rect.center)
+    offer = app.scene
+    click(offer, offer.ok.rect.center)
+    loaded = app.scene
+    assert isinstance(loaded, GameScene) and len(loaded.state.actions) == last
+    assert app.scenes == [title, loaded]
+    assert loaded.session.game_id != game.session.game_id and path.read_text() == before

@@ -47,6 +47,7 @@ class LoadedSave:
     state: GameState
     game_id: str | None          # None for saves made before games had an identity
     events: list = dataclasses.field(default_factory=list)   # what the replay told: the game's history so far
+    cut: bool = False            # loaded only up to its last good move (``load_save(up_to=...)``)
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -288,7 +289,7 @@ def from_json(data: Any, map_loader: Callable[[str], Board] | None = None) -> Ga
     return _load(data, map_loader).state
 
 
-def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
+def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | None = None) -> LoadedSave:
     check_header(data)
     board, changed_map = _board(field(data, "map", dict), map_loader)
     try:
@@ -309,22 +310,26 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None) -> LoadedSave:
         state, events = new_game(board, seats, seed, rules=rules, replaying=True)
     except Exception as exc:       # e.g. the seats do not fit this map or these rules
         raise SaveError(different_map or f"save field 'seats': the game cannot start: {exc}") from None
-    for index, act in enumerate(actions):
+    cut = up_to is not None and 0 <= up_to < len(actions)
+    for index, act in enumerate(actions[:up_to] if cut else actions):
+        # a move that no longer replays leaves the moves before it: they can still be loaded (up_to)
+        good = None if different_map or index == 0 else index
         try:
             events.extend(apply(state, act))
         except IllegalAction as exc:
-            raise SaveError(different_map or f"save field 'actions[{index}]' does not replay: {exc}") from None
+            raise SaveError(different_map or f"save field 'actions[{index}]' does not replay: {exc}",
+                            good, state.day) from None
         except Exception as exc:   # fields were checked, yet values can still break the rules' arithmetic
             raise SaveError(different_map or f"save field 'actions[{index}]' ({type(act).__name__}) does not "
-                            f"replay: {type(exc).__name__}: {exc}") from None
+                            f"replay: {type(exc).__name__}: {exc}", good, state.day) from None
     expected = data.get("snapshot")
-    if expected is not None:
+    if expected is not None and not cut:
         actual = json.loads(json.dumps(snapshot(state)))
         if actual != expected:
             differing = sorted(k for k in actual if not isinstance(expected, dict) or actual[k] != expected.get(k))
             raise SaveError(different_map or "save field 'snapshot' does not match the replayed game "
                             f"(differs in {', '.join(differing) or 'its keys'})")
-    return LoadedSave(state, game_id_of(data), events)
+    return LoadedSave(state, game_id_of(data), events, cut)
 
 
 def replay(state: GameState) -> GameState:
@@ -332,9 +337,11 @@ def replay(state: GameState) -> GameState:
     return from_json(json.loads(json.dumps(to_json(state))))
 
 
-def load_save(path: str | os.PathLike, map_loader: Callable[[str], Board] | None = None) -> LoadedSave:
-    """The game in the save file with its identity; SaveError with the reason for anything wrong."""
-    return _load(read_save_data(path), map_loader)
+def load_save(path: str | os.PathLike, map_loader: Callable[[str], Board] | None = None,
+              up_to: int | None = None) -> LoadedSave:
+    """The game in the save file with its identity; SaveError with the reason for anything wrong.
+    ``up_to``: replay only that many actions (a save whose later move no longer replays, SaveError.good_moves)."""
+    return _load(read_save_data(path), map_loader, up_to)
 
 
 def load_game(path: str | os.PathLike, map_loader: Callable[[str], Board] | None = None) -> GameState:

@@ -35,7 +35,12 @@ GAME_ID = re.compile(r"[0-9a-f]{6,32}")
 
 
 class SaveError(ValueError):
-    pass
+    """A save that cannot be loaded as it is. ``good_moves``: when one of its actions no longer replays,
+    how many before it do (the game can still be loaded as it stood then), and that moment's ``day``."""
+
+    def __init__(self, message: str, good_moves: int | None = None, day: int | None = None) -> None:
+        super().__init__(message)
+        self.good_moves, self.day = good_moves, day
 
 
 def map_title(reference: Any) -> str:

@@ -202,22 +202,24 @@ def _holds_all_of(path: Path, latest: Path) -> bool:
     return isinstance(mine, list) and isinstance(theirs, list) and mine[:len(theirs)] == theirs
 
 
-def load_session(path: Path, folder: Path | None = None):
+def load_session(path: Path, folder: Path | None = None, up_to: int | None = None):
     """A GameSession of the saved game; raises SaveError with the reason.
 
     The game keeps its id (its autosaves go on) when this is its latest state;
     an older save of it goes on as a new game, so the later state is never overwritten.
+    ``up_to``: only its first moves (a damaged save, SaveError.good_moves); it goes on as a new game,
+    so the damaged file stays as it is.
     """
     from game.engine.save import autosave_path, load_save
     from game.engine.save_checks import SaveError
     from game.ui.session import GameSession
     try:
-        loaded = load_save(path)
+        loaded = load_save(path, up_to=up_to)
     except SaveError:
         raise
     except Exception as error:       # the loader's net missed it: still never a crash
         raise SaveError(f"{type(error).__name__}: {error}") from None
-    game_id = loaded.game_id
+    game_id = None if loaded.cut else loaded.game_id
     if game_id is not None:
         latest = autosave_path(Path(folder) if folder is not None else Path(path).parent, game_id)
         if latest.exists() and latest.resolve() != Path(path).resolve() and not _holds_all_of(path, latest):
@@ -238,19 +240,25 @@ def cover_for_next_human(game: Scene) -> None:
         game.refresh()
 
 
-def start_loaded(scene: Scene, path: Path, replace: Scene | None = None) -> bool:
-    """Load ``path``; on success the game screen of it replaces ``replace`` (or is pushed).
+def start_loaded(scene: Scene, path: Path, replace: Scene | None = None, then=None) -> bool:
+    """Load ``path``; on success the game screen of it replaces ``replace`` (or is pushed), then ``then()``.
 
-    On failure ``scene`` shows the SaveError message and nothing else changes.
+    On failure ``scene`` shows the SaveError message and nothing else changes; when the save's early
+    moves still replay, it offers to load the game as it stood before the move that does not.
     """
     from game.engine.save_checks import SaveError
     try:
         session = load_session(path)
     except SaveError as error:
+        if error.good_moves:
+            scene.push(LoadDamaged(path, error, replace, then))
+            return False
         scene.toast.duration = 6.0
         scene.toast.show(f"Cannot load {display_name(Path(path))}: {error}")
         return False
     show_game(scene, session, replace)
+    if then is not None:
+        then()
     return True
 
 
@@ -459,14 +467,11 @@ class LoadDialog(OverlayScene):
         if not self.list.saves:
             return False
         info = self.list.saves[self.list.selected]
-        below = self.below
-        ok = start_loaded(self, info.path, replace=self.game)
-        if ok and self.game is None and self.app is not None and self in self.app.scenes:
-            # over the title: the dialog goes, the loaded game stays on top
-            scenes = self.app.scenes
-            scenes.remove(self)
-        del below
-        return ok
+        return start_loaded(self, info.path, replace=self.game, then=self._loaded)
+
+    def _loaded(self) -> None:
+        if self.game is None and self.app is not None and self in self.app.scenes:
+            self.app.scenes.remove(self)     # over the title: the dialog goes, the loaded game stays on top
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
@@ -569,6 +574,41 @@ class SaveDialog(OverlayScene):
         where = f"Saves are kept in {self.folder or saves_dir()}"
         blit_wrapped(surface, where, (self.cancel_button.rect.right + px(20), p.bottom - px(58)),
                      self.save_button.rect.x - self.cancel_button.rect.right - px(40), px(12), theme.INK_SOFT)
+
+
+class LoadDamaged(Notice):
+    """A save whose later move no longer replays: load the game as it stood before it, or go back."""
+
+    panel_size = (720, 300)
+
+    def __init__(self, path: Path, error, replace: Scene | None = None, then=None) -> None:
+        super().__init__("This save is damaged",
+                         f"{display_name(Path(path))}: {error}. Its first {error.good_moves} moves still replay: "
+                         f"the game can go on from there (Day {error.day}), as a new game; the file stays as it is.")
+        self.path, self.good_moves, self.replace, self.then = path, error.good_moves, replace, then
+        self.ok.label = "Load up to there"
+        self.ok.on_click = self.load
+        self.back = widgets.Button("Back", self.close, size=18)
+        self.widgets = [self.ok, self.back]
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        p = self.panel
+        self.ok.rect = pygame.Rect(p.right - px(30 + 240), p.bottom - px(66), px(240), px(46))
+        self.back.rect = pygame.Rect(p.x + px(30), p.bottom - px(66), px(130), px(46))
+
+    def load(self) -> None:
+        from game.engine.save_checks import SaveError
+        below = self.below
+        try:
+            session = load_session(self.path, up_to=self.good_moves)
+        except SaveError as error:               # cannot happen for moves that replayed; still never a crash
+            self.toast.show(f"Cannot load it: {error}")
+            return
+        self.close()
+        show_game(below, session, self.replace)
+        if self.then is not None:
+            self.then()
 
 
 class LeaveUnsaved(Notice):
