@@ -9,7 +9,7 @@ from enginekit import capital, recruit_hero, start_game, to_turn_of
 
 from game.ai import choose_action
 from game.ai.levels import style_of
-from game.ai.standard import STANDARD, Planner
+from game.ai.standard import STANDARD, Planner, player_strength
 from game.engine import apply
 from game.engine import actions as A
 
@@ -255,6 +255,27 @@ def test_standard_does_not_ask_again_at_once_a_player_who_refused_an_alliance():
         apply(state, A.EndTurn(state.current_player))
         to_turn_of(state, 3)
     assert Planner(state, random.Random(1), style_of("standard")).maybe_propose() == A.ProposeAlliance(3, 1)
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_standard_allies_against_a_leader_only_not_against_seat_1_on_a_tie():
+    """While every player is even (Day 1) nobody is the strongest, so nobody proposes; the seat order
+    used to break that tie made seat 1 "the strongest", the others allied against it at once, and
+    seat 1 won 15–28% of 3- and 4-player games. A real leader is still ganged up on, whatever its seat."""
+    from enginekit import to_turn_of
+    from game.ai.standard import leader
+    from game.engine.state import Hero
+    assert leader({1: 5.0, 2: 5.0, 3: 4.0}) is None and leader({1: 5.0, 2: 6.0, 3: 4.0}) == 2
+    state = start_game(players=3)
+    to_turn_of(state, 3)
+    strength = {p: player_strength(state, p) for p in state.live_players()}
+    assert len(set(strength.values())) == 1                     # arrange: an even table
+    assert Planner(state, random.Random(1), style_of("standard")).maybe_propose() is None
+    assert Planner(state, random.Random(1), style_of("standard"), seat=2).accept_alliance(1)
+    strong = Hero(id=state.new_id(), owner=1, cell=(7, 7), army={"mercenary": 30})
+    state.heroes[strong.id] = strong                            # arrange: seat 1 leads
+    assert Planner(state, random.Random(1), style_of("standard")).maybe_propose() == A.ProposeAlliance(3, 2)
+    assert not Planner(state, random.Random(1), style_of("standard"), seat=2).accept_alliance(1)
 
 
 @pytest.mark.rule("R-CMP-4")
