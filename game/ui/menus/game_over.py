@@ -85,7 +85,7 @@ class GameOverScene(Scene):
         sub = render(words, size, theme.INK_SOFT, "bold")      # the reason may name 💰: drawn from the shipped icons
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(142))))
         # the table
-        cols = [("Player", 0), ("🏰 Cities", px(250)), ("🧙 Heroes", px(360)), ("Purse", px(480)), ("⚔ Won", px(700))]
+        cols = [("Player", 0), ("🏰 Cities", px(250)), ("🧙 Heroes", px(360)), ("Purse", px(470)), ("⚔ Battles won", px(670))]
         x0, y = p.x + px(40), p.y + px(190)
         for label, dx in cols:
             img = render(label, px(15), theme.INK_SOFT, "bold")
