@@ -565,6 +565,26 @@ def test_the_paths_cost_label_moves_below_a_tile_the_prompt_covers(scene):
     assert scene.view.path_label_rect(120).bottom < y     # above the tile when nothing covers it
 
 
+@pytest.mark.rule("R-MOV-6")
+def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_above(scene):
+    """One step down from the hero: above the target the label covered the hero itself."""
+    hero = selected_and_rolled(scene)
+    view = scene.view
+    topology = scene.state.board.topology
+    below_cell = next(c for c in topology.neighbours(hero.cell)
+                      if abs(view.cell_center(c)[0] - view.cell_center(hero.cell)[0]) < 2
+                      and view.cell_center(c)[1] > view.cell_center(hero.cell)[1])
+    view.center_on(below_cell)
+    view.covered = []
+    view.path = [hero.cell, below_cell]
+    x, y = view.cell_center(below_cell)
+    hx, hy = view.cell_center(hero.cell)
+    label = view.path_label_rect(120)
+    assert label.top > y and not label.collidepoint(round(hx), round(hy))
+    view.path = [below_cell]
+    assert view.path_label_rect(120).bottom < y
+
+
 @pytest.mark.rule("R-ALLY-1")
 def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monkeypatch):
     """A computer's offer at the start of your turn hid "Since your last turn", and answering it marked the

@@ -482,17 +482,24 @@ class BoardView:
 
     def path_label_rect(self, width: int) -> pygame.Rect:
         """Where the path's 🐎 label goes: above the last tile, or below it when a panel over the board
-        (the prompt at the top, say) would hide it."""
+        (the prompt at the top, say) would hide it, or when the path comes from the tile above (the label
+        would sit on the walking hero or its last step)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
         pill.midbottom = (round(x), round(y - lift))
         pill.clamp_ip(self.rect.inflate(-8, -8))
-        if pill.collidelist(self.covered) >= 0:
+        avoid = list(self.covered)
+        if len(self.path) > 1:
+            px_, py_ = self.cell_center(self.path[-2])
+            step = pygame.Rect(0, 0, max(4, round(lift)), max(4, round(lift)))
+            step.center = (round(px_), round(py_))
+            avoid.append(step)
+        if pill.collidelist(avoid) >= 0:
             below = pill.copy()
             below.midtop = (round(x), round(y + lift))
             below.clamp_ip(self.rect.inflate(-8, -8))
-            if below.collidelist(self.covered) < 0:
+            if below.collidelist(avoid) < 0:
                 return below
         return pill
 
