@@ -1,4 +1,5 @@
 """The City screen submits Build/Recruit/Transfer actions; refusals are toasts (headless, synthetic clicks)."""
+import pygame
 import pytest
 
 from enginekit import capital, start_game
@@ -129,6 +130,21 @@ def test_an_arrow_is_off_when_its_side_has_none_and_moves_what_there_is():
     click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
     assert hero.army == {"mercenary": 3} and not scene.city.garrison.get("mercenary")
     assert not scene.toast.visible, scene.toast.message
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_shift_click_on_an_arrow_moves_every_unit_of_that_kind(monkeypatch):
+    scene = city_scene(coin=20)
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    hero = scene.state.heroes[scene.hero_id]
+    scene.city.garrison["mercenary"] = 7
+    scene.rebuild()
+    assert scene.unit_buttons[("mercenary", 1)].tooltip == "Give to the hero (Shift: all)"
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LSHIFT)
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert hero.army == {"mercenary": 7} and not scene.city.garrison.get("mercenary")
+    click(scene, scene.unit_buttons[("mercenary", -1)].rect.center)
+    assert scene.city.garrison["mercenary"] == 7 and not hero.army.get("mercenary")
 
 
 def test_outside_daybreak_building_is_refused_with_the_reason():

@@ -163,8 +163,10 @@ class CityScene(Scene):
             return
         hero = self.state.heroes[self.hero_id]
         have = (self.city.garrison if sign > 0 else hero.army).get(unit, 0)
-        # the stepper may show more than this side holds (it counts for both ways): move what there is
-        self.submit(A.TransferUnits(self.seat, self.hero_id, unit, sign * max(1, min(have, self.move_counts.get(unit, 1)))))
+        # the stepper may show more than this side holds (it counts for both ways): move what there is;
+        # Shift moves them all
+        wanted = have if pygame.key.get_mods() & pygame.KMOD_SHIFT else self.move_counts.get(unit, 1)
+        self.submit(A.TransferUnits(self.seat, self.hero_id, unit, sign * max(1, min(have, wanted))))
 
     def move_item(self, item_id: int, to_hero: bool) -> None:
         if self.hero_id is not None:
@@ -366,13 +368,13 @@ class CityScene(Scene):
             self.unit_buttons[(unit, -1)] = widgets.Button(
                 "◀", (lambda u=unit: self.move_units(u, -1)), size=px(15), enabled=with_hero > 0,
                 rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
-                tooltip="Move to the City" if with_hero else f"{hero.name or 'The hero'} has no {units_word(unit)}")
+                tooltip="Move to the City (Shift: all)" if with_hero else f"{hero.name or 'The hero'} has no {units_word(unit)}")
             self.unit_spinners[unit] = widgets.Spinner(value, 1, most, 1, (lambda v, u=unit: self._set_move(u, v)),
                                                        rect=(mid - px(44), rect.y + px(2), px(88), px(28)))
             self.unit_buttons[(unit, 1)] = widgets.Button(
                 "▶", (lambda u=unit: self.move_units(u, 1)), size=px(15), enabled=in_city > 0,
                 rect=(mid + px(48), rect.y + px(2), px(28), px(28)),
-                tooltip="Give to the hero" if in_city else f"The City has no {units_word(unit)}")
+                tooltip="Give to the hero (Shift: all)" if in_city else f"The City has no {units_word(unit)}")
         self.units_bottom = y
         y += px(34)
         self.items_top = y
