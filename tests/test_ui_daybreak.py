@@ -170,3 +170,13 @@ def test_the_income_list_shows_what_dawn_paid_not_what_was_founded_or_built_sinc
     apply(state, A.Build(seat, capital.id, "villa"))
     assert capital.tier == "villa" and len(state.cities_of(seat)) == 2
     assert income_lines(state, seat) == before            # the Encampment's +1 at dawn, no new City
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_without_heroes_the_panel_says_where_to_recruit_one_and_its_price(monkeypatch):
+    """A first game without the starting hero opened on "No heroes" and nothing more to go on."""
+    state = K.start_game("normal")
+    seat = state.actor()
+    assert not state.heroes_of(seat)
+    words = drawn_words(panel_for(state), monkeypatch)
+    assert "No heroes yet: Open your City and recruit one ( | 5)" in words      # 💰 is drawn as an icon

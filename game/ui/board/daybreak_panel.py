@@ -12,7 +12,7 @@ import pygame
 
 from game.engine import actions as A
 from game.engine.flow import city_income, mine_income, pays_income, upkeep_cost
-from game.engine.purse import can_afford
+from game.engine.purse import can_afford, describe
 from game.narration import region
 from game.ui.kit import icons, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
@@ -328,7 +328,11 @@ class DaybreakPanel(OverlayScene):
         y += 32
         heroes = state.heroes_of(seat)[:5]
         if not heroes:
-            surface.blit(render("No heroes", 14, theme.INK_SOFT), (x + 10, y + 4))
+            words = "No heroes"
+            if state.cities_of(seat):        # where a new player looks for the next step
+                cost = describe(state.rules["recruits"]["hero"]["cost"])
+                words = f"No heroes yet: Open your City and recruit one ({cost})"
+            surface.blit(render(words, 14, theme.INK_SOFT), (x + 10, y + 4))
         for hero in heroes:
             army = sum(hero.army.values())
             where = "garrisoned" if state.is_garrisoned(hero) else ""
