@@ -567,7 +567,8 @@ def test_the_paths_cost_label_moves_below_a_tile_the_prompt_covers(scene):
 
 @pytest.mark.rule("R-MOV-6")
 def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_above(scene):
-    """One step down from the hero: above the target the label covered the hero itself."""
+    """One step down from the hero: above the target the label covered the hero itself; below it, the
+    tile's tooltip covered the label."""
     hero = selected_and_rolled(scene)
     view = scene.view
     topology = scene.state.board.topology
@@ -580,7 +581,8 @@ def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_abov
     x, y = view.cell_center(below_cell)
     hx, hy = view.cell_center(hero.cell)
     label = view.path_label_rect(120)
-    assert label.top > y and not label.collidepoint(round(hx), round(hy))
+    assert not label.collidepoint(round(hx), round(hy)) and label.bottom > hy + 10
+    assert label.right <= x, "left of the tile: the tile's tooltip opens to the right of the mouse"
     view.path = [below_cell]
     assert view.path_label_rect(120).bottom < y
 

@@ -481,9 +481,9 @@ class BoardView:
         pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
 
     def path_label_rect(self, width: int) -> pygame.Rect:
-        """Where the path's 🐎 label goes: above the last tile, or below it when a panel over the board
-        (the prompt at the top, say) would hide it, or when the path comes from the tile above (the label
-        would sit on the walking hero or its last step)."""
+        """Where the path's 🐎 label goes: above the last tile; left of it, else below it, when a panel over
+        the board (the prompt at the top, say) would hide it there, or when the path comes from the tile
+        above (the label would sit on the walking hero or its last step)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
@@ -496,11 +496,14 @@ class BoardView:
             step.center = (round(px_), round(py_))
             avoid.append(step)
         if pill.collidelist(avoid) >= 0:
+            left = pill.copy()               # the tile's tooltip opens right of the mouse: left is free
+            left.midright = (round(x - lift), round(y))
             below = pill.copy()
             below.midtop = (round(x), round(y + lift))
-            below.clamp_ip(self.rect.inflate(-8, -8))
-            if below.collidelist(avoid) < 0:
-                return below
+            for other in (left, below):
+                other.clamp_ip(self.rect.inflate(-8, -8))
+                if other.collidelist(avoid) < 0:
+                    return other
         return pill
 
     def _draw_path_label(self, surface: pygame.Surface) -> None:
