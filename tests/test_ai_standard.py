@@ -278,6 +278,22 @@ def test_standard_allies_against_a_leader_only_not_against_seat_1_on_a_tie():
     assert not Planner(state, random.Random(1), style_of("standard"), seat=2).accept_alliance(1)
 
 
+@pytest.mark.rule("R-DAY-5")
+def test_on_an_even_table_a_daybreak_monster_goes_to_any_rival_not_always_seat_1():
+    """A Monster token goes next to the strongest rival; on a tie the seat broke it, so every player
+    dropped its Monsters by seat 1's capital."""
+    from enginekit import to_turn_of
+    state = start_game(players=3)
+    to_turn_of(state, 3)
+    capitals = {c.owner: c.cell for c in state.cities.values()}
+
+    def nearest_capital(cell):
+        return min(capitals, key=lambda owner: abs(cell[0] - capitals[owner][0]) + abs(cell[1] - capitals[owner][1]))
+    near = {nearest_capital(Planner(state, random.Random(k), style_of("standard")).token_cell("monster"))
+            for k in range(12)}
+    assert near == {1, 2}
+
+
 @pytest.mark.rule("R-CMP-4")
 def test_standard_builds_a_spawner_paid_in_coin_in_one_city_only():
     """A spawner costing coin is built once (its recruits are what the coin is for); a wood-only one in

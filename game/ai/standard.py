@@ -205,6 +205,10 @@ class Planner:
         self._far: dict[int, object] = {}
         self._memo: dict[tuple, object] = {}
 
+    def _pick(self, tied: list):
+        """One of equally good players: the seeded die's choice (breaking ties by seat singled out seat 1)."""
+        return tied[0] if len(tied) == 1 or self.rng is None else self.rng.choice(tied)
+
     def once(self, key: tuple, compute: Callable[[], object]):
         """``compute()``, worked out once per decision under ``key`` (the game does not change meanwhile)."""
         if key not in self._memo:
@@ -294,7 +298,9 @@ class Planner:
         if kind == "monster":
             rivals = [r for r in s.live_players() if not s.allied(r, seat)]
             if rivals:
-                strongest = max(rivals, key=lambda r: (player_strength(s, r), -r))
+                strength = {r: player_strength(s, r) for r in rivals}
+                top = max(strength.values())      # a tie is the seeded die's, not the lowest seat's
+                strongest = self._pick([r for r in rivals if strength[r] == top])
                 cities = s.cities_of(strongest)
                 anchors = [c.cell for c in cities] or [h.cell for h in s.heroes_of(strongest)]
                 if anchors:
@@ -360,7 +366,7 @@ class Planner:
         if not others:
             return None
         weakest = min(strength[p] for p in others)
-        return A.ProposeAlliance(seat, self.rng.choice([p for p in others if strength[p] == weakest]))
+        return A.ProposeAlliance(seat, self._pick([p for p in others if strength[p] == weakest]))
 
     def refused_alliance_lately(self) -> set[int]:
         """The players who turned down this player's alliance within ``alliance_patience`` Days (a
