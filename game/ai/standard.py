@@ -205,8 +205,11 @@ class Planner:
         self._far: dict[int, object] = {}
         self._memo: dict[tuple, object] = {}
 
-    def _pick(self, tied: list):
-        """One of equally good players: the seeded die's choice (breaking ties by seat singled out seat 1)."""
+    def _pick_tied(self, players: list[int], strength: dict[int, float], best=max) -> int:
+        """The player of ``players`` with the ``best`` (max or min) strength; a tie is the seeded die's
+        (breaking it by seat singled out seat 1)."""
+        top = best(strength[p] for p in players)
+        tied = [p for p in players if strength[p] == top]
         return tied[0] if len(tied) == 1 or self.rng is None else self.rng.choice(tied)
 
     def once(self, key: tuple, compute: Callable[[], object]):
@@ -298,9 +301,7 @@ class Planner:
         if kind == "monster":
             rivals = [r for r in s.live_players() if not s.allied(r, seat)]
             if rivals:
-                strength = {r: player_strength(s, r) for r in rivals}
-                top = max(strength.values())      # a tie is the seeded die's, not the lowest seat's
-                strongest = self._pick([r for r in rivals if strength[r] == top])
+                strongest = self._pick_tied(rivals, {r: player_strength(s, r) for r in rivals})
                 cities = s.cities_of(strongest)
                 anchors = [c.cell for c in cities] or [h.cell for h in s.heroes_of(strongest)]
                 if anchors:
@@ -365,8 +366,7 @@ class Planner:
                   and p not in refused]
         if not others:
             return None
-        weakest = min(strength[p] for p in others)
-        return A.ProposeAlliance(seat, self._pick([p for p in others if strength[p] == weakest]))
+        return A.ProposeAlliance(seat, self._pick_tied(others, strength, best=min))
 
     def refused_alliance_lately(self) -> set[int]:
         """The players who turned down this player's alliance within ``alliance_patience`` Days (a
