@@ -576,7 +576,29 @@ class SaveDialog(OverlayScene):
                      self.save_button.rect.x - self.cancel_button.rect.right - px(40), px(12), theme.INK_SOFT)
 
 
-class LoadDamaged(Notice):
+class Choice(Notice):
+    """A notice with two answers: ``ok`` does ``on_ok``, ``back`` closes it; ``ok_left`` puts ``ok`` on the
+    left. Widths are at 1280x720."""
+
+    def __init__(self, title: str, message: str, ok_label: str, on_ok, back_label: str,
+                 ok_left: bool, widths: tuple[int, int]) -> None:
+        super().__init__(title, message)
+        self.ok.label, self.ok.on_click = ok_label, on_ok
+        self.back = widgets.Button(back_label, self.close, size=18)
+        self.widgets = [self.ok, self.back]
+        self.ok_left, self.widths = ok_left, widths
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        p = self.panel
+        ok_w, back_w = self.widths
+        (left, left_w), (right, right_w) = ((self.ok, ok_w), (self.back, back_w)) if self.ok_left \
+            else ((self.back, back_w), (self.ok, ok_w))
+        left.rect = pygame.Rect(p.x + px(30), p.bottom - px(66), px(left_w), px(46))
+        right.rect = pygame.Rect(p.right - px(30 + right_w), p.bottom - px(66), px(right_w), px(46))
+
+
+class LoadDamaged(Choice):
     """A save whose later move no longer replays: load the game as it stood before it, or go back."""
 
     panel_size = (720, 300)
@@ -584,18 +606,9 @@ class LoadDamaged(Notice):
     def __init__(self, path: Path, error, replace: Scene | None = None, then=None) -> None:
         super().__init__("This save is damaged",
                          f"{display_name(Path(path))}: {error}. Its first {error.good_moves} moves still replay: "
-                         f"the game can go on from there (Day {error.day}), as a new game; the file stays as it is.")
+                         f"the game can go on from there (Day {error.day}), as a new game; the file stays as it is.",
+                         "Load up to there", self.load, "Back", ok_left=False, widths=(240, 130))
         self.path, self.good_moves, self.replace, self.then = path, error.good_moves, replace, then
-        self.ok.label = "Load up to there"
-        self.ok.on_click = self.load
-        self.back = widgets.Button("Back", self.close, size=18)
-        self.widgets = [self.ok, self.back]
-
-    def layout(self, size) -> None:
-        super().layout(size)
-        p = self.panel
-        self.ok.rect = pygame.Rect(p.right - px(30 + 240), p.bottom - px(66), px(240), px(46))
-        self.back.rect = pygame.Rect(p.x + px(30), p.bottom - px(66), px(130), px(46))
 
     def load(self) -> None:
         from game.engine.save_checks import SaveError
@@ -611,24 +624,16 @@ class LoadDamaged(Notice):
             self.then()
 
 
-class LeaveUnsaved(Notice):
+class LeaveUnsaved(Choice):
     """The game could not be saved: leave anyway, or go back and save it elsewhere."""
 
     def __init__(self, leave, leaving: str, problem: str) -> None:
         super().__init__("The game could not be saved",
                          f"Writing the autosave failed: {problem} (in {saves_dir()}). "
-                         f"If you {leaving.lower()} now, the game since its last save is lost.")
+                         f"If you {leaving.lower()} now, the game since its last save is lost.",
+                         f"{leaving} without saving", self.leave_now, "Back to the game", ok_left=True,
+                         widths=(280, 240))
         self.leave = leave
-        self.ok.label = f"{leaving} without saving"
-        self.ok.on_click = self.leave_now
-        self.back = widgets.Button("Back to the game", self.close, size=18)
-        self.widgets = [self.ok, self.back]
-
-    def layout(self, size) -> None:
-        super().layout(size)
-        p = self.panel
-        self.ok.rect = pygame.Rect(p.x + px(30), p.bottom - px(66), px(280), px(46))
-        self.back.rect = pygame.Rect(p.right - px(30 + 240), p.bottom - px(66), px(240), px(46))
 
     def leave_now(self) -> None:
         if self.app is not None and self.app.scene is self:
