@@ -126,15 +126,30 @@ def three_squads_against_monsters():
     return state, events, attack_chances(state)
 
 
-@pytest.mark.rule("R-BAT-4")
-def test_hovering_an_enemy_squad_shows_the_win_chance(drawn_text):
-    state, events, chances = three_squads_against_monsters()
-    app, scene, rec = open_scene(state, events)
+def wait_for_chances(app, scene):
+    """Frames until the background worker has the attack chances."""
+    import time
+    for _ in range(200):
+        if scene.chances:
+            return
+        time.sleep(0.01)
+        app.frame(1 / 60)
+
+
+def pick_second_squad_and_hover_first_enemy(app, scene, drawn_text):
+    """Select our squad 1, hover enemy squad 0, and draw a frame with only that in ``drawn_text``."""
     rects = scene.card_rects()
     click(app, rects[(0, 1)].center)
     hover(app, rects[(1, 0)].center)
     drawn_text.clear()
     app.frame(1 / 60)
+
+
+@pytest.mark.rule("R-BAT-4")
+def test_hovering_an_enemy_squad_shows_the_win_chance(drawn_text):
+    state, events, chances = three_squads_against_monsters()
+    app, scene, rec = open_scene(state, events)
+    pick_second_squad_and_hover_first_enemy(app, scene, drawn_text)
     want = f"{chances[(1, 0)]:.0%}"
     assert want in drawn_text
     assert "6 × 1d6" in drawn_text and "2d6+6" in drawn_text and "3 × 1d6" in drawn_text   # the dice text
@@ -240,15 +255,10 @@ def test_frames_at_every_moment_render(tmp_path):
 @pytest.mark.rule("R-BAT-4")
 def test_a_star_marks_the_squad_then_the_target_with_the_best_odds(monkeypatch):
     """The exact odds pick out the best move: first your squad with the best chance, then its best target."""
-    import time
     from game.ui.battle import draw as D
     state, events, chances = three_squads_against_monsters()
     app, scene, rec = open_scene(state, events)
-    for _ in range(200):
-        if scene.chances:
-            break
-        time.sleep(0.01)
-        app.frame(1 / 60)
+    wait_for_chances(app, scene)
     starred = []
     real = D.draw_card
     monkeypatch.setattr(D, "draw_card", lambda surface, rect, squad, **kw: (
@@ -269,7 +279,6 @@ def test_a_star_marks_the_squad_then_the_target_with_the_best_odds(monkeypatch):
 def test_a_battle_too_big_for_the_exact_odds_shows_its_chances_as_estimates(monkeypatch, drawn_text):
     """Past the exact odds' size limit the chances are rough: the cards, the bar and the prompt say so
     with "≈" instead of passing an estimate off as exact odds."""
-    import time
     from game.engine import odds as O
     O.clear_caches()
     monkeypatch.setattr(O.BattleOdds, "MAX_EXACT_STATES", 1)
@@ -277,17 +286,9 @@ def test_a_battle_too_big_for_the_exact_odds_shows_its_chances_as_estimates(monk
     try:
         state, events, _ = three_squads_against_monsters()
         app, scene, rec = open_scene(state, events)
-        for _ in range(200):
-            if scene.chances:
-                break
-            time.sleep(0.01)
-            app.frame(1 / 60)
+        wait_for_chances(app, scene)
         assert all(getattr(p, "estimate", False) for p in scene.chances.values())
-        rects = scene.card_rects()
-        click(app, rects[(0, 1)].center)
-        hover(app, rects[(1, 0)].center)
-        drawn_text.clear()
-        app.frame(1 / 60)
+        pick_second_squad_and_hover_first_enemy(app, scene, drawn_text)
         shown = " ".join(drawn_text)
         assert f"≈{scene.chances[(1, 0)]:.0%}" in shown
         assert "too many squads for exact odds" in shown
@@ -298,9 +299,5 @@ def test_a_battle_too_big_for_the_exact_odds_shows_its_chances_as_estimates(monk
 def test_exact_chances_carry_no_estimate_mark(drawn_text):
     state, events, chances = three_squads_against_monsters()
     app, scene, rec = open_scene(state, events)
-    rects = scene.card_rects()
-    click(app, rects[(0, 1)].center)
-    hover(app, rects[(1, 0)].center)
-    drawn_text.clear()
-    app.frame(1 / 60)
+    pick_second_squad_and_hover_first_enemy(app, scene, drawn_text)
     assert not any("≈" in s for s in drawn_text)
