@@ -575,7 +575,7 @@ def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_abov
     below_cell = next(c for c in topology.neighbours(hero.cell)
                       if abs(view.cell_center(c)[0] - view.cell_center(hero.cell)[0]) < 2
                       and view.cell_center(c)[1] > view.cell_center(hero.cell)[1])
-    view.center_on(below_cell)
+    hover(scene, below_cell)
     view.covered = []
     view.path = [hero.cell, below_cell]
     x, y = view.cell_center(below_cell)
@@ -585,6 +585,36 @@ def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_abov
     assert label.right <= x, "left of the tile: the tile's tooltip opens to the right of the mouse"
     view.path = [below_cell]
     assert view.path_label_rect(120).bottom < y
+
+
+@pytest.mark.rule("R-MOV-6")
+@pytest.mark.parametrize("map_name", ["meadow", "two_crowns"])
+def test_the_paths_cost_label_hides_neither_the_hero_nor_the_tiles_tooltip(map_name):
+    """Hovering each tile the hero can reach: the 🐎 label is wide, and above a hex one row down and one
+    across from the hero it covered the hero; below a tile the tooltip opens over it."""
+    scene = meadow_board_scene(map_name=map_name)
+    hero = selected_and_rolled(scene)
+    reach = hero_reach(scene.state, hero)
+    view = scene.view
+    screen = scene.app.screen.get_size()
+    checked = 0
+    for target in sorted(reach.cells()):
+        if target == hero.cell or reach.is_stop(target) or reach.cost(target) > min(hero.moves_left, 3):
+            continue
+        hover(scene, target)
+        if not view.path or view.path[-1] != target:
+            continue
+        view.covered = []
+        tip = view.tooltip_rect(screen)
+        assert tip is not None, "hovering a tile shows its tooltip"
+        width = 150                                       # "🐎 2   +🐎 1 💰": a step and a pick-up
+        label = view.path_label_rect(width, screen)
+        figure = pygame.Rect(0, 0, view._token_size(), view._token_size())
+        figure.center = tuple(round(v) for v in view.cell_center(hero.cell))
+        assert not label.colliderect(tip), (target, label, tip)
+        assert not label.colliderect(figure), (target, label, figure)
+        checked += 1
+    assert checked >= 6
 
 
 @pytest.mark.rule("R-ALLY-1")

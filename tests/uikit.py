@@ -10,8 +10,9 @@ def click(scene, pos, button=1):
     scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
-def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True):
-    """The board scene of a 2-player game on the default map (Ann and Bob), pushed on a headless App."""
+def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True, map_name=None):
+    """The board scene of a 2-player game on the default map (or the shipped 2-player map ``map_name``)
+    between Ann and Bob, pushed on a headless App."""
     from game.maps import DEFAULT_MAP, load_map
     from game.ui.app import App
     from game.ui.board.scene import GameScene
@@ -19,8 +20,9 @@ def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True):
     from game.ui.session import GameSession
     app = App(headless=True)
     seats = [Seat(name, i + 1, kind) for i, (name, kind) in enumerate(zip(("Ann", "Bob"), kinds))]
-    options = NewGameOptions(str(DEFAULT_MAP), seats=seats, seed=seed, rules=OptionalRules(starting_hero=starting_hero))
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    path = DEFAULT_MAP.with_name(f"{map_name}.tmx") if map_name else DEFAULT_MAP
+    options = NewGameOptions(str(path), seats=seats, seed=seed, rules=OptionalRules(starting_hero=starting_hero))
+    scene = GameScene(GameSession.start(options, load_map(path)))
     app.push(scene)
     return scene
 

@@ -389,7 +389,8 @@ class BoardView:
         """The hovered tile's tooltip, whole and inside the window: drawn last, over every panel."""
         if not self.tooltip_lines or self._dragging:
             return None
-        return widgets.draw_tooltip(surface, self.tooltip_lines, tooltip_anchor(surface, self.tooltip_lines, self.mouse))
+        return widgets.draw_tooltip(surface, self.tooltip_lines,
+                                    tooltip_anchor(surface.get_size(), self.tooltip_lines, self.mouse))
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -480,31 +481,44 @@ class BoardView:
         pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
         pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
 
-    def path_label_rect(self, width: int) -> pygame.Rect:
-        """Where the path's 🐎 label goes: above the last tile; left of it, else below it, when a panel over
-        the board (the prompt at the top, say) would hide it there, or when the path comes from the tile
-        above (the label would sit on the walking hero or its last step)."""
+    def path_label_rect(self, width: int, screen: tuple[int, int] | None = None) -> pygame.Rect:
+        """Where the path's 🐎 label goes: above the last tile, else left of it, below it or right of it,
+        whichever hides least. A panel over the board (the prompt at the top, say) or the tile's tooltip
+        must not hide it; it should not hide the walking hero, nor, last, the path's other steps (above
+        the tile, a wide label sat on a hero one step up and one across)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
-        pill.midbottom = (round(x), round(y - lift))
-        pill.clamp_ip(self.rect.inflate(-8, -8))
-        avoid = list(self.covered)
-        if len(self.path) > 1:
-            px_, py_ = self.cell_center(self.path[-2])
-            step = pygame.Rect(0, 0, max(4, round(lift)), max(4, round(lift)))
-            step.center = (round(px_), round(py_))
-            avoid.append(step)
-        if pill.collidelist(avoid) >= 0:
-            left = pill.copy()               # the tile's tooltip opens right of the mouse: left is free
-            left.midright = (round(x - lift), round(y))
-            below = pill.copy()
-            below.midtop = (round(x), round(y + lift))
-            for other in (left, below):
-                other.clamp_ip(self.rect.inflate(-8, -8))
-                if other.collidelist(avoid) < 0:
-                    return other
-        return pill
+        above, left, below_left, below, right = (pill.copy() for _ in range(5))
+        above.midbottom = (round(x), round(y - lift))
+        left.midright = (round(x - lift), round(y))         # the tile's tooltip opens right of the mouse
+        below_left.topright = (round(x + 12), round(y + lift))
+        below.midtop = (round(x), round(y + lift))
+        right.midleft = (round(x + lift), round(y))
+        panels = list(self.covered)
+        tip = self.tooltip_rect(screen)
+        if tip is not None:
+            panels.append(tip)
+
+        def box(cell):
+            cx, cy = self.cell_center(cell)
+            step = pygame.Rect(0, 0, max(4, round(1.6 * lift)), max(4, round(1.6 * lift)))
+            step.center = (round(cx), round(cy))
+            return step
+        hero = [box(self.path[0])] if len(self.path) > 1 else []
+        steps = [box(cell) for cell in self.path[1:-1]]
+
+        def hides(rect):
+            return (rect.collidelist(panels) >= 0, rect.collidelist(hero) >= 0, len(rect.collidelistall(steps)))
+        candidates = [r.clamp(self.rect.inflate(-8, -8)) for r in (above, left, below_left, below, right)]
+        return min(candidates, key=hides)       # the first of the least hidden
+
+    def tooltip_rect(self, screen: tuple[int, int] | None = None) -> pygame.Rect | None:
+        """Where ``draw_tooltip`` puts the hovered tile's tooltip on a window of size ``screen``."""
+        if not self.tooltip_lines or self._dragging:
+            return None
+        size = screen or (self.rect.right, self.rect.bottom)
+        return widgets.tooltip_rect(self.tooltip_lines, tooltip_anchor(size, self.tooltip_lines, self.mouse), size)
 
     def _draw_path_label(self, surface: pygame.Surface) -> None:
         if not self.path or self.path_cost is None:
@@ -513,7 +527,7 @@ class BoardView:
         text = str(self.path_cost) + (f"   {self.path_note}" if self.path_note else "")
         label = render(text, 18, theme.INK, "bold")
         horse = icons.icon("move", 24)
-        pill = self.path_label_rect(horse.get_width() + label.get_width() + 18)
+        pill = self.path_label_rect(horse.get_width() + label.get_width() + 18, surface.get_size())
         pygame.draw.rect(surface, (0, 0, 0), pill.move(2, 3), border_radius=15)
         pygame.draw.rect(surface, (248, 236, 204), pill, border_radius=15)
         pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
@@ -587,12 +601,12 @@ class BoardView:
             surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.1))))
 
 
-def tooltip_anchor(surface: pygame.Surface, lines: list[str], mouse: tuple[int, int]) -> tuple[int, int]:
+def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int]) -> tuple[int, int]:
     """Where to anchor a tooltip so it stays whole on screen: right of and below the cursor, or
     flipped to its left / above it when the window edge is near (never under the cursor)."""
     w, h = widgets.tooltip_size(lines)
     x, y = mouse
-    sw, sh = surface.get_size()
+    sw, sh = screen
     if x + 18 + w > sw and x - 18 - w >= 0:
         x -= 36 + w
     if y + 20 + h > sh and y - 20 - h >= 0:

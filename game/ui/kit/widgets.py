@@ -83,12 +83,15 @@ def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:
             sum(s.get_height() + 2 for s in rendered) + 2 * theme.PAD - 4)
 
 
+def tooltip_rect(lines: Sequence[str], pos: tuple[int, int], screen: tuple[int, int]) -> pygame.Rect:
+    """Where ``draw_tooltip`` puts a tooltip near ``pos`` on a surface of size ``screen``."""
+    return pygame.Rect((pos[0] + 18, pos[1] + 20), tooltip_size(lines)).clamp(pygame.Rect((0, 0), screen))
+
+
 def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int]) -> pygame.Rect:
     """A parchment tooltip near ``pos``, kept inside the surface."""
     rendered = _tooltip_lines(lines)
-    w, h = tooltip_size(lines)
-    rect = pygame.Rect(pos[0] + 18, pos[1] + 20, w, h)
-    rect.clamp_ip(surface.get_rect())
+    rect = tooltip_rect(lines, pos, surface.get_size())
     textures.draw_panel(surface, rect, "parchment", radius=6)
     y = rect.y + theme.PAD - 2
     for s in rendered:
