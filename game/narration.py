@@ -191,7 +191,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "built": lambda: f"🔨 {who} builds a {nice_name(d['building'])}",
         "city_founded": lambda: f"🏰 {who} founds a City {region(state, d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
-        "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves 🐎{d['cost']} {region(state, d['cell'])} ({d['moves_left']} left)",
+        "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves 🐎{d['cost']} ({d['moves_left']} left), now {region(state, d['cell'])}",
         "picked_up": lambda: f"{'💰' if d['kind'] == 'resource' else '🎁'} {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
         "item_found": lambda: f"🎁 {_hero(state, d['hero'])} finds "
                               f"{_a(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",

@@ -330,7 +330,8 @@ def test_the_log_says_where_on_the_map_not_coordinates():
     assert token.endswith("token appears in the south-west")
     hero = next(iter(state.heroes.values()))
     moved = narrate(state, Event("hero_moved", {"hero": hero.id, "cell": [10, 8], "cost": 4, "moves_left": 3}))
-    assert moved.endswith("moves 🐎4 in the centre (3 left)"), moved
+    # "moves 🐎2 in the north-west" read as a heading, for a step south-east within the north-west
+    assert moved.endswith("moves 🐎4 (3 left), now in the centre"), moved
 
 
 def test_a_roll_with_a_bonus_adds_up_on_the_log():
