@@ -180,3 +180,29 @@ def test_without_heroes_the_panel_says_where_to_recruit_one_and_its_price(monkey
     assert not state.heroes_of(seat)
     words = drawn_words(panel_for(state), monkeypatch)
     assert "No heroes yet: Open your City and recruit one ( | 5)" in words      # 💰 is drawn as an icon
+
+
+@pytest.mark.rule("R-DAY-5")
+def test_the_panel_says_what_ending_the_daybreak_rolls_with_the_rules_numbers_then_the_last_roll():
+    """"Last token roll: 🎲 60 — a token" alone read as today's roll, made before the click; the first Day
+    and the needed score are the ruleset's, not the rulebook's 2 and 60."""
+    from game.engine import actions as A, apply
+    from game.engine.legal import legal_actions
+    state = K.start_game("normal", overlay={"daybreak": {"token_roll_from_day": 3, "token_roll_success": 75}})
+    seat = state.actor()
+    assert panel_for(state).token_roll_note() == [
+        "From Day 3, ending the Daybreak rolls 1dP for a token (75 or more)"]
+    K.to_turns(state)
+    while state.day < 3 or state.phase != "daybreak" or state.actor() != seat:
+        if state.phase == "daybreak":
+            K.end_daybreak(state, state.actor())
+        else:
+            apply(state, A.EndTurn(state.current_player))
+    assert panel_for(state).token_roll_note() == ["Ending the Daybreak rolls 1dP for a token (75 or more)"]
+    state.rng.expect("1dP", 80)
+    state.rng.expect("1d4", 1)                            # a resource token, placed as the engine asks
+    apply(state, A.EndDaybreak(seat))
+    while state.pending:
+        apply(state, next(iter(legal_actions(state, moves=False))))
+    assert DaybreakPanel(GameSession(state), seat).token_roll_note() == [
+        "Ending the Daybreak rolls 1dP for a token (75 or more)", "Your last roll: 🎲 80 — a token"]

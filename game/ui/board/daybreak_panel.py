@@ -345,17 +345,22 @@ class DaybreakPanel(OverlayScene):
             tip = render("Founding costs", 12, theme.INK_SOFT)
             surface.blit(tip, (x + 6, y + 2))
             surface.blit(cost, (x + 12 + tip.get_width(), y))
-        roll = self._last_token_roll()
-        if roll:
-            surface.blit(render(roll, 13, theme.INK_SOFT), (x + 6, self.right.bottom - 18))
+        for i, line in enumerate(reversed(self.token_roll_note())):
+            surface.blit(render(line, 13, theme.INK_SOFT), (x + 6, self.right.bottom - 18 - 18 * i))
 
-    def _last_token_roll(self) -> str:
-        if self.state.day < self.state.rules["daybreak"]["token_roll_from_day"]:
-            return "From Day 2, ending the Daybreak rolls 1dP for a token (60 or more)"
+    def token_roll_note(self) -> list[str]:
+        """What ending this Daybreak rolls for (R-DAY-5), then this player's last such roll. ("Last token
+        roll: 🎲 60 — a token" alone read as today's roll, made before the click.)"""
+        rules = self.state.rules["daybreak"]
+        first, need = rules["token_roll_from_day"], rules["token_roll_success"]
+        if self.state.day < first:
+            return [f"From Day {first}, ending the Daybreak rolls 1dP for a token ({need} or more)"]
+        lines = [f"Ending the Daybreak rolls 1dP for a token ({need} or more)"]
         for event in reversed(self.state.log[-200:]):
             if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == self.seat:
-                return f"Last token roll: 🎲 {event.data['total']} — " + ("a token" if event.data["success"] else "none")
-        return "Ending the Daybreak rolls 1dP for a token (60 or more)"
+                lines.append(f"Your last roll: 🎲 {event.data['total']} — " + ("a token" if event.data["success"] else "none"))
+                break
+        return lines
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
