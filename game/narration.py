@@ -160,6 +160,11 @@ def _fallen(state: GameState, d: dict) -> str:
 _DEATH_CAUSES = {"battle": "in battle", "retreat": "in the retreat", "upkeep": "unpaid upkeep"}
 
 
+def death_cause(cause: str) -> str:
+    """How a hero died, in the words of the log ("in battle", "unpaid upkeep")."""
+    return _DEATH_CAUSES.get(cause, cause)
+
+
 def region(state: GameState, cell) -> str:
     """Where a cell lies on the map, in words a player reads ("in the north-west", "in the centre"):
     the board shows the spot; a log line of coordinates said nothing."""
@@ -203,7 +208,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "hero_fainted": lambda: _fainted(state, d),
         "retreat": lambda: f"  🏳 {who} retreats; {_hero(state, d['hero'])} is lost",
         "battle_over": lambda: _battle_won(state, d),
-        "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({_DEATH_CAUSES.get(d['cause'], d['cause'])})",
+        "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({death_cause(d['cause'])})",
         "siege": lambda: f"🛡 {who} besieges {_owned_city(state, d['city'], d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers {_owned_city(state, d['city'], d['previous'])}",
         "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}",
@@ -288,7 +293,7 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
             else:
                 others.append(f"⚒️ {_who(state, actor)} captured a {d.get('resource', '')} mine")
         elif k == "hero_died":
-            others.append(f"✝ {_who(state, actor)} lost a hero ({d.get('cause', 'battle')})")
+            others.append(f"✝ {_who(state, actor)} lost a hero ({death_cause(d.get('cause', 'battle'))})")
         elif k == "player_eliminated":
             others.append(f"☠ {_who(state, actor)} is out of the game")
         elif k == "alliance_answered" and d.get("proposer") == seat:

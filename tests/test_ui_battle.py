@@ -172,6 +172,8 @@ def test_retreat_asks_for_confirmation_before_submitting():
     assert rec.actions == [A.Retreat(1)]
     app.frame(1 / 60)
     assert state.battle is None and scene.result is not None and scene.result["retreated"]
+    died = [line for line in scene.result["lines"] if " dies " in line]
+    assert died and died[0].endswith("dies (in the retreat)"), scene.result["lines"]   # the log's words
 
 
 @pytest.mark.rule("R-DEATH-3")

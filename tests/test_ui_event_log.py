@@ -127,7 +127,7 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
     assert lines[0].startswith("🏰 Bob took your City")
     assert any("Bob beat monsters" in l for l in lines) and any("Monster token" in l for l in lines)
     assert any("Bob captured a coin mine" in l for l in lines)
-    assert any("Bob lost a hero (battle)" in l for l in lines)
+    assert any("Bob lost a hero (in battle)" in l for l in lines)
     assert not any("founded" in l for l in lines)
 
 

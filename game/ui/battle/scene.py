@@ -626,7 +626,8 @@ class BattleScene(BattlePainting, Scene):
                 if name is None:             # its squad has fallen already: the game's history names it
                     from game.narration import hero_label
                     name = hero_label(self.state, hero)
-                lines.append(f"💀 {name[:1].upper() + name[1:]} dies ({d.get('cause')})")
+                from game.narration import death_cause
+                lines.append(f"💀 {name[:1].upper() + name[1:]} dies ({death_cause(d.get('cause'))})")
             elif k == "token_placed" and d.get("kind") == "monster":
                 lines.append("🧟 The deserters become a Monster token")
         return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "lines": lines[:8]}
