@@ -36,3 +36,19 @@ def test_a_new_game_shows_the_anchor_roll_then_the_board():
         app.dispatch(pygame.event.Event(kind, pos=centre, button=1))
     assert isinstance(app.scene, GameScene)
     assert not session.state.actions, "telling the setup changes nothing"
+
+
+@pytest.mark.rule("R-SET-3")
+def test_the_anchor_panel_names_the_rulesets_die(monkeypatch):
+    """"Every player rolls 1d6" was written in; a rules file may roll another die."""
+    import game.ui.board.anchor_panel as anchor_panel
+    session = new_game(seed=3)
+    session.state.rules["setup"]["anchor_die"] = "1d8"
+    drawn = []
+    real = anchor_panel.render
+    monkeypatch.setattr(anchor_panel, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    app = App(headless=True)
+    panel = AnchorPanel(session, session.setup_events)
+    app.push(panel)
+    app.frame(1 / 60)
+    assert any(t.startswith("Every player rolls 1d8; the highest goes first") for t in drawn), drawn

@@ -239,9 +239,11 @@ def test_siege_button_next_to_a_walled_enemy_city(scene):
     enemy = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
     hero.cell = next(c for c in state.board.topology.neighbours(enemy.cell) if state.board.passable(c)
                      and not state.city_at(c))
+    state.rules["cities"]["siege_cost"] = 12                # a playtester's number, not the rulebook's 15
     scene.select_hero(hero.id)
     assert hero.moves_left is None, "a hero that can siege keeps its roll"
     siege = next(b for b in scene.action_buttons if b.label.startswith("Siege"))
+    assert siege.tooltip.startswith("🐎12 (or skip the roll)")
     click(scene, siege.rect.center)
     assert state.actions[-1] == A.Siege(hero.owner, hero.id, enemy.id)
     assert state.cities[enemy.id].sieged

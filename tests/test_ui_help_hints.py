@@ -30,6 +30,19 @@ def test_daybreak_without_heroes_points_at_the_city():
     assert scene.comfort.hints.box.visible
 
 
+@pytest.mark.rule("R-BLD-4")
+def test_the_hints_quote_the_rulesets_numbers():
+    """A playtester's rules file changes the hero's price: the hint said 💰5 whatever it was."""
+    from game.ui.kit.hints import HINTS, rule_numbers
+    scene = new_scene(starting_hero=False)
+    scene.state.rules["recruits"]["hero"]["cost"] = {"coin": 7}
+    assert next_hint(scene).text == "Daybreak: click your City 🏰 to recruit a hero (💰7), then End daybreak."
+    scene.state.rules["cities"]["siege_cost"] = 12
+    scene.state.rules["movement"]["pickup_cost"] = 2
+    numbers = rule_numbers(scene.state.rules)
+    assert "🐎12" in HINTS["siege"].format(**numbers) and "🐎2 each" in HINTS["pickup"].format(**numbers)
+
+
 @pytest.mark.rule("R-MOV-1")
 def test_a_turn_points_at_the_roll_then_at_the_lit_tiles():
     scene = new_scene()

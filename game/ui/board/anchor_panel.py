@@ -52,7 +52,8 @@ class AnchorPanel(OverlayScene):
         state = self.state
         x = self.panel.x + 40
         y = self.panel.y + 84
-        note = "Every player rolls 1d6; the highest goes first. Tied highest players roll again."
+        note = (f"Every player rolls {state.rules['setup']['anchor_die']}; the highest goes first. "
+                "Tied highest players roll again.")
         surface.blit(render(note, 15, theme.INK_SOFT), (x, y))
         y += 34
         seats = sorted(state.players)

@@ -550,7 +550,8 @@ class GameScene(DecisionDialogs, Scene):
             for act, ok in self._siege_actions(hero):
                 city = state.cities[act.city]
                 b = widgets.Button(f"Siege {city.name or 'the City'}", (lambda a=act: self.submit(a)), icon="shield",
-                                   size=15, tooltip="🐎15 (or skip the roll): the walls fall, the hero's turn ends")
+                                   size=15, tooltip=f"🐎{state.rules['cities']['siege_cost']} (or skip the roll): "
+                                                    "the walls fall, the hero's turn ends")
                 b.enabled = ok
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
@@ -560,11 +561,13 @@ class GameScene(DecisionDialogs, Scene):
                                                           icon="item" if any(t.kind == "item" for t in here) else "resource"))
         if human and state.phase == "daybreak":
             from game.engine import legal_actions
+            from game.engine.purse import describe
             for act in legal_actions(state, moves=False):
                 if isinstance(act, A.FoundCity):
                     self.action_buttons.append(widgets.Button(f"{self._hero_name(act.hero)}: found a City",
                                                               (lambda a=act: self.submit(a)), icon="city", size=15,
-                                                              tooltip="💰5: the hero becomes the Mayor (R-BLD-2)"))
+                                                              tooltip=f"{describe(state.rules['cities']['found_cost'])}: "
+                                                                      "the hero becomes the Mayor (R-BLD-2)"))
         ay = y + px(6)
         for b in self.action_buttons:
             b.rect = pygame.Rect(x, ay, w, px(36))

@@ -25,12 +25,12 @@ class Hint:
 
 HINTS = {
     "capital": "Your capital: click a lit tile to found it (R-SET-4).",
-    "daybreak_recruit": "Daybreak: click your City 🏰 to recruit a hero (💰5), then End daybreak.",
+    "daybreak_recruit": "Daybreak: click your City 🏰 to recruit a hero ({hero_cost}), then End daybreak.",
     "daybreak": "Daybreak: your City builds and recruits now. Click it, or End daybreak (Space) to go on.",
     "roll": "Roll 🐎 (the Roll button, R, the card's 🎲 roll, or click the selected hero): its movement for this turn (R-MOV-1).",
     "move": "Hover a tile to see the path, its 🐎 cost and your chance to win; click a lit tile to walk there.",
-    "siege": "A walled City cannot be attacked until it is besieged: the Siege button spends 🐎15 (R-CITY-2).",
-    "pickup": "Items and resources lie here: Pick up here takes them (🐎1 each, R-MOV-3).",
+    "siege": "A walled City cannot be attacked until it is besieged: the Siege button spends 🐎{siege_cost} (R-CITY-2).",
+    "pickup": "Items and resources lie here: Pick up here takes them (🐎{pickup_cost} each, R-MOV-3).",
     "undo": "Walked the wrong way? Undo (Ctrl+Z) takes back a move that revealed nothing random.",
     "end_turn": "Your heroes have moved: End turn (Space) hands over to the next player.",
     "no_heroes": "No heroes yet: recruit one in your City at your next Daybreak.",
@@ -44,8 +44,15 @@ def next_hint(scene) -> Hint | None:
         return None
     for key in _candidates(scene):
         if key not in chosen.hints_seen:
-            return Hint(key, HINTS[key])
+            return Hint(key, HINTS[key].format(**rule_numbers(scene.state.rules)))
     return None
+
+
+def rule_numbers(rules) -> dict[str, str]:
+    """The ruleset's numbers the hints quote (a playtester's rules file changes them)."""
+    from game.engine.purse import describe
+    return {"hero_cost": describe(rules["recruits"]["hero"]["cost"]), "siege_cost": str(rules["cities"]["siege_cost"]),
+            "pickup_cost": str(rules["movement"]["pickup_cost"])}
 
 
 def _candidates(scene) -> list[str]:
