@@ -160,7 +160,7 @@ class DicePopups:
         if purpose in ("battle", "anchor"):
             return
         expr = str(data.get("expr", ""))
-        sides = 100 if "dP" in expr else int(expr.split("d")[1].split("+")[0].split("-")[0] or 6) if "d" in expr else 6
+        sides = _die_sides(expr)
         title = PURPOSE_TITLES.get(purpose, "🎲 Roll")
         if who:
             title = f"{who}: {title}"
@@ -218,3 +218,13 @@ class DicePopups:
             x += die + 6
         card.blit(note, note.get_rect(midtop=(w // 2, 28 + die + 10)))
         return card
+
+
+def _die_sides(expr: str) -> int:
+    """The faces of the die an expression rolls ("1d20" → 20, "1dP" → 100), 6 when it is no dice text."""
+    from game.engine.dice import Dice
+    try:
+        dice = Dice.parse(expr)
+    except ValueError:
+        return 6
+    return 100 if dice.percentile else dice.sides
