@@ -41,6 +41,23 @@ def test_a_tile_out_of_reach_says_so_in_its_tooltip():
     assert not any("Out of reach" in line for line in scene._tooltip_lines(near))
 
 
+@pytest.mark.rule("R-CITY-2")
+def test_a_walled_rival_city_tells_how_to_take_it_not_that_it_is_out_of_reach():
+    """"Out of reach this turn" under "besiege it first" said a later turn could walk in: no turn can."""
+    from tests.test_ui_background import wait_idle
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    enemy = next(c for c in scene.state.cities.values() if c.owner not in (0, hero.owner))
+    scene.state.rules["cities"]["siege_cost"] = 12
+    scene._tooltip_lines(enemy.cell)
+    wait_idle(scene._odds)
+    lines = scene._tooltip_lines(enemy.cell)
+    assert lines[:2] == ["Walled City: besiege it first (R-CITY-2)", "  from a tile next to it: 🐎12, or skip the roll"]
+    assert not any("Out of reach" in line for line in lines)
+
+
 @pytest.mark.rule("R-CITY-3")
 def test_a_besieged_city_says_so_in_its_tooltip():
     scene = meadow_board_scene()

@@ -134,7 +134,8 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
         city = state.city_at(cell)
         if city is not None and not state.allied(city.owner, seat):
             if walled(state, city):
-                return [f"Walled City: besiege it first ({state.rules['cities']['siege_cost']} moves, R-CITY-2)"]
+                return ["Walled City: besiege it first (R-CITY-2)",
+                        f"  from a tile next to it: 🐎{state.rules['cities']['siege_cost']}, or skip the roll"]
             if city.owner == NEUTRAL:
                 expr = state.rules["cities"]["neutral_defenders"]
                 p = win_vs_rolled(state, hero, expr, neutral_city_fight(state, hero, city), choice)

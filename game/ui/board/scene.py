@@ -769,12 +769,18 @@ class GameScene(DecisionDialogs, Scene):
         lines = self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
-                and hero.owner == self.actor and self.state.board.cost(cell) > 0):
+                and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
             return lines + [f"Out of reach this turn: {hero.name or 'the hero'} has 🐎{hero.moves_left} left"]
         if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             return lines
         from game.ui.board.odds import pickup_notes
         return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
+
+    def _walled_rival(self, cell, hero) -> bool:
+        """A walled City of a rival: no path enters it on any turn (it is besieged from next to it)."""
+        from game.engine.movement import walled
+        city = self.state.city_at(cell)
+        return city is not None and not self.state.allied(city.owner, hero.owner) and walled(self.state, city)
 
     # walking ---------------------------------------------------------------------------
     def _walk_position(self, walk) -> tuple[float, float]:
