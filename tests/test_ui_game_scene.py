@@ -249,6 +249,21 @@ def test_siege_button_next_to_a_walled_enemy_city(scene):
     assert state.cities[enemy.id].sieged
 
 
+@pytest.mark.rule("R-CITY-2")
+def test_a_siege_button_off_for_want_of_moves_says_why_and_what_to_do(scene):
+    to_turn(scene)
+    state = scene.state
+    hero = state.heroes[scene.selected]
+    enemy = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
+    hero.cell = next(c for c in state.board.topology.neighbours(enemy.cell) if state.board.passable(c)
+                     and not state.city_at(c))
+    hero.moves_left = 3
+    scene.select_hero(hero.id)
+    siege = next(b for b in scene.action_buttons if b.label.startswith("Siege"))
+    assert not siege.enabled
+    assert siege.tooltip == f"{hero.name} has 🐎3 of the 🐎15 a siege costs: next turn, siege before rolling"
+
+
 def three_humans_at_turn(map_name: str, rules: OptionalRules | None = None) -> GameScene:
     """Three human seats on a shipped map (alliances take at least three players), at the first turn."""
     from game.maps import MAPS_DIR

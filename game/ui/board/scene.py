@@ -547,11 +547,15 @@ class GameScene(DecisionDialogs, Scene):
         hero = state.heroes.get(self.selected) if self.selected else None
         human = self.human_to_act()
         if human and hero is not None and hero.owner == seat:
+            siege_cost = state.rules['cities']['siege_cost']
             for act, ok in self._siege_actions(hero):
                 city = state.cities[act.city]
+                tip = f"🐎{siege_cost} (or skip the roll): the walls fall, the hero's turn ends"
+                if not ok:
+                    tip = (f"{hero.name or 'The hero'} has 🐎{hero.moves_left} of the 🐎{siege_cost} a siege costs: "
+                           "next turn, siege before rolling")
                 b = widgets.Button(f"Siege {city.name or 'the City'}", (lambda a=act: self.submit(a)), icon="shield",
-                                   size=15, tooltip=f"🐎{state.rules['cities']['siege_cost']} (or skip the roll): "
-                                                    "the walls fall, the hero's turn ends")
+                                   size=15, tooltip=tip)
                 b.enabled = ok
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
