@@ -658,5 +658,11 @@ def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monke
         scene.update(0.5)
         time.sleep(0.001)
     assert scene.dialog is not None and scene.dialog.title == "Since your last turn"
-    click(scene, scene.dialog.buttons[0].rect.center)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)
+    scene.handle_event(enter)                               # Enter goes on past the news...
     assert seen and scene.dialog is not None and scene.dialog.title == "An alliance?"
+    for _ in range(2):                                      # ...but a second one, or a held key, is no answer
+        scene.handle_event(enter)
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    assert scene.dialog is not None and scene.dialog.title == "An alliance?"
+    assert (before, 1) in state.alliance_offers and not state.allied(before, 1)

@@ -87,6 +87,10 @@ def test_the_vote_dialog_says_how_many_days(board_scene):
     assert board_scene.dialog is not None and board_scene.dialog.title == "A vote"
     assert any(f"Day limit on ({days} Days)" in line for line in board_scene.dialog.lines)
     assert board_scene.dialog.icon == "ballot"          # the vote's own icon, as in the log
+    votes = len(board_scene.state.actions)
+    board_scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
+    assert len(board_scene.state.actions) == votes and board_scene.dialog.title == "A vote", \
+        "Enter, meant for a notice before it, is no Yes: a vote is answered with the mouse"
 
 
 def test_the_menu_buttons_tooltip_is_not_drawn_over_the_open_menu(board_scene, monkeypatch):

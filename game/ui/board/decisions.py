@@ -172,7 +172,7 @@ class DecisionDialogs:
         subject = option_change(vote.get("option", ""), vote.get("value"), self.state.rules["options"])
         return Dialog("A vote", [f"{who.name if who else 'A player'} proposes: {subject}"],
                       [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
-                       ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="ballot")
+                       ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="ballot", enter_answers=False)
 
     def _offer_dialog(self) -> Dialog:
         seat = self.actor
@@ -186,7 +186,8 @@ class DecisionDialogs:
                      "and cannot attack each other (R-ALLY-1).")
         return Dialog("An alliance?", lines,
                       [("Accept", lambda: self.submit(A.AnswerAlliance(seat, proposer, True))),
-                       ("Decline", lambda: self.submit(A.AnswerAlliance(seat, proposer, False)))], icon="handshake")
+                       ("Decline", lambda: self.submit(A.AnswerAlliance(seat, proposer, False)))], icon="handshake",
+                      enter_answers=False)
 
     def _battle(self) -> Dialog | None:
         """Push the battle screen; without one, a plain panel that can always finish the battle."""

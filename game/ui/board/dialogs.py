@@ -26,8 +26,12 @@ from game.ui.kit.rich_text import render
 class Dialog:
     def __init__(self, title: str, lines: list[str] | tuple = (), buttons: list | tuple = (),
                  rows: list | tuple = (), spinner: widgets.Spinner | None = None, width: int = 480,
-                 cancel: Callable[[], None] | None = None, key: object = None, icon: str | None = None) -> None:
+                 cancel: Callable[[], None] | None = None, key: object = None, icon: str | None = None,
+                 enter_answers: bool = True) -> None:
         self.title, self.lines, self.width, self.icon = title, list(lines), width, icon
+        # False for a question with no safe default (an alliance, a vote): the Enter that dismissed the
+        # notice before it must not answer it
+        self.enter_answers = enter_answers
         self.buttons: list[widgets.Button] = [b if isinstance(b, widgets.Button) else widgets.Button(b[0], b[1], size=17)
                                               for b in buttons]
         self.rows: list[tuple[str, widgets.Button]] = list(rows)
@@ -73,11 +77,11 @@ class Dialog:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Modal: every mouse and key event stops here; Enter or Space (the key that goes on) answers with
-        the first button, Esc cancels."""
+        the first button unless the question has no default, Esc cancels."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.cancel:
                 self.cancel()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons and self.enter_answers:
                 self.buttons[0].click()
             return True
         for w in self.widgets:
