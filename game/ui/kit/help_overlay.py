@@ -30,6 +30,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Click your City", "build and recruit (at Daybreak), or the garrison"),
         ("Ctrl+Z or U / Undo", "take back a move that revealed nothing (no die, token or fight)"),
         ("Space", "end the turn / the Daybreak"),
+        ("Enter or Space in a notice", "its first button (an alliance offer or a vote takes a click)"),
         ("Tab", "next hero"),
         ("Arrows / WASD, drag", "pan the board"),
         ("Wheel, + / −", "zoom (over the log: scroll back through the game)"),
