@@ -340,6 +340,29 @@ def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
     assert "ally" in stats[[r["seat"] for r in hud.player_rows(state)].index(3)]
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_panel():
+    """Computer players could end an alliance; a human had no control for it at all."""
+    session, scene = ann_and_two_computers()
+    state = session.state
+    play_to_turn_of(session, 1)
+    state.alliances = {frozenset((1, 3))}
+    scene.refresh()
+    end = next(b for b in scene.player_buttons if b.label == "End ally")
+    assert "Cid" in end.tooltip and "start of your turn" in end.tooltip
+    assert not any(b.label == "Ally?" and b.rect.y == end.rect.y for b in scene.player_buttons)
+    click(scene, end.rect.center)
+    assert state.actions[-1] == A.EndAlliance(1, 3) and not state.allied(1, 3)
+    assert any(b.label == "Ally?" for b in scene.player_buttons), "Cid may be asked again"
+
+    state.alliances = {frozenset((1, 3))}
+    hero = state.heroes_of(1)[0]
+    scene.select_hero(hero.id)
+    click(scene, scene.roll_button.rect.center)          # the turn has begun: too late to end it
+    scene.refresh()
+    assert not any(b.label == "End ally" for b in scene.player_buttons)
+
+
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""
     from game.ui.menus.game_over import GameOverScene

@@ -594,16 +594,24 @@ class GameScene(DecisionDialogs, Scene):
         self.players_top = rows_top
         self.player_buttons = []
         self.ally_button_x: dict[int, int] = {}
-        proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if human and state.phase == "turn" else [])}
+        turn = human and state.phase == "turn"
+        proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if turn else [])}
+        endings = {a.ally: a for a in (self._legal_of(A.EndAlliance) if turn else [])}
         for i, other in enumerate(state.live_players()):
+            row = player_row_rect(self.players_rect(), i)
+            rect = (self.side.right - px(86), row.y, px(70), row.h)
             if other in proposals:
-                row = player_row_rect(self.players_rect(), i)
-                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=px(13),
-                                   rect=(self.side.right - px(86), row.y, px(70), row.h),
+                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=px(13), rect=rect,
                                    tooltip="\n".join(filter(None, [f"Propose an alliance to {state.players[other].name}",
                                                                     allied_already(state, other, seat)])))
-                self.player_buttons.append(b)
-                self.ally_button_x[other] = b.rect.x
+            elif other in endings:
+                b = widgets.Button("End ally", (lambda a=endings[other]: self.submit(a)), size=px(13), rect=rect,
+                                   tooltip=f"End the alliance with {state.players[other].name}: only at the start "
+                                           "of your turn, before anything else (R-ALLY-1)")
+            else:
+                continue
+            self.player_buttons.append(b)
+            self.ally_button_x[other] = b.rect.x
         phase = state.phase
         self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
         self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"

@@ -31,6 +31,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Ctrl+Z or U / Undo", "take back a move that revealed nothing (no die, token or fight)"),
         ("Space", "end the turn / the Daybreak"),
         ("Enter or Space in a notice", "its first button (an alliance offer or a vote takes a click)"),
+        ("Ally? / End ally by a player", "propose an alliance; end one (only as your turn starts, R-ALLY-1)"),
         ("Tab", "next hero"),
         ("Arrows / WASD, drag", "pan the board"),
         ("Wheel, + / −", "zoom (over the log: scroll back through the game)"),
