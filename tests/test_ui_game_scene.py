@@ -343,6 +343,7 @@ def test_players_panel_shows_your_alliances_while_a_computer_plays(monkeypatch):
 @pytest.mark.rule("R-ALLY-1")
 def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_panel():
     """Computer players could end an alliance; a human had no control for it at all."""
+    import re
     session, scene = ann_and_two_computers()
     state = session.state
     play_to_turn_of(session, 1)
@@ -350,6 +351,15 @@ def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_pane
     scene.refresh()
     end = next(b for b in scene.player_buttons if b.label == "End ally")
     assert "Cid" in end.tooltip and "start of your turn" in end.tooltip
+    from game.ui.board import hud
+    drawn, real = [], hud.render
+    hud.render = lambda text, *a, **k: drawn.append(text) or real(text, *a, **k)
+    try:
+        scene.draw(scene.app.screen)
+    finally:
+        hud.render = real
+    shown = [t for t in drawn if re.match(r"🏰\d+ 🧙\d+", t)]
+    assert len(shown) == 3 and not any("ally" in t for t in shown), "the button says it; 'ally' showed cut to 'al'"
     assert not any(b.label == "Ally?" and b.rect.y == end.rect.y for b in scene.player_buttons)
     click(scene, end.rect.center)
     assert state.actions[-1] == A.EndAlliance(1, 3) and not state.allied(1, 3)

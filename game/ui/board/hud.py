@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.kit import icons, sound, textures, theme, widgets
-from game.ui.kit.rich_text import render
+from game.ui.kit.rich_text import render, width as text_width
 
 RESOURCE_ICONS = {"coin": "💰", "wood": "🌳", "food": "🥩", "stone": "⛏️"}
 PHASE_NAMES = {"capitals": "Capitals", "daybreak": "Daybreak", "turn": "Turn", "over": "Game over", "setup": "Setup"}
@@ -195,8 +195,11 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
                      area=pygame.Rect(0, 0, stats_x - px(30) - line.x, name.get_height()))
         allied = viewer is not None and seat != viewer and state.allied(viewer, seat)
         offered = viewer is not None and (viewer, seat) in state.alliance_offers
-        stats = f"🏰{row['cities']} 🧙{row['heroes']}" + ("  ally" if allied else "") + ("  asked" if offered else "")
-        img = render(stats, px(12), theme.INK_SOFT, "bold")
+        stats = f"🏰{row['cities']} 🧙{row['heroes']}"
         end = (stats_right or {}).get(seat, line.right) - px(4)
+        full = stats + ("  ally" if allied else "") + ("  asked" if offered else "")
+        if text_width(full, px(12), "bold") <= end - stats_x:    # else "ally" showed cut to "al" by an End ally
+            stats = full                                        # button, which says it
+        img = render(stats, px(12), theme.INK_SOFT, "bold")
         surface.blit(img, img.get_rect(midleft=(stats_x, line.centery)),
                      area=pygame.Rect(0, 0, max(0, end - stats_x), img.get_height()))
