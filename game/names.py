@@ -11,6 +11,12 @@ _TIERED = re.compile(r"^(spawner|unit)_(\d)_(\d)$")
 ITEM_TYPES = {"main_hand": "weapon", "off_hand": "shield", "amulet": "amulet"}
 OPTION_TITLES = {"starting_hero": "Starting hero", "legacy_gold_mine": "Legacy Gold Mine",
                  "hero_cap": "Hero cap", "day_limit": "Day limit", "shared_victory": "Shared victory"}
+# What each optional rule does, wherever it is chosen, voted on or shown ([OPT] in the rulebook).
+OPTION_HELP = {"starting_hero": "One free hero at each capital (R-SET-5)",
+               "legacy_gold_mine": "The old Gold Mine building, levels 1–5 (R-BLD-5)",
+               "hero_cap": "A cap on heroes per player (R-BLD-6)",
+               "day_limit": "After N Days the most Cities, then the most 💰, wins (R-END-2)",
+               "shared_victory": "The last alliance standing wins together (R-END-2)"}
 
 
 def stars(rank: int | str) -> str:

@@ -17,13 +17,8 @@ from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
 
-RULE_TEXT = {
-    "starting_hero": ("Starting hero", "One free hero at each capital (R-SET-5)"),
-    "legacy_gold_mine": ("Legacy gold mine", "The old Gold Mine building, levels 1–5 (R-BLD-5)"),
-    "hero_cap": ("At most 2 heroes each", "A cap on heroes per player (R-BLD-6)"),
-    "day_limit": ("Day limit", "After N days the most Cities, then most 💰, wins (R-END-2)"),
-    "shared_victory": ("Shared victory", "The last alliance standing wins together (R-END-2)"),
-}
+RULE_TITLES = {"starting_hero": "Starting hero", "legacy_gold_mine": "Legacy gold mine",
+               "hero_cap": "At most 2 heroes each", "day_limit": "Day limit", "shared_victory": "Shared victory"}
 
 
 def open_game_menu(scene: Scene) -> None:
@@ -278,7 +273,8 @@ class RulesDialog(OverlayScene):
 
 def rule_words(name: str, options: dict) -> tuple[str, str]:
     """An optional rule's title (with its numbers: the hero cap's count, the day limit's days) and what it does."""
-    title, help_text = RULE_TEXT.get(name, (name.replace("_", " ").title(), ""))
+    from game.names import OPTION_HELP
+    title, help_text = RULE_TITLES.get(name, name.replace("_", " ").title()), OPTION_HELP.get(name, "")
     if name == "hero_cap":
         n = options.get("hero_cap_count", 2)
         title = f"At most {n} hero{'' if n == 1 else 'es'} each"

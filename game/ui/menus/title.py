@@ -7,6 +7,7 @@ from typing import Callable, NamedTuple
 import pygame
 
 from game.map_players import made_for, players_text
+from game.names import OPTION_HELP
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
@@ -111,17 +112,17 @@ class TitleScene(Scene):
         self.reroll = widgets.Button("", self.reroll_seed, icon="dice", tooltip="Roll a new seed")
         self.rule_boxes = {
             "starting_hero": widgets.Checkbox("Starting hero", False, lambda v: self._set_rule("starting_hero", v),
-                                              tooltip="One free hero at each capital (R-SET-5)"),
+                                              tooltip=OPTION_HELP["starting_hero"]),
             "legacy_gold_mine": widgets.Checkbox("Legacy gold mine", False,
                                                  lambda v: self._set_rule("legacy_gold_mine", v),
-                                                 tooltip="The old Gold Mine building, levels 1-5 (R-BLD-5)"),
+                                                 tooltip=OPTION_HELP["legacy_gold_mine"]),
             "hero_cap_2": widgets.Checkbox("At most 2 heroes each", False, lambda v: self._set_rule("hero_cap_2", v),
-                                           tooltip="Cap of 2 heroes per player (R-BLD-6)"),
+                                           tooltip=OPTION_HELP["hero_cap"]),
             "shared_victory": widgets.Checkbox("Shared victory", False,
                                                lambda v: self._set_rule("shared_victory", v),
-                                               tooltip="The last alliance standing wins together (R-END-2)"),
+                                               tooltip=OPTION_HELP["shared_victory"]),
             "day_limit": widgets.Checkbox("Day limit", False, self._set_day_limit_on,
-                                          tooltip="After N days the most cities, then most gold, wins (R-END-2)"),
+                                          tooltip=OPTION_HELP["day_limit"]),
         }
         # its range and the hero cap's count come from the rules after the first frame (no engine at start-up)
         self.day_spinner = widgets.Spinner(self.day_limit_days, 1, self.day_limit_days, 5, self._set_day_limit_days,
