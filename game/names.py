@@ -19,6 +19,12 @@ OPTION_HELP = {"starting_hero": "One free hero at each capital (R-SET-5)",
                "shared_victory": "The last alliance standing wins together (R-END-2)"}
 
 
+def join_names(names) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``."""
+    names = list(names)
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def stars(rank: int | str) -> str:
     return "⭐" * int(rank)
 

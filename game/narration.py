@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.engine.dice import Dice
 from game.engine.purse import describe as money, holdings
 from game.engine.state import Event, GameState
-from game.names import ITEM_TYPES, end_reason, nice_name, option_change, unit_plural
+from game.names import ITEM_TYPES, end_reason, join_names, nice_name, option_change, unit_plural
 
 
 def _who(state: GameState, seat) -> str:
@@ -141,7 +141,7 @@ def _defender(state: GameState, d: dict) -> str:
             return _owned_city(state, city, d["defender"])
     heroes = [s["hero"] for s in squads if s.get("hero") is not None]
     if heroes:
-        return " and ".join(_hero(state, h) for h in heroes)
+        return join_names(_hero(state, h) for h in heroes)
     return _who(state, d["defender"]) if d["defender"] else _NEUTRAL_FOES.get(d["kind"], "the monsters")
 
 
@@ -226,7 +226,7 @@ def narrate(state: GameState, event: Event) -> str | None:
                                f"{'passed' if d['passed'] else 'failed'} ({d['yes']} yes, {d['no']} no)",
         "player_eliminated": lambda: f"☠ {who} is eliminated ({d['reason']})",
         "game_over": lambda: f"🏆 Game over on day {d['day']}, by {end_reason(d['reason'])}: "
-                             f"{' and '.join(_who(state, s) for s in d['winners'])} win{'s' * (len(d['winners']) == 1)}",
+                             f"{join_names(_who(state, s) for s in d['winners'])} win{'s' * (len(d['winners']) == 1)}",
         "upkeep_short": lambda: f"⚠ {who} cannot pay every hero: {d['deaths']} must go",
     }
     line = simple.get(k)

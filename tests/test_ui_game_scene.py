@@ -699,3 +699,30 @@ def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monke
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
     assert scene.dialog is not None and scene.dialog.title == "An alliance?"
     assert (before, 1) in state.alliance_offers and not state.allied(before, 1)
+
+
+@pytest.mark.rule("R-END-1")
+def test_the_last_human_out_is_told_so_and_may_watch_or_leave():
+    """Ann lost her last City to two computer players: they played on and nothing told her she was out."""
+    from game.engine.flow import eliminate
+    from game.ui.kit.scene import Scene
+    session, scene = ann_and_two_computers()
+    state = session.state
+    play_to_turn_of(session, 1)
+    title = Scene()
+    scene.app.scenes.insert(0, title)                      # the title the game was started from
+    events = []
+    state.cities_of(1)[0].owner = 2
+    eliminate(state, 1, events, "no City")
+    state.log.extend(events)
+    scene.refresh()
+    assert scene.dialog is not None and scene.dialog.title == "Out of the game"
+    assert scene.dialog.lines[0] == "Ann has no City left: out of the game (R-END-1)."
+    click(scene, scene.dialog.button("Watch on").rect.center)
+    assert scene.dialog is None
+    scene.refresh()
+    assert scene.dialog is None, "told once"
+    scene._out_told = False
+    scene.refresh()
+    click(scene, scene.dialog.button("Back to title").rect.center)
+    assert scene.app.scene is title

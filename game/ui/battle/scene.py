@@ -585,7 +585,8 @@ class BattleScene(BattlePainting, Scene):
             own = [s.name for s in side.squads if not s.is_unit_squad]       # its heroes and City fight as they are
             n = len(d["squads"])
             parts = own + ([f"{n} squad{'s' * (n != 1)}"] if n else [])
-            fights = " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+            from game.names import join_names
+            fights = join_names(parts)
             return f"{self._side_name(d['player'])} fights with {fights}, {d['mode']} rolls"
         if event.kind == "battle_over":
             return f"🏆 {self.view.sides[d['winner']].name} {self.view.sides[d['winner']].wins} the battle"

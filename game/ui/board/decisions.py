@@ -15,7 +15,8 @@ from game.ui.board.dialogs import Dialog
 def allied_already(state, seat: int, besides: int) -> str | None:
     """"Brunhild is already allied with Rowena." for an alliance offer to or from ``besides``."""
     partners = [state.players[p].name for p in sorted(state.allies_of(seat)) if p != besides]
-    return f"{state.players[seat].name} is already allied with {' and '.join(partners)}." if partners else None
+    from game.names import join_names
+    return f"{state.players[seat].name} is already allied with {join_names(partners)}." if partners else None
 
 
 class DecisionDialogs:
@@ -27,6 +28,9 @@ class DecisionDialogs:
         if state.phase == "over":
             self.dialog = None
             self._show_game_over()
+            return
+        if not self._out_told and self._humans_out():
+            self._tell_out()
             return
         if self.handoff_to is not None or not self.human_to_act() or self.walks:
             self.dialog = None
@@ -157,6 +161,23 @@ class DecisionDialogs:
                                      "The hero must face it before doing anything else (no 🐎)."] + odds,
                       [("Face it", lambda: self.submit(A.FaceMonster(self.actor, hero_id)))], icon="monster",
                       width=560)
+
+    def _humans_out(self) -> list[str]:
+        """The human players' names once every one of them is out and computers play on, else []."""
+        humans = [p for seat, p in self.state.players.items() if not self.session.is_computer(seat)]
+        return [p.name for p in humans] if humans and not any(p.alive for p in humans) else []
+
+    def _tell_out(self) -> None:
+        """R-END-1: the last human player is out. The computer players would play on without a word."""
+        from game.names import join_names
+        self._out_told = True
+        names = self._humans_out()
+        self.dialog = Dialog("Out of the game", [
+            f"{join_names(names)} {'has' if len(names) == 1 else 'have'} no City left: out of the game (R-END-1).",
+            "The computer players play on to the end; watch them, or go back to the title."],
+            [("Watch on", self.close_dialog), ("Back to title", self._quit)], cancel=self.close_dialog,
+            key="ui:out", icon="skull")
+        self._layout_dialog()
 
     def _upkeep_dialog(self) -> Dialog:
         """The choice itself is made on the Daybreak panel, where every hero can be picked."""

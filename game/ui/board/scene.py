@@ -82,6 +82,7 @@ class GameScene(DecisionDialogs, Scene):
         self._pickup_offer: int | None = None  # a hero that just stopped on pickups
         self._battle_seen: object = None
         self._over_shown = False
+        self._out_told = False            # "Out of the game", once the last human player is out
         self._setup_shown = False              # the Anchor panel opens once, on a new game
         self._odds = BackgroundAnswers()     # a City held by several big heroes takes ~0.5 s to work out
         self.roll_button = widgets.Button("Roll", self.roll, icon="dice", size=17, tooltip="Roll the selected hero's 🐎 (R)")
