@@ -30,3 +30,20 @@ def test_saved_as_is_news(game):
     dialog.draw(game.app.screen)
     click(dialog, dialog.save_button.rect.center)
     assert game.toast.message.startswith("Saved as") and game.toast.info
+
+
+def test_a_long_message_wraps_whole_onto_lines_within_the_window(monkeypatch):
+    """A damaged save's message ran past the window and was cut short in one line: nobody could read why."""
+    import game.ui.kit.rich_text as rich_text
+    pygame.init()
+    drawn = []
+    real = rich_text.render
+    monkeypatch.setattr(rich_text, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    toast = Toast()
+    words = [f"word{i}" for i in range(30)]
+    toast.show(" ".join(words) + " end")
+    surface = pygame.Surface((1280, 720))
+    toast.draw(surface)
+    assert 2 <= len(drawn) <= Toast.MAX_LINES
+    assert " ".join(drawn).split() == words + ["end"], "every word, in order, none cut"
+    assert surface.get_rect().contains(toast.rect)

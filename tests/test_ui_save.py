@@ -266,3 +266,20 @@ def test_the_load_dialog_offers_a_damaged_save_up_to_its_last_good_move(game, tm
     assert isinstance(loaded, GameScene) and len(loaded.state.actions) == last
     assert app.scenes == [title, loaded]
     assert loaded.session.game_id != game.session.game_id and path.read_text() == before
+
+
+def test_continue_offers_the_newest_damaged_save_up_to_its_last_good_move(game, tmp_path):
+    """Continue passed over a damaged newest save for an older one: a whole day's play lost for one bad move."""
+    from game.ui.menus.saves import LoadDamaged
+    from game.ui.menus.title import TitleScene
+    folder = tmp_path / "saves"
+    path, last = damaged_save(game, folder)
+    app = App(headless=True)
+    title = TitleScene(saves_dir=folder)
+    app.push(title)
+    click(title, title.continue_button.rect.center)
+    offer = app.scene
+    assert isinstance(offer, LoadDamaged) and f"first {last} moves" in offer.message
+    click(offer, offer.ok.rect.center)
+    loaded = app.scene
+    assert isinstance(loaded, GameScene) and loaded.state.actions == game.state.actions[:last]

@@ -540,6 +540,8 @@ class Toast:
     """A short message that fades out on its own: by default a refusal or a problem (e.g. why a click was
     illegal), drawn red; ``show(..., info=True)`` for news (a save, a roll, a vote), drawn in dark wood."""
 
+    MAX_LINES = 3
+
     def __init__(self, duration: float = 2.5, fade: float = 0.6) -> None:
         self.duration, self.fade = duration, fade
         self.message = ""
@@ -578,8 +580,20 @@ class Toast:
         from game.ui.menus.rulebook import cited_rule
         rule = cited_rule(self.message)
         message = self.message + (f"   · click: read {rule}" if rule else "")
-        size, message = fit_label(message, theme.px(18), surface.get_width() - theme.px(60))
-        label = render(message, size, theme.CREAM, "bold", (0, 0, 0))
+        room = min(surface.get_width() - theme.px(60), theme.px(1000))
+        lines = wrap(message, theme.px(18), room, "bold")        # a long message on up to three lines
+        if len(lines) > self.MAX_LINES:                          # (on one, its middle was cut off)
+            lines = lines[:self.MAX_LINES - 1] + [" ".join(lines[self.MAX_LINES - 1:])]
+        rendered = []
+        for line in lines:
+            size, line = fit_label(line, theme.px(18), room)
+            rendered.append(render(line, size, theme.CREAM, "bold", (0, 0, 0)))
+        label = pygame.Surface((max(r.get_width() for r in rendered), sum(r.get_height() for r in rendered)),
+                               pygame.SRCALPHA)
+        y = 0
+        for r in rendered:
+            label.blit(r, r.get_rect(midtop=(label.get_width() // 2, y)))
+            y += r.get_height()
         rect = label.get_rect().inflate(theme.px(40), theme.px(20))
         rect.midbottom = (surface.get_width() // 2, surface.get_height() - theme.px(90))
         self.rect = rect

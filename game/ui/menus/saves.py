@@ -285,7 +285,9 @@ def show_game(scene: Scene, session, replace: Scene | None = None):
 def continue_newest(scene: Scene, folder: Path | None = None) -> None:
     """The title screen's Continue: the newest save of a game still going (else the newest save).
 
-    A save that turns out damaged is passed over for the next one, and the player is told.
+    The newest save damaged after moves that still replay offers to go on from before the bad move, as
+    Load does (passed over, a day's play or more was lost for one bad move); a save damaged from its
+    start is passed over for the next one, and the player is told.
     """
     from game.engine.save_checks import SaveError
     saves = [s for s in list_saves(folder) if not s.problem]
@@ -295,6 +297,9 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
         try:
             session = load_session(info.path)
         except SaveError as error:
+            if error.good_moves and skipped is None:
+                scene.push(LoadDamaged(info.path, error))
+                return
             skipped = skipped or f"{info.name} ({info.stamp}) is damaged: {error}"
             continue
         game = show_game(scene, session)
