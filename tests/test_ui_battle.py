@@ -303,3 +303,22 @@ def test_exact_chances_carry_no_estimate_mark(drawn_text):
     app, scene, rec = open_scene(state, events)
     pick_second_squad_and_hover_first_enemy(app, scene, drawn_text)
     assert not any("≈" in s for s in drawn_text)
+
+
+@pytest.mark.rule("R-DEATH-3")
+def test_auto_battle_fights_on_for_a_human_and_never_retreats(monkeypatch):
+    """Auto-battle ("the computer fights for you") gave up a City assault at once, as the computer player
+    does to leave a Monster on the City: the hero was lost for sure, and the player had not chosen it."""
+    from game.engine.battle_odds import best_attack
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 7),),)))
+    app, scene, rec = open_scene(state, events)
+    monkeypatch.setattr(scene.session, "think", lambda *a, **k: A.Retreat(1))   # what `standard` would say
+    expected = A.Attack(1, *best_attack(state))
+    click(app, scene.auto_button.rect.center)
+    for _ in range(200):
+        if rec.actions:
+            break
+        app.frame(0.05)
+    assert rec.actions and rec.actions[0] == expected
+    assert not any(isinstance(a, A.Retreat) for a in rec.actions)

@@ -198,6 +198,19 @@ def test_the_battle_result_counts_units_only_for_a_side_that_had_some():
     assert scene.side_result_lines(1, res) == ["Units lost: 6 of 6"]
 
 
+@pytest.mark.rule("R-DEATH-3")
+def test_after_a_retreat_the_defenders_heroes_live_on():
+    """Maud retreated from a City held by two heroes: the result said Brunhild's hero was lost too."""
+    from game.ui.battle.scene import BattleScene
+    from test_save_robust import battle_state
+    scene = BattleScene(GameSession(battle_state()))
+    scene.view.start_units = [2, 0]
+    scene.view.start_heroes = [1, 2]
+    res = {"lost": [2, 0], "winner": 1, "retreated": True}
+    assert scene.side_result_lines(0, res)[-1] == "Hero: lost"
+    assert scene.side_result_lines(1, res) == ["Heroes: all 2 live on"]
+
+
 # --- 7: the same news twice is counted -------------------------------------------------------------
 def test_two_mines_taken_in_one_turn_are_one_counted_line():
     state, _ = small_game()

@@ -171,7 +171,7 @@ class GameSession:
             act = choose_action(self.state, self.ai_rng, "standard")
         except ImportError:
             act = _fallback_choice(self.state, self.ai_rng)
-        return self.submit(act)
+        return self.submit(fighting_on(self.state, act))
 
     def computer_level(self) -> str:
         """The computer level of the seat to act (``standard`` when its seat names none)."""
@@ -202,3 +202,14 @@ def _fallback_choice(state, rng: random.Random):
     if productive and rng.random() < 0.85:
         return rng.choice(productive)
     return options[-1] if options else rng.choice(legal_actions(state))
+
+
+def fighting_on(state, act):
+    """A human's auto-battle fights: it never retreats for the player (a retreat loses the hero for
+    sure, R-DEATH-3, and is the player's own call: the Retreat button), it attacks as well as it can."""
+    from game.engine.actions import Attack, Retreat
+    if not isinstance(act, Retreat) or state.battle is None:
+        return act
+    from game.engine.battle_odds import best_attack
+    squad, target = best_attack(state)
+    return Attack(act.player, squad, target)

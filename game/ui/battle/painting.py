@@ -428,9 +428,14 @@ class BattlePainting:
         lines = [f"Units lost: {res['lost'][i]} of {fought}"] if fought else []
         if self.deserted[i]:
             lines.append(f"   of which {self.deserted[i]} deserted")
-        if self.view.start_heroes[i]:
-            survived = i == res["winner"] and not res["retreated"]
-            lines.append("Hero: lives on" if survived else "Hero: lost")
+        heroes = self.view.start_heroes[i]
+        if heroes:
+            # the winner's heroes live on (a retreat loses the attacker's; the defender's stand), the loser's fall
+            survived = i == res["winner"]
+            if heroes == 1:
+                lines.append("Hero: lives on" if survived else "Hero: lost")
+            else:
+                lines.append(f"Heroes: all {heroes} live on" if survived else f"Heroes: all {heroes} lost")
         for city in self._cities_of_side(i):
             lines.append(f"City holds: {city}" if i == res["winner"] else f"City lost: {city}")
         return lines or ["No losses"]

@@ -499,7 +499,8 @@ class BattleScene(BattlePainting, Scene):
                     if outcome.ok:
                         self.play(outcome.events)
                 else:
-                    self.submit(act)
+                    from game.ui.session import fighting_on
+                    self.submit(fighting_on(self.state, act))
 
     def _run_queue(self, dt: float | None) -> None:
         """Advance the animations by ``dt`` seconds (None or instant speed: to the end)."""
