@@ -108,8 +108,14 @@ def test_the_title_screen_offers_a_random_map_for_its_seats_and_seed(tmp_path, m
     assert Path(chosen.path).parent == tmp_path / "fuzzyknights" / "maps"
     assert chosen.board.kind == "hex"                       # an odd seed makes a hex map
     buttons = len(title.map_buttons)
-    click(title, title.random_button.rect.center)           # the same seed and seats: the same map, not a copy
-    assert len(title.map_buttons) == buttons and title.selected_map is chosen
+    click(title, title.random_button.rect.center)           # again, that map chosen: another seed's map
+    other = title.selected_map
+    assert other is not chosen and other.own and title.seed != 41 and len(title.map_buttons) == buttons + 1
+    title.select_map(0)
+    title.seed_field.value = "41"
+    title._set_seed("41")
+    click(title, title.random_button.rect.center)           # seed 41 again: its map, chosen, not a copy
+    assert len(title.map_buttons) == buttons + 1 and title.selected_map is chosen
     title.start()
     assert started and started[0].map_path == chosen.path
     pygame.display.quit()

@@ -215,3 +215,27 @@ def test_a_map_for_two_or_four_players_turns_start_off_for_three_and_says_why(ap
     assert scene.start_button.enabled and scene.start_button.tooltip == ""
     scene.start()
     assert len(started) == 1 and len(started[0].seats) == 4
+
+
+def test_a_long_map_list_scrolls_and_keeps_the_preview_and_the_chosen_map_in_view(app, tmp_path):
+    """Eleven random maps of a player's own ran the list over the map's picture ("This map has problems")
+    and the lines under it past the panel."""
+    maps = [MapEntry(f"maps/m{i}.tmx", f"Map {i}", Board.blank(12, 10, title=f"Map {i}")) for i in range(20)]
+    scene = TitleScene(maps=maps, on_start=lambda o: None, saves_dir=tmp_path)
+    app.push(scene)
+    app.frame(1 / 60)
+    shown = [b for b in scene.map_buttons if b.visible]
+    assert 3 <= len(shown) < 20
+    assert all(scene.left.contains(b.rect) for b in shown)
+    assert scene.random_button.rect.bottom < scene.thumb_rect.top and scene.thumb_rect.h > 40
+    assert scene.thumb_rect.bottom < scene.left.bottom
+    first = shown[0]
+    pos = scene.map_list_rect.center
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
+    assert not first.visible and scene.map_scroll == 3
+    click(scene, next(b for b in scene.map_buttons if b.visible).rect.center)
+    assert scene.map_index == 3
+    scene.select_map(19)                                   # e.g. a new random map, added last
+    assert scene.map_buttons[19].visible and scene.left.contains(scene.map_buttons[19].rect)
+    scene.draw(app.screen)

@@ -76,6 +76,9 @@ class SeatRow:
         self.remove.visible = removable
 
 
+MAP_ROW_MIN = 26          # a map button's least height (at 1280x720) before the list scrolls
+
+
 class TitleScene(Scene):
     design_room = (1280, 720)      # three fixed columns: a large text setting grows them only where they fit
 
@@ -91,6 +94,9 @@ class TitleScene(Scene):
         self.maps = maps if maps is not None else catalog()
         self.on_start = on_start
         self.map_index = default_index(self.maps)
+        self.map_scroll = 0               # the first map row shown, when more maps are kept than fit
+        self.map_rows_shown = len(self.maps)
+        self.map_list_rect = pygame.Rect(0, 0, 0, 0)
         self.shown = False          # the chosen map is loaded after the first frame: the window opens at once
         self.seats: list[Seat] = default_seats(2)
         self.mode = "normal"
@@ -104,7 +110,7 @@ class TitleScene(Scene):
                                            size=16) for i, m in enumerate(self.maps)]
         self.seat_rows = [SeatRow(self, i) for i in range(4)]
         self.random_button = widgets.Button("Random map", self.random_map, icon="dice", size=15,
-                                            tooltip="A new map, fair to every seat, from the seed and players chosen")
+                                            tooltip="A new map, fair to every seat, from the seed and players chosen; again: another")
         self.add_seat_button = widgets.Button("Add player", self.add_seat, icon="hero", size=15)
         self.mode_toggle = widgets.Toggle(["Normal", "Campaign"], 0, self._set_mode, size=16)
         self.seed_field = widgets.TextField(str(self.seed), self._set_seed, max_len=9, allowed=str.isdigit, size=18,
@@ -211,6 +217,10 @@ class TitleScene(Scene):
 
     def select_map(self, index: int) -> None:
         self.map_index = index
+        if not self.map_scroll <= index < self.map_scroll + self.map_rows_shown:   # the chosen map in view
+            self.map_scroll = max(0, index - self.map_rows_shown + 1) if index >= self.map_scroll else index
+            if self.app is not None:
+                self.layout(self.size)
         self.maps[index].load()      # a map is read and checked when chosen, not at start-up
         lo, hi = self.selected_map.players
         while len(self.seats) < lo:
@@ -219,10 +229,15 @@ class TitleScene(Scene):
         self._sync()
 
     def random_map(self) -> None:
-        """Make a fair random map for the seed and seats chosen, keep it with the player's maps, choose it."""
+        """Make a fair random map for the seed and seats chosen, keep it with the player's maps, choose it;
+        with that map chosen already, a new seed's map."""
         from game import userdata
-        from game.maps.random_map import Unfair, new_game_map
+        from game.maps.random_map import Unfair, game_map_path, new_game_map
         from game.ui.menus.map_catalog import load_entry
+        chosen = self.selected_map.path
+        again = game_map_path(userdata.user_maps_dir(), players=len(self.seats), seed=self.seed)
+        if chosen and Path(chosen).resolve() == again.resolve():
+            self.reroll_seed()                  # asked again: another map, not the one already chosen
         try:
             path = new_game_map(userdata.user_maps_dir(), players=len(self.seats), seed=self.seed)
         except (Unfair, OSError) as error:
@@ -401,13 +416,20 @@ class TitleScene(Scene):
 
         list_y = self.left.y + px(52)
         inset = px(18)
+        room = self.left.h - px(52 + 160)              # the preview and its two lines keep the rest
         rows = len(self.map_buttons)
-        row_h = max(px(24), min(px(38), (self.left.h - px(52 + 160)) // max(1, rows + 1) - px(6)))  # many maps: thinner
+        shown = max(1, min(rows, room // px(MAP_ROW_MIN + 6) - 1))      # beside the Random map button
+        row_h = max(px(MAP_ROW_MIN), min(px(38), room // (shown + 1) - px(6)))  # many maps: thinner, then a scroll
+        self.map_rows_shown = shown
+        self.map_scroll = min(max(0, self.map_scroll), rows - shown)
         for i, b in enumerate(self.map_buttons):
-            b.rect = pygame.Rect(self.left.x + inset, list_y + i * (row_h + px(6)), self.left.w - 2 * inset, row_h)
-        self.random_button.rect = pygame.Rect(self.left.x + inset, list_y + rows * (row_h + px(6)),
+            row = i - self.map_scroll
+            b.visible = 0 <= row < shown
+            b.rect = pygame.Rect(self.left.x + inset, list_y + row * (row_h + px(6)), self.left.w - 2 * inset, row_h)
+        self.map_list_rect = pygame.Rect(self.left.x, list_y, self.left.w, shown * (row_h + px(6)))
+        self.random_button.rect = pygame.Rect(self.left.x + inset, list_y + shown * (row_h + px(6)),
                                               self.left.w - 2 * inset, row_h)
-        thumb_top = list_y + (rows + 1) * (row_h + px(6)) + px(10)
+        thumb_top = list_y + (shown + 1) * (row_h + px(6)) + px(10)
         self.thumb_rect = pygame.Rect(self.left.x + inset, thumb_top, self.left.w - 2 * inset,
                                       max(px(40), self.left.bottom - thumb_top - px(62)))   # two lines below
 
@@ -445,6 +467,11 @@ class TitleScene(Scene):
                 and not self.typing_in():       # Enter in a field finishes the typing (the field takes it)
             self.start()
             return True
+        if event.type == pygame.MOUSEWHEEL and self.map_list_rect.collidepoint(self.mouse) \
+                and len(self.map_buttons) > self.map_rows_shown:
+            self.map_scroll -= event.y          # more maps than fit: the wheel scrolls the list
+            self.layout(self.size)
+            return True
         used = super().handle_event(event)
         self._sync()
         return used
@@ -468,9 +495,20 @@ class TitleScene(Scene):
             pygame.draw.line(surface, (170, 140, 96), (rect.x + px(18), rect.y + px(46)),
                              (rect.right - px(18), rect.y + px(46)), 2)
         self._draw_map_preview(surface)
+        self._draw_map_scroll_note(surface)
         self._draw_seat_swatches(surface)
         self._draw_game_labels(surface)
         super().draw(surface)
+
+    def _draw_map_scroll_note(self, surface: pygame.Surface) -> None:
+        """"▲ 2 · ▼ 3 more (wheel)" beside the caption when the list holds more maps than it shows."""
+        above = self.map_scroll
+        below = len(self.map_buttons) - self.map_scroll - self.map_rows_shown
+        if above <= 0 and below <= 0:
+            return
+        parts = ([f"▲ {above}"] if above > 0 else []) + ([f"▼ {below}"] if below > 0 else [])
+        note = widgets.text(" · ".join(parts) + " more (wheel)", px(13), theme.INK_SOFT, "bold")
+        surface.blit(note, note.get_rect(bottomright=(self.left.right - px(20), self.left.y + px(42))))
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
@@ -494,10 +532,11 @@ class TitleScene(Scene):
         entry = self.selected_map
         frame = self.thumb_rect
         pygame.draw.rect(surface, (60, 44, 30), frame, border_radius=8)
-        if entry.board is not None and frame.h > 40:
-            from game.ui.menus.thumbnail import render_thumbnail
-            thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
-            surface.blit(thumb, (frame.x + 6, frame.y + 6))
+        if entry.board is not None:
+            if frame.h > 40:                     # (too small a window for a picture: the lines below still say)
+                from game.ui.menus.thumbnail import render_thumbnail
+                thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
+                surface.blit(thumb, (frame.x + 6, frame.y + 6))
         else:
             msg = widgets.text("This map has problems" if entry.loaded else "Reading the map…", px(16), theme.CREAM,
                                "bold")
