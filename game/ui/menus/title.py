@@ -507,7 +507,12 @@ class TitleScene(Scene):
         if above <= 0 and below <= 0:
             return
         parts = ([f"▲ {above}"] if above > 0 else []) + ([f"▼ {below}"] if below > 0 else [])
-        note = widgets.text(" · ".join(parts) + " more (wheel)", px(13), theme.INK_SOFT, "bold")
+        caption = widgets.text("Choose a map", px(24), theme.INK, "heading").get_width()
+        room = self.left.w - px(40) - caption - px(12)
+        for words in (" · ".join(parts) + " more (wheel)", " · ".join(parts) + " more", " ".join(parts)):
+            note = widgets.text(words, px(13), theme.INK_SOFT, "bold")
+            if note.get_width() <= room:
+                break
         surface.blit(note, note.get_rect(bottomright=(self.left.right - px(20), self.left.y + px(42))))
 
     def _draw_title(self, surface: pygame.Surface) -> None:
