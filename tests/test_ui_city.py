@@ -213,3 +213,29 @@ def test_a_unit_the_full_city_cannot_take_is_refused_in_the_rulebooks_words():
     click(scene, scene.unit_buttons[("unit_4_2", -1)].rect.center)
     assert hero.army == {"unit_4_2": 1} and scene.toast.visible
     assert "Tier 4 ⭐⭐" in scene.toast.message and "unit 4 2" not in scene.toast.message
+
+
+@pytest.mark.rule("R-DAY-6")
+def test_every_hero_in_the_city_can_be_picked_with_more_than_three_there():
+    """Five heroes in a City: only the first three had a tab, so the others could not take units."""
+    scene = city_scene(coin=40)
+    for _ in range(5):
+        click(scene, scene.recruit_buttons["hero"].rect.center)
+    heroes = scene.heroes_here()
+    assert len(heroes) == 5
+    scene.city.garrison["mercenary"] = 5
+    scene.rebuild()
+    reached = []
+    for _ in range(len(heroes)):
+        reached.append(scene.hero_id)
+        tabs = [b for b in scene.hero_tabs if b.label not in ("◀", "▶")]
+        assert len(tabs) == 3 and any(t.selected for t in tabs), "the picked hero's tab is in view"
+        assert all(scene.right.contains(b.rect) for b in scene.hero_tabs)
+        click(scene, next(b for b in scene.hero_tabs if b.label == "▶").rect.center)
+    assert sorted(reached) == sorted(h.id for h in heroes)
+    last = heroes[-1]
+    while scene.hero_id != last.id:
+        click(scene, next(b for b in scene.hero_tabs if b.label == "▶").rect.center)
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert last.army == {"mercenary": 1}
+    scene.draw(scene.app.screen)

@@ -55,6 +55,9 @@ class Row:
         self.blocked = blocked          # its button is muted: a click says the status instead of acting
 
 
+TABS = 3                  # hero tabs shown at once on the garrison panel
+
+
 class CityScene(Scene):
     design_room = (1180, 660)      # three fixed columns: a large text setting grows them only where they fit
 
@@ -343,10 +346,24 @@ class CityScene(Scene):
         x, y, w = self.right.x + px(14), self.right.y + px(56), self.right.w - px(28)
         self.hero_tabs = []
         if heroes:
-            tab_w = min(px(120), (w - px(8) * (len(heroes[:3]) - 1)) // len(heroes[:3]))
-            for i, h in enumerate(heroes[:3]):
+            # three tabs at a time; with more heroes here, ◀ ▶ step through them (a fourth hero had no tab)
+            ids = [h.id for h in heroes]
+            at = ids.index(self.hero_id)
+            first = min(max(0, at - 1), max(0, len(heroes) - TABS))
+            shown = heroes[first:first + TABS]
+            left, room = x, w
+            if len(heroes) > TABS:
+                arrow = px(30)
+                for label, step, ax in (("◀", -1, x), ("▶", 1, x + w - arrow)):
+                    target = ids[(at + step) % len(ids)]
+                    b = widgets.Button(label, (lambda t=target: self.pick_hero(t)), rect=(ax, y, arrow, px(32)),
+                                       size=px(13), tooltip=f"{len(heroes)} heroes here: the {'previous' if step < 0 else 'next'}")
+                    self.hero_tabs.append(b)
+                left, room = x + arrow + px(6), w - 2 * (arrow + px(6))
+            tab_w = min(px(120), (room - px(8) * (len(shown) - 1)) // len(shown))
+            for i, h in enumerate(shown):
                 tab = widgets.Button(h.name or f"Hero {h.id}", (lambda i=h.id: self.pick_hero(i)), icon="hero",
-                                     rect=(x + i * (tab_w + px(8)), y, tab_w, px(32)), size=px(13))
+                                     rect=(left + i * (tab_w + px(8)), y, tab_w, px(32)), size=px(13))
                 tab.selected = h.id == self.hero_id
                 self.hero_tabs.append(tab)
             y += px(42)
