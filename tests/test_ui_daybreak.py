@@ -206,3 +206,34 @@ def test_the_panel_says_what_ending_the_daybreak_rolls_with_the_rules_numbers_th
         apply(state, next(iter(legal_actions(state, moves=False))))
     assert DaybreakPanel(GameSession(state), seat).token_roll_note() == [
         "Ending the Daybreak rolls 1dP for a token (75 or more)", "Your last roll: 🎲 80 — a token"]
+
+
+@pytest.mark.rule("R-DAY-4")
+def test_many_cities_and_heroes_fit_the_panel_the_rest_counted(monkeypatch):
+    """Eight Cities and twelve heroes: the heroes' rows ran over the token-roll note and past the panel,
+    and Cities past the sixth were not there at all."""
+    from game.board import MapToken
+    import game.ui.board.daybreak_panel as daybreak_panel
+    cells = [(3, 1), (5, 1), (1, 3), (3, 3), (5, 3), (1, 5), (3, 5), (5, 5)]
+    state = K.start_game("normal", tokens=[MapToken("city", c, owner=1, tier="villa") for c in cells], w=12, h=12)
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 200
+    capital = state.cities_of(seat)[0]
+    heroes = [K.recruit_hero(state, seat, capital) for _ in range(12)]
+    heroes[-1].cell = (10, 2)                               # one out on an empty tile: it may found a City
+    drawn = []
+    real = daybreak_panel.render
+    monkeypatch.setattr(daybreak_panel, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    app = App(headless=True)
+    panel = DaybreakPanel(GameSession(state), seat)
+    app.push(panel)
+    app.frame(1 / 60)
+    buttons = list(panel.city_buttons.values()) + list(panel.found_buttons.values())
+    assert buttons and all(panel.right.contains(b.rect) for b in buttons)
+    assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+    assert heroes[-1].id in panel.found_buttons, "a hero who may found a City is listed first"
+    cities_more = len(state.cities_of(seat)) - len(panel.city_buttons)
+    assert any(t.startswith(f"… and {cities_more} more Cities: click them on the board") for t in drawn)
+    assert any(t == f"… and {12 - len(panel.shown_heroes)} more heroes" for t in drawn)
+    assert panel.heroes_bottom <= panel.right.bottom - 36, "clear of the token-roll note"

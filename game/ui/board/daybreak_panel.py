@@ -108,6 +108,9 @@ def _signed(amounts: dict, sign: str = "+") -> str:
     return " ".join(parts) if parts else "0"
 
 
+CITY_ROW, HERO_ROW, MORE_ROW = 42, 40, 22     # the right column's rows, in panel pixels
+
+
 class DaybreakPanel(OverlayScene):
     panel_size = (1000, 620)
 
@@ -119,6 +122,8 @@ class DaybreakPanel(OverlayScene):
         self.hero_boxes: dict[int, widgets.Checkbox] = {}
         self.city_buttons: dict[int, widgets.Button] = {}
         self.found_buttons: dict[int, MutedButton] = {}
+        self.shown_cities: list = []          # the right column's rows (rebuild: those that fit)
+        self.shown_heroes: list = []
         self.confirm = widgets.Button("", self.confirm_deaths, icon="skull", size=16)
         self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19,
                                         tooltip="End your Daybreak (Space)")
@@ -212,24 +217,31 @@ class DaybreakPanel(OverlayScene):
             self.confirm.label = f"Dismiss {len(self.chosen)} of {n}"
             self.confirm.rect = pygame.Rect(self.left.x + 10, min(y + 4, self.left.bottom - 44), 230, 40)
         self.city_buttons, self.found_buttons = {}, {}
+        cities, heroes = state.cities_of(seat), state.heroes_of(seat)
+
+        def founding(hero) -> bool:
+            return (not state.city_at(hero.cell) and not state.mine_at(hero.cell)
+                    and not state.tokens_at(hero.cell) and len(state.heroes_at(hero.cell)) == 1)
+        heroes = sorted(heroes, key=lambda h: not founding(h))        # those who may found a City first
+        self.shown_cities, self.shown_heroes = self._rows_that_fit(cities, heroes)
         y = self.right.y + 34
-        for city in state.cities_of(seat)[:6]:
+        for city in self.shown_cities:
             self.city_buttons[city.id] = widgets.Button("Open", (lambda c=city.id: self.open_city(c)), size=15,
                                                         icon="city", rect=(self.right.right - 110, y, 100, 34))
-            y += 42
+            y += CITY_ROW
+        if len(cities) > len(self.shown_cities):
+            y += MORE_ROW
         self.cities_bottom = y
         y += 40
         found_cost = state.rules["cities"]["found_cost"]
-        for hero in state.heroes_of(seat)[:5]:
-            cell_empty = (not state.city_at(hero.cell) and not state.mine_at(hero.cell)
-                          and not state.tokens_at(hero.cell) and len(state.heroes_at(hero.cell)) == 1)
-            if cell_empty:
+        for hero in self.shown_heroes:
+            if founding(hero):
                 b = MutedButton("Found a City here", (lambda h=hero.id: self.found_city(h)), size=14,
                                 rect=(self.right.right - 190, y, 180, 32))
                 b.muted = not can_afford(state, seat, found_cost) or pending is not None
                 b.tooltip = f"{hero.name} becomes the Mayor of a new Encampment"
                 self.found_buttons[hero.id] = b
-            y += 40
+            y += HERO_ROW
         self.heroes_bottom = y
         self.end_button.rect = pygame.Rect(p.right - 24 - 220, p.bottom - 68, 220, 50)
         self.board_button.rect = pygame.Rect(p.x + 24, p.bottom - 64, 170, 44)
@@ -237,6 +249,22 @@ class DaybreakPanel(OverlayScene):
         self.widgets = ([self.board_button, self.end_button] + list(self.hero_boxes.values())
                         + ([self.confirm] if pending is not None else []) + list(self.city_buttons.values())
                         + list(self.found_buttons.values()))
+
+    def _rows_that_fit(self, cities: list, heroes: list) -> tuple[list, list]:
+        """The Cities and heroes the right column has room for (with 8 Cities and 12 heroes the list ran
+        over the token-roll note and past the panel); the rest are counted in a line each."""
+        room = self.right.h - 34 - 40 - 40 - 24          # its headings, the token-roll note, the founding cost
+        n_cities, n_heroes = min(len(cities), 6), min(len(heroes), 5)
+
+        def height(c, h):
+            return (c * CITY_ROW + (MORE_ROW if c < len(cities) else 0)
+                    + h * HERO_ROW + (MORE_ROW if h < len(heroes) else 0))
+        while height(n_cities, n_heroes) > room and (n_heroes > 1 or n_cities > 1):
+            if n_heroes > 2 or (n_heroes > 1 and n_cities <= 2):
+                n_heroes -= 1
+            else:
+                n_cities -= 1
+        return cities[:n_cities], heroes[:n_heroes]
 
     # --- drawing --------------------------------------------------------------------
     def draw_content(self, surface) -> None:
@@ -311,7 +339,7 @@ class DaybreakPanel(OverlayScene):
         x, y = self.right.x, self.right.y
         pygame.draw.line(surface, (190, 160, 110), (x - 14, y), (x - 14, self.right.bottom), 2)
         self._heading(surface, "Build and recruit", (x, y))
-        for city in state.cities_of(seat)[:6]:
+        for city in self.shown_cities:
             b = self.city_buttons[city.id]
             sprite = icons.token_sprite("city", city.owner, city.tier, 30)
             surface.blit(sprite, (x + 4, b.rect.y + 2))
@@ -323,10 +351,14 @@ class DaybreakPanel(OverlayScene):
             else:
                 note, colour = f"{nice_name(city.tier)} · may build one building", theme.INK_SOFT
             surface.blit(render(note, 12, colour, "bold" if city.sieged else "body"), (x + 40, b.rect.y + 19))
+        more = len(state.cities_of(seat)) - len(self.shown_cities)
+        if more:
+            surface.blit(render(f"… and {more} more Cit{'y' if more == 1 else 'ies'}: click them on the board",
+                                13, theme.INK_SOFT), (x + 10, self.cities_bottom - MORE_ROW + 2))
         y = self.cities_bottom + 8
         self._heading(surface, "Heroes", (x, y))
         y += 32
-        heroes = state.heroes_of(seat)[:5]
+        heroes = self.shown_heroes
         if not heroes:
             words = "No heroes"
             if state.cities_of(seat):        # where a new player looks for the next step
@@ -338,7 +370,12 @@ class DaybreakPanel(OverlayScene):
             where = "garrisoned" if state.is_garrisoned(hero) else ""
             label = f"🧙 {hero.name}" + (f" · {army} unit{'s' * (army != 1)}" if army else "") + (f" · {where}" if where else "")
             surface.blit(render(label, 14, theme.INK), (x + 6, y + 7))
-            y += 40
+            y += HERO_ROW
+        more = len(state.heroes_of(seat)) - len(heroes)
+        if more:
+            surface.blit(render(f"… and {more} more hero{'es' if more != 1 else ''}", 13, theme.INK_SOFT),
+                         (x + 10, y + 2))
+            y += MORE_ROW
         found = state.rules["cities"]["found_cost"]
         if self.found_buttons:
             cost = cost_surface(found, state.players[seat].purse, 13)
