@@ -85,3 +85,41 @@ def test_a_besieged_city_wears_crossed_swords_on_the_board(monkeypatch):
     scene.refresh()
     scene.view.draw_base(screen)
     assert "swords" in asked
+
+
+@pytest.mark.rule("R-END-1")
+def test_a_player_without_a_city_is_told_how_long_it_has(monkeypatch):
+    """P1 lost her last City: she was out at the end of her next turn, and nothing on screen said so."""
+    import enginekit as K
+    import game.ui.board.scene as board_scene
+    from game.engine import actions as A, apply
+    from game.ui.app import App
+    from game.ui.board.hud import cityless_warning
+    from game.ui.session import GameSession
+    state = K.start_game("normal")
+    state.players[1].purse["coin"] = 5
+    K.recruit_hero(state, 1)
+    K.to_turns(state)
+    assert state.actor() == 1 and cityless_warning(state, 1) is None
+    K.capital(state, 1).owner = 2                          # taken (as if in P2's turn)
+    apply(state, A.EndTurn(1))
+    state.players[1].purse["coin"] = 3                     # the hero's upkeep at dawn
+    apply(state, A.EndTurn(2))
+    assert state.phase == "daybreak" and state.actor() == 1
+    assert cityless_warning(state, 1) == ("⚠ No City left: found one now (a hero on an empty tile) or conquer one "
+                                          "by the end of this turn, or you are out (R-END-1)")
+    state.rules["end"]["grace_turns_without_city"] = 2      # a playtester's rules: one turn more
+    assert "within 2 of your turns" in cityless_warning(state, 1)
+    state.rules["end"]["grace_turns_without_city"] = 1
+    K.end_daybreak(state, 1)
+    K.end_daybreak(state, 2)
+    assert state.phase == "turn" and state.actor() == 1
+    drawn = []
+    real = board_scene.render
+    monkeypatch.setattr(board_scene, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    scene = board_scene.GameScene(GameSession(state))
+    App(headless=True).push(scene)
+    scene.draw(pygame.Surface(scene.app.screen.get_size()))
+    assert "⚠ No City left: conquer one by the end of this turn, or you are out (R-END-1)" in drawn
+    apply(state, A.EndTurn(1))
+    assert not state.players[1].alive

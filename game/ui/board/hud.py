@@ -203,3 +203,16 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
         img = render(stats, px(12), theme.INK_SOFT, "bold")
         surface.blit(img, img.get_rect(midleft=(stats_x, line.centery)),
                      area=pygame.Rect(0, 0, max(0, end - stats_x), img.get_height()))
+
+
+def cityless_warning(state, seat: int | None) -> str | None:
+    """R-END-1 for a player left without a City: how long it has to found or conquer one (a player who
+    lost its last City was out at the end of its next turn, and nothing on screen said so)."""
+    if seat is None or seat not in state.players or not state.players[seat].alive or state.cities_of(seat):
+        return None
+    grace = state.rules["end"]["grace_turns_without_city"]
+    # turns left, this one included: a turn's start counts it as one without a City (flow.begin_turn)
+    turns = grace - state.players[seat].cityless_turns + (0 if state.phase == "daybreak" else 1)
+    when = "by the end of this turn" if turns <= 1 else f"within {turns} of your turns"
+    how = "found one now (a hero on an empty tile) or conquer one" if state.phase == "daybreak" else "conquer one"
+    return f"⚠ No City left: {how} {when}, or you are out (R-END-1)"

@@ -967,16 +967,24 @@ class GameScene(DecisionDialogs, Scene):
                 text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
         elif self.human_to_act() and self.state.phase == "daybreak":
             text = "Daybreak: build, recruit, then End daybreak"
-        if text:
-            img = render(text, theme.px(17), theme.CREAM, "bold", (0, 0, 0))
-            box = img.get_rect().inflate(theme.px(30), theme.px(14))
-            box.midtop = (self.view.rect.centerx, self.view.rect.y + theme.px(12))
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(shade, (20, 12, 6, 190), shade.get_rect(), border_radius=12)
-            surface.blit(shade, box)
-            surface.blit(img, img.get_rect(center=box.center))
-            return box
-        return None
+        from game.ui.board.hud import cityless_warning
+        warning = cityless_warning(self.state, self.actor) if self.human_to_act() else None
+        box = None
+        top = self.view.rect.y + theme.px(12)
+        for line, tint in ((text, (20, 12, 6, 190)), (warning, (120, 24, 18, 215))):
+            if not line:
+                continue
+            size, line = widgets.fit_label(line, theme.px(17), self.view.rect.w - theme.px(60))
+            img = render(line, size, theme.CREAM, "bold", (0, 0, 0))
+            rect = img.get_rect().inflate(theme.px(30), theme.px(14))
+            rect.midtop = (self.view.rect.centerx, top)
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, tint, shade.get_rect(), border_radius=12)
+            surface.blit(shade, rect)
+            surface.blit(img, img.get_rect(center=rect.center))
+            box = rect if box is None else box.union(rect)
+            top = rect.bottom + theme.px(6)
+        return box
 
     def _draw_handoff(self, surface: pygame.Surface) -> None:
         """An opaque cover: the next player sees nothing of the last one's turn."""
