@@ -366,13 +366,14 @@ class VoteDialog(OverlayScene):
         size, words = widgets.fit_label(f"{voter.name}, your vote", px(22), room, "heading")
         who = widgets.text(words, size, theme.seat_colour(pending.player), "heading")
         surface.blit(who, who.get_rect(midtop=(p.centerx, p.y + px(78))))
-        title = rule_words(pending.data["option"], state.rules["options"])[0]
-        question = f"Turn “{title}” {'on' if pending.data['value'] else 'off'}?"
+        from game.names import OPTION_HELP, option_change
+        option, value = pending.data["option"], pending.data["value"]
+        question = f"{option_change(option, value, state.rules['options'])}?"      # "Day limit on (60 Days)?"
         size, words = widgets.fit_label(question, px(19), room)
         img = render(words, size, theme.INK, "bold")
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + px(124))))
         humans = [x.player for x in state.pending if x.kind == "vote" and not self.session.is_computer(x.player)]
-        lines = []
+        lines = [OPTION_HELP[option]] if option in OPTION_HELP else []      # what the rule does
         if self.cast_so_far:
             lines.append("So far: " + ", ".join(f"{state.players[seat].name} {'yes' if yes else 'no'}"
                                                 for seat, yes in self.cast_so_far))
