@@ -87,6 +87,29 @@ def test_a_besieged_city_wears_crossed_swords_on_the_board(monkeypatch):
     assert "swords" in asked
 
 
+@pytest.mark.rule("R-MOV-7", "R-DEATH-2")
+def test_a_monster_blocking_a_city_shows_over_the_heroes_in_it(monkeypatch):
+    """A retreat left a Monster on a rival's capital: its token lay under the garrisoned hero, unseen."""
+    from game.engine.state import Token
+    from game.ui.kit import icons
+    scene = meadow_board_scene()
+    state = scene.state
+    hero = next(iter(state.heroes.values()))
+    city = next(c for c in state.cities.values() if c.cell == hero.cell)
+    drawn = []
+    real = icons.token_sprite
+    monkeypatch.setattr(icons, "token_sprite", lambda kind, *a, **k: drawn.append(kind) or real(kind, *a, **k))
+    scene.view.center_on(city.cell)
+    screen = pygame.Surface(scene.app.screen.get_size())
+    scene.view.draw_base(screen)
+    assert drawn[-1] == "hero"                              # the heroes last, over every token
+    state.tokens[999] = Token(999, "monster", city.cell)
+    scene.refresh()
+    drawn.clear()
+    scene.view.draw_base(screen)
+    assert drawn[-1] == "monster" and "hero" in drawn, "the Monster's badge is drawn last, over the heroes"
+
+
 @pytest.mark.rule("R-END-1")
 def test_a_player_without_a_city_is_told_how_long_it_has(monkeypatch):
     """P1 lost her last City: she was out at the end of her next turn, and nothing on screen said so."""

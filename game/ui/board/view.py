@@ -360,6 +360,7 @@ class BoardView:
             surface.blit(self._ground_chunk(cx, cy), pos)
         self._draw_tokens(surface)
         self._draw_heroes(surface)
+        self._draw_blocked_badges(surface)
         if self.minimap:
             cities = [(t.cell, t.owner) for t in self.tokens if t.kind == "city"]
             self.minimap.draw(surface, cities, self.camera_world_rect())
@@ -378,6 +379,7 @@ class BoardView:
         if self.path:                      # what stands on the path stays above its line
             self._draw_tokens(surface, only=set(self.path))
             self._draw_heroes(surface, only=set(self.path))
+            self._draw_blocked_badges(surface, only=set(self.path))
         self._draw_path_label(surface)
         if self.minimap and self._base is not None:       # the minimap stays above the path
             frame = self.minimap.frame_rect().clip(self.rect)
@@ -568,6 +570,23 @@ class BoardView:
             self._draw_banner(surface, token.owner, x + size * 0.34, y - size * 0.5, size)
         if big and getattr(token, "sieged", False):
             self._draw_siege_badge(surface, x - size * 0.36, y + size * 0.2, size)
+
+    def _draw_blocked_badges(self, surface: pygame.Surface, only: set | None = None) -> None:
+        """A Monster on a City blocks it until beaten (R-MOV-7): its token lay under the City's heroes, out of
+        sight, so a badge over them says so."""
+        cols, rows = self._visible_cells()
+        cities = {t.cell for t in self.tokens if t.kind == "city"}
+        for cell in {t.cell for t in self.tokens if t.kind == "monster"} & cities:
+            if not self._is_visible(cell, cols, rows) or (only is not None and cell not in only):
+                continue
+            x, y = self.cell_center(cell)
+            size = self._token_size(0.86)
+            r = max(6, round(size * 0.27))
+            centre = (round(x - size * 0.34), round(y - size * 0.28))
+            pygame.draw.circle(surface, (40, 70, 30), centre, r)
+            pygame.draw.circle(surface, (250, 236, 200), centre, r, max(1, r // 6))
+            img = icons.token_sprite("monster", 0, None, max(8, round(r * 1.7)))
+            surface.blit(img, img.get_rect(center=centre))
 
     def _draw_siege_badge(self, surface: pygame.Surface, x: float, y: float, size: int) -> None:
         """⚔️ on a dark disc at the City's foot: besieged, its walls down (R-CITY-2, R-CITY-3)."""
