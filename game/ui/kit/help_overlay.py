@@ -52,6 +52,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Build", "one building per City per Day (R-DAY-4)"),
         ("Recruit", "heroes and units into the garrison"),
         ("◀ ▶ beside units", "move units between the City and the garrisoned hero (Shift: all of them)"),
+        ("◀ ▶ beside the heroes", "the previous / next hero in the City, when more than three are there"),
         ("Shift-click − +", "ten at a time; hold a button to repeat"),
         ("Give / Store / Equip", "items between the armory and the hero; equip one per type (R-ITEM-3)"),
         ("Esc / Back to board", "back to the board"),
