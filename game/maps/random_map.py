@@ -219,15 +219,20 @@ GAME_MAP_SIZE = {"square": (28, 22), "hex": (32, 24)}
 def new_game_map(folder: str | os.PathLike, *, players: int, seed: int) -> Path:
     """A random map for a new game, written to ``folder`` (the player's maps): the seed picks the
     shape, so the same seed and players give the same map again. Raises Unfair or OSError."""
+    shape, players = _game_map_kind(players, seed)
     out = game_map_path(folder, players=players, seed=seed)
-    shape = ("square", "hex")[seed % 2]
     width, height = GAME_MAP_SIZE[shape]
     out.parent.mkdir(parents=True, exist_ok=True)
-    write_random_map(out, width, height, players=min(4, max(2, players)), shape=shape, seed=seed)
+    write_random_map(out, width, height, players=players, shape=shape, seed=seed)
     return out
 
 
 def game_map_path(folder: str | os.PathLike, *, players: int, seed: int) -> Path:
     """Where ``new_game_map`` keeps the map of these players and seed."""
-    shape = ("square", "hex")[seed % 2]
-    return Path(folder) / f"random-{shape}-{min(4, max(2, players))}p-{seed}.tmx"
+    shape, players = _game_map_kind(players, seed)
+    return Path(folder) / f"random-{shape}-{players}p-{seed}.tmx"
+
+
+def _game_map_kind(players: int, seed: int) -> tuple[str, int]:
+    """A new game's random map: its shape (the seed picks it) and its seats (2 to 4)."""
+    return ("square", "hex")[seed % 2], min(4, max(2, players))

@@ -279,11 +279,11 @@ class DaybreakPanel(OverlayScene):
         self._draw_right(surface)
         from game.ui.board.hud import cityless_warning
         warning = cityless_warning(state, seat)
-        if warning and self.upkeep_pending() is None:        # R-END-1, at the foot of the left column
-            blit_wrapped(surface, warning, (self.left.x + 10, self.left.bottom - 62), self.left.w - 20, 15,
-                         theme.DANGER, "bold")
         if self.upkeep_pending() is not None:
             self.end_button.enabled = True
+        elif warning:                                        # R-END-1, at the foot of the left column
+            blit_wrapped(surface, warning, (self.left.x + 10, self.left.bottom - 62), self.left.w - 20, 15,
+                         theme.DANGER, "bold")
 
     def _heading(self, surface, text: str, pos) -> None:
         surface.blit(render(text, 19, theme.INK, "heading"), pos)

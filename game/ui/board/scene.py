@@ -446,14 +446,9 @@ class GameScene(DecisionDialogs, Scene):
     def _siege_actions(self, hero) -> list:
         if self.state.phase != "turn" or not self.human_to_act():
             return []
-        from game.engine.movement import walled
-        out = []
         budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]
-        for cell in self.state.board.topology.neighbours(hero.cell):
-            city = self.state.city_at(cell)
-            if city is not None and not self.state.allied(city.owner, hero.owner) and walled(self.state, city):
-                out.append((A.Siege(self.actor, hero.id, city.id), budget))
-        return out
+        return [(A.Siege(self.actor, hero.id, self.state.city_at(cell).id), budget)
+                for cell in self.state.board.topology.neighbours(hero.cell) if self._walled_rival(cell, hero)]
 
     def _show_game_over(self, again: bool = False) -> None:
         if (self._over_shown and not again) or self.app is None:
