@@ -186,13 +186,18 @@ def test_a_hero_alone_faints_with_no_desertion_line_and_an_army_says_who_deserte
     assert "8 of its 15 units desert" in army
 
 
-@pytest.mark.rule("R-HERO-2")
-def test_the_battle_result_counts_units_only_for_a_side_that_had_some():
+def result_scene(start_units, start_heroes):
+    """A battle screen whose sides began with these units and heroes, for its result lines."""
     from game.ui.battle.scene import BattleScene
     from test_save_robust import battle_state
     scene = BattleScene(GameSession(battle_state()))
-    scene.view.start_units = [0, 6]
-    scene.view.start_heroes = [1, 0]
+    scene.view.start_units, scene.view.start_heroes = start_units, start_heroes
+    return scene
+
+
+@pytest.mark.rule("R-HERO-2")
+def test_the_battle_result_counts_units_only_for_a_side_that_had_some():
+    scene = result_scene([0, 6], [1, 0])
     res = {"lost": [0, 6], "winner": 0, "retreated": False}
     assert scene.side_result_lines(0, res) == ["Hero: lives on"]
     assert scene.side_result_lines(1, res) == ["Units lost: 6 of 6"]
@@ -201,11 +206,7 @@ def test_the_battle_result_counts_units_only_for_a_side_that_had_some():
 @pytest.mark.rule("R-DEATH-3")
 def test_after_a_retreat_the_defenders_heroes_live_on():
     """Maud retreated from a City held by two heroes: the result said Brunhild's hero was lost too."""
-    from game.ui.battle.scene import BattleScene
-    from test_save_robust import battle_state
-    scene = BattleScene(GameSession(battle_state()))
-    scene.view.start_units = [2, 0]
-    scene.view.start_heroes = [1, 2]
+    scene = result_scene([2, 0], [1, 2])
     res = {"lost": [2, 0], "winner": 1, "retreated": True}
     assert scene.side_result_lines(0, res)[-1] == "Hero: lost"
     assert scene.side_result_lines(1, res) == ["Heroes: all 2 live on"]

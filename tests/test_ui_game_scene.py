@@ -231,14 +231,21 @@ def test_hovering_a_monster_shows_the_odds(scene):
     assert scene.view.path_note.endswith("%")
 
 
-def test_siege_button_next_to_a_walled_enemy_city(scene):
-    """R-CITY-2: a hero next to a walled enemy City may siege (here before rolling)."""
+def hero_beside_the_enemy_capital(scene):
+    """The acting player's selected hero, put on a free tile next to the rival's walled capital."""
     to_turn(scene)
     state = scene.state
     hero = state.heroes[scene.selected]
     enemy = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
     hero.cell = next(c for c in state.board.topology.neighbours(enemy.cell) if state.board.passable(c)
                      and not state.city_at(c))
+    return hero, enemy
+
+
+def test_siege_button_next_to_a_walled_enemy_city(scene):
+    """R-CITY-2: a hero next to a walled enemy City may siege (here before rolling)."""
+    hero, enemy = hero_beside_the_enemy_capital(scene)
+    state = scene.state
     state.rules["cities"]["siege_cost"] = 12                # a playtester's number, not the rulebook's 15
     scene.select_hero(hero.id)
     assert hero.moves_left is None, "a hero that can siege keeps its roll"
@@ -251,12 +258,7 @@ def test_siege_button_next_to_a_walled_enemy_city(scene):
 
 @pytest.mark.rule("R-CITY-2")
 def test_a_siege_button_off_for_want_of_moves_says_why_and_what_to_do(scene):
-    to_turn(scene)
-    state = scene.state
-    hero = state.heroes[scene.selected]
-    enemy = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
-    hero.cell = next(c for c in state.board.topology.neighbours(enemy.cell) if state.board.passable(c)
-                     and not state.city_at(c))
+    hero, _ = hero_beside_the_enemy_capital(scene)
     hero.moves_left = 3
     scene.select_hero(hero.id)
     siege = next(b for b in scene.action_buttons if b.label.startswith("Siege"))
