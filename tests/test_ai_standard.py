@@ -83,6 +83,21 @@ def test_standard_ends_an_alliance_once_the_ally_is_the_strongest(ally_coin, end
     assert (act == A.EndAlliance(1, 2)) is ends, act
 
 
+@pytest.mark.rule("R-ALLY-1", "R-END-2")
+@pytest.mark.parametrize("shared,ends", [(True, True), (False, False)])
+def test_standard_leading_leaves_its_allies_when_the_victory_would_be_shared(shared, ends):
+    """With the [OPT] shared victory on, the last alliance wins together: the strongest player, whose
+    alliance with a weaker one would halve its win, ends it; without the option it keeps its ally."""
+    state = start_game(players=3)
+    to_turn_of(state, 1)
+    state.alliances.add(frozenset((1, 2)))
+    state.rules.data["options"]["shared_victory"] = shared
+    state.players[1].purse["coin"] = 200                     # arrange: P1 leads; P2 and P3 trail
+    state.players[3].purse["coin"] = 50
+    act = choose_action(state, random.Random(1), "standard")
+    assert (act == A.EndAlliance(1, 2)) is ends, act
+
+
 @pytest.mark.rule("R-BLD-4")
 def test_standard_saves_for_the_heroes_it_wants_instead_of_buying_mercenaries():
     """One hero with four mercenaries, a Castle, 💰4: standard keeps the coin for its next hero; easy,

@@ -320,3 +320,19 @@ def test_R_VOTE_1_proposals_are_listed_before_the_end_of_the_step():
     assert any(isinstance(a, A.ProposeRuleChange) for a in legal_actions(state))
     to_turns(state)
     assert isinstance(legal_actions(state)[-1], A.EndTurn)
+
+
+@pytest.mark.rule("R-VOTE-1", "R-END-2")
+def test_R_VOTE_1_only_the_weaker_ally_votes_to_share_the_win():
+    """Without a shared victory the grand alliance ends and its stronger side fights on to win alone
+    (R-END-2), so only an ally that some ally outweighs votes to share; the stronger one votes no even
+    while a rival outweighs them both."""
+    from game.ai.standard import vote_in_interest
+    state = start_game(players=3, starts=((1, 1), (7, 7), (1, 7)))
+    apply(state, A.ProposeAlliance(1, 2))
+    apply(state, A.AnswerAlliance(2, 1, True))
+    strength = {1: 5.0, 2: 3.0, 3: 9.0}                      # arrange: P3 leads; P1 outweighs its ally P2
+    assert vote_in_interest(state, 2, "shared_victory", True, strength)
+    assert not vote_in_interest(state, 1, "shared_victory", True, strength)
+    assert not vote_in_interest(state, 3, "shared_victory", True, strength), "no ally, nothing to share"
+    assert vote_in_interest(state, 1, "shared_victory", False, strength)

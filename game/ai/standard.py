@@ -22,7 +22,9 @@ the player is stateless and deterministic given the state and its own rng):
   first), home when the capital is threatened. One ``hero_reach`` over the
   whole map per hero gives distances and paths.
 - Alliances: never in a 2-player game (it would end it as a shared win); with
-  more players, accept and offer only against a stronger third player.
+  more players, accept and offer only against a stronger third player. A
+  shared victory gets its vote only from an ally some ally outweighs, and the
+  strongest player leaves its allies while the victory would be shared.
 """
 from __future__ import annotations
 
@@ -181,8 +183,9 @@ def vote_in_interest(state, seat: int, option: str, value: bool, strength: dict[
     leading = strength[seat] >= max(strength.values())
     if option == "day_limit":            # an end by count favours whoever is ahead now
         return value == leading
-    if option == "shared_victory":       # sharing a win is worth it only for a junior ally
-        return value == (bool(state.allies_of(seat)) and not leading)
+    if option == "shared_victory":       # the stronger ally would win the alliance's endgame alone (R-END-2)
+        junior = any(strength.get(ally, 0) > strength[seat] for ally in state.allies_of(seat))
+        return value == junior
     if option == "hero_cap":             # a cap hurts whoever has the most heroes
         most = max(len(state.heroes_of(p)) for p in live)
         return value == (len(state.heroes_of(seat)) < most)
@@ -341,15 +344,20 @@ class Planner:
         return not everyone or strength[seat] < max(strength.values())
 
     def alliance_to_end(self):
-        """R-ALLY-1: at the start of its turn, leave an ally that has become the strongest player."""
+        """R-ALLY-1: at the start of its turn, leave an ally that has become the strongest player; and
+        when the victory is shared (R-END-2 [OPT]), the strongest player leaves its allies, so as not to
+        win half of what it would win alone."""
         s, seat = self.state, self.seat
-        if not self.style.break_alliances or s.turn_acted or not s.allies_of(seat):
+        allies = s.allies_of(seat)
+        if not self.style.break_alliances or s.turn_acted or not allies:
             return None
         live = s.live_players()
         strength = {p: player_strength(s, p) for p in live}
         strongest = leader(strength)
-        if strongest is not None and strongest != seat and strongest in s.allies_of(seat):
+        if strongest is not None and strongest != seat and strongest in allies:
             return A.EndAlliance(seat, strongest)
+        if strongest == seat and s.rules.option("shared_victory"):
+            return A.EndAlliance(seat, min(allies))
         return None
 
     def maybe_propose(self):
