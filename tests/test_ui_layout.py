@@ -312,6 +312,30 @@ def test_hover_frames_redraw_only_what_follows_the_mouse(monkeypatch):
     assert not [s for s in allocated if s[0] * s[1] >= view.w * view.h // 4], "a big surface was made per frame"
 
 
+def test_a_hover_frame_puts_back_only_the_panels_it_drew_over_and_looks_the_same():
+    """The log, the prompt and the minimap lie over the board: a hover frame puts them back over the path
+    only where it drew (issue 14). The frame is the same, pixel for pixel, as putting back all of them."""
+    app, scene = rolled_turn()
+    near_log = reachable_points(scene, scene.log_rect.inflate(160, 160))
+    near_map = reachable_points(scene, scene.view.minimap.rect.inflate(160, 160)) if scene.view.minimap else []
+    points = near_log[:6] + near_map[:4] + reachable_points(scene, scene.view.rect)[:4]
+    plain_dynamic = scene.view.draw_dynamic
+    crossed = 0
+    for point in points:
+        hover(app, point)
+        fast = pygame.Surface(app.screen.get_size())
+        scene.draw(fast)
+        drawn = plain_dynamic(pygame.Surface(app.screen.get_size()))
+        crossed += drawn is not None and drawn.colliderect(scene.log_rect)
+        whole = pygame.Rect(scene.view.rect)
+        scene.view._around_cells = lambda cells: pygame.Rect(whole)        # arrange: the old way, all of it
+        slow = pygame.Surface(app.screen.get_size())
+        scene.draw(slow)
+        del scene.view._around_cells
+        assert pygame.image.tobytes(fast, "RGB") == pygame.image.tobytes(slow, "RGB"), point
+    assert crossed >= 2, "no path was drawn near the log"
+
+
 def test_during_a_vote_the_header_and_heroes_panel_are_the_voters(monkeypatch):
     from game.ui.menus.options import NewGameOptions
     path = MAPS / "meadow.tmx"

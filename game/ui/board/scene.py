@@ -893,8 +893,9 @@ class GameScene(DecisionDialogs, Scene):
             self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else []) + self.comfort.rects()
             self.view.covered = self.still.keep_on_top
         self.still.blit(surface)
-        if self.view.draw_dynamic(surface):
-            self.still.restore_on_top(surface)
+        drawn = self.view.draw_dynamic(surface)
+        if drawn is not None:
+            self.still.restore_on_top(surface, drawn)
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             self.draw_widget_tooltip(surface)
         self.toast.draw(surface)

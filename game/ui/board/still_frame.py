@@ -42,7 +42,11 @@ class StillFrame:
     def blit(self, surface: pygame.Surface) -> None:
         surface.blit(self.surface, (0, 0))
 
-    def restore_on_top(self, surface: pygame.Surface) -> None:
-        """Put the panels that lie over the board back over what was drawn on it since."""
+    def restore_on_top(self, surface: pygame.Surface, drawn: pygame.Rect | None = None) -> None:
+        """Put the panels that lie over the board back over what was drawn on it since (only inside
+        ``drawn``, when given: the rest of each panel was not drawn over)."""
         for rect in self.keep_on_top:
-            surface.blit(self.surface, rect, area=rect)
+            if drawn is not None:
+                rect = rect.clip(drawn)
+            if rect.w and rect.h:
+                surface.blit(self.surface, rect, area=rect)

@@ -75,7 +75,7 @@ class BoardView:
         self._budget: int | None = None
         self._overlay_chunks: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._overlay_tiles: dict[tuple, pygame.Surface] = {}
-        self._glow_tiles: dict[tuple, pygame.Surface] = {}
+        self._glow_tiles: dict[int, tuple[pygame.Surface, int]] = {}
         self._base: pygame.Surface | None = None   # terrain, overlay, tokens, heroes, minimap: redrawn on change
         self._base_key: tuple | None = None
         self._version = 0                          # bumped by every content change
@@ -366,11 +366,12 @@ class BoardView:
             self.minimap.draw(surface, cities, self.camera_world_rect())
         surface.set_clip(clip)
 
-    def draw_dynamic(self, surface: pygame.Surface) -> bool:
+    def draw_dynamic(self, surface: pygame.Surface) -> pygame.Rect | None:
         """What follows the mouse: the hover glow and the path preview with its label, over the base.
-        True when it drew anything."""
+        Returns a rectangle holding every pixel it drew (None when it drew nothing): what lies outside
+        is still the base, and the panels over the board need putting back only inside it."""
         if self.hover_cell is None and not self.path:
-            return False
+            return None
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         if self.hover_cell is not None:
@@ -380,12 +381,26 @@ class BoardView:
             self._draw_tokens(surface, only=set(self.path))
             self._draw_heroes(surface, only=set(self.path))
             self._draw_blocked_badges(surface, only=set(self.path))
-        self._draw_path_label(surface)
+        label = self._draw_path_label(surface)
+        drawn = self._around_cells(self.path + ([self.hover_cell] if self.hover_cell is not None else []))
+        if label is not None:
+            drawn.union_ip(label.inflate(8, 8))
+        drawn = drawn.clip(self.rect)
         if self.minimap and self._base is not None:       # the minimap stays above the path
-            frame = self.minimap.frame_rect().clip(self.rect)
-            surface.blit(self._base, frame, area=frame)
+            frame = self.minimap.frame_rect().clip(self.rect).clip(drawn)
+            if frame.w and frame.h:
+                surface.blit(self._base, frame, area=frame)
         surface.set_clip(clip)
-        return True
+        return drawn
+
+    def _around_cells(self, cells) -> pygame.Rect:
+        """A rectangle holding every pixel drawn on ``cells`` (a tile of margin each way: sprites, rings and
+        badges stand out of their tile)."""
+        centres = [self.cell_center(c) for c in cells]
+        xs, ys = [x for x, _ in centres], [y for _, y in centres]
+        mw, mh = self.geo.tile_w * self.zoom, self.geo.tile_h * self.zoom
+        left, top = math.floor(min(xs) - mw), math.floor(min(ys) - mh)
+        return pygame.Rect(left, top, math.ceil(max(xs) + mw) - left, math.ceil(max(ys) + mh) - top)
 
     def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The hovered tile's tooltip, whole and inside the window: drawn last, over every panel."""
@@ -403,21 +418,25 @@ class BoardView:
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         x, y = self.world_to_screen(*self.geo.cell_origin(self.hover_cell))
-        width = max(2, round(3 * self.zoom))
-        surface.blit(self._glow_tile(), (round(x), round(y)))
-        pygame.draw.polygon(surface, theme.HIGHLIGHT, self.cell_polygon(self.hover_cell), width)
+        tile, pad = self._glow_tile()
+        surface.blit(tile, (round(x) - pad, round(y) - pad))
 
-    def _glow_tile(self) -> pygame.Surface:
-        """A soft light over one cell at the current zoom (made once per zoom, not per frame)."""
-        tile = self._glow_tiles.get(self.zoom_index)
-        if tile is None:
-            poly = self.geo.local_polygon(self.zoom)
-            w = math.ceil(max(p[0] for p in poly)) + 1
-            h = math.ceil(max(p[1] for p in poly)) + 1
+    def _glow_tile(self) -> tuple[pygame.Surface, int]:
+        """A soft light over one cell, ringed in the highlight, at the current zoom, and the margin the
+        ring takes outside the cell (made once per zoom: a thick outline cost more than the rest of the
+        hover frame)."""
+        glow = self._glow_tiles.get(self.zoom_index)
+        if glow is None:
+            width = max(2, round(3 * self.zoom))
+            pad = width
+            poly = [(px + pad, py + pad) for px, py in self.geo.local_polygon(self.zoom)]
+            w = math.ceil(max(p[0] for p in poly)) + 1 + pad
+            h = math.ceil(max(p[1] for p in poly)) + 1 + pad
             tile = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.polygon(tile, (255, 240, 170, 60), poly)
-            self._glow_tiles[self.zoom_index] = tile
-        return tile
+            pygame.draw.polygon(tile, theme.HIGHLIGHT, poly, width)
+            glow = self._glow_tiles[self.zoom_index] = (tile, pad)
+        return glow
 
     # the ground: opaque terrain chunks, with the reach overlay baked in while one is set
     def _ground_chunk(self, cx: int, cy: int) -> pygame.Surface:
@@ -522,9 +541,9 @@ class BoardView:
         size = screen or (self.rect.right, self.rect.bottom)
         return widgets.tooltip_rect(self.tooltip_lines, tooltip_anchor(size, self.tooltip_lines, self.mouse), size)
 
-    def _draw_path_label(self, surface: pygame.Surface) -> None:
+    def _draw_path_label(self, surface: pygame.Surface) -> pygame.Rect | None:
         if not self.path or self.path_cost is None:
-            return
+            return None
         from game.ui.kit.rich_text import render
         text = str(self.path_cost) + (f"   {self.path_note}" if self.path_note else "")
         label = render(text, 18, theme.INK, "bold")
@@ -535,6 +554,7 @@ class BoardView:
         pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
         surface.blit(horse, horse.get_rect(midleft=(pill.x + 7, pill.centery)))
         surface.blit(label, label.get_rect(midleft=(pill.x + 11 + horse.get_width(), pill.centery)))
+        return pill.union(pill.move(2, 3))
 
     def _token_size(self, scale: float = 0.62) -> int:
         return max(8, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * scale))

@@ -78,9 +78,15 @@ def _tooltip_lines(lines: Sequence[str]) -> list[pygame.Surface]:
 
 def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:
     """Width and height of the tooltip ``draw_tooltip`` draws for these lines."""
+    return _tooltip_size(tuple(lines), theme.px(15), theme.PAD)
+
+
+@lru_cache(maxsize=256)
+def _tooltip_size(lines: tuple[str, ...], _size: int, pad: int) -> tuple[int, int]:
+    """(A hovered tile's tooltip is measured several times a frame: to place itself and the path's label.)"""
     rendered = _tooltip_lines(lines)
-    return (max(s.get_width() for s in rendered) + 2 * theme.PAD,
-            sum(s.get_height() + 2 for s in rendered) + 2 * theme.PAD - 4)
+    return (max(s.get_width() for s in rendered) + 2 * pad,
+            sum(s.get_height() + 2 for s in rendered) + 2 * pad - 4)
 
 
 def tooltip_rect(lines: Sequence[str], pos: tuple[int, int], screen: tuple[int, int]) -> pygame.Rect:
