@@ -131,3 +131,21 @@ def test_a_dialog_or_the_daybreak_panel_over_the_board_hides_the_hint():
     scene.dialog = Dialog("A question", ["Yes or no?"], [("Yes", lambda: None)])
     scene.draw(screen)
     assert not scene.comfort.hints.box.visible
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_the_undo_hint_comes_only_when_undo_can_take_the_walk_back(monkeypatch):
+    """After a quiet step the hint points at Undo; after one that revealed something random (a Mine's
+    guardians rolled), Undo is greyed, and a hint pointing at it would send the player to a dead button."""
+    from game.engine import actions as A
+    scene = new_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    reach = scene.reach
+    quiet = min((c for c in reach.cells() if c != reach.start and not reach.is_stop(c)), key=reach.cost)
+    assert scene.submit(A.Move(scene.actor, hero.id, tuple(reach.path_to(quiet))))
+    assert next_hint(scene).key == "undo"
+    monkeypatch.setattr(scene.session, "undo_refusal", lambda: "the walk revealed a roll")
+    scene.comfort._checked = None                      # arrange: as after a walk that rolled dice
+    assert next_hint(scene).key == "move"

@@ -80,7 +80,9 @@ def _candidates(scene) -> list[str]:
         if hero.moves_left is None:
             found.append("roll")
         elif hero.moves_left > 0:
-            found += ["undo"] if state.actions and type(state.actions[-1]).__name__ == "Move" else []
+            walked = state.actions and type(state.actions[-1]).__name__ == "Move"
+            # a walk that revealed something random cannot be undone: no hint pointing at a greyed button
+            found += ["undo"] if walked and scene.comfort.undo_reason() is None else []
             found.append("move")
     if not scene.heroes_with_moves():
         found.append("end_turn")
