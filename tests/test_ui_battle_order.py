@@ -120,3 +120,54 @@ def test_the_board_opens_the_guardians_battle_after_the_monster_fight():
     second = app.scene
     assert second is not first and second is not board and second.view.kind == "guardians"
     assert not second.log or "meets monsters" not in " ".join(second.log)
+
+
+class HighLow(Rng):
+    """Dice that roll their lowest (``"low"``) or highest faces, in the order of ``pattern``."""
+
+    def __init__(self, seed, *pattern):
+        super().__init__(seed)
+        self.pattern = list(pattern)
+
+    def roll(self, dice):
+        dice = Dice.parse(dice) if isinstance(dice, str) else dice
+        face = 1 if self.pattern.pop(0) == "low" else dice.sides
+        return Roll(dice, (face,) * dice.count)
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
+    """A computer player's hero and 2 mercenaries attack a human's lone hero. Its first exchange (the
+    mercenaries fall) is an action of its own, played before the defender's first choice opens the
+    battle screen: the screen's log and result showed neither, so the human never saw that round."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))            # arrange: the human's hero beside
+    state.heroes[defender.id] = defender
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    battle = state.battle
+    assert battle is not None and battle.kind == "hero"
+    import random
+    from game.ai import choose_action
+    while not battle.sides[0].arranged:                           # the computer sets its squads
+        apply(state, choose_action(state, random.Random(0), "standard"))
+    mercenaries = next(i for i, q in enumerate(battle.sides[0].squads) if q.hero is None)
+    # arrange: the mercenaries roll low against the hero; then the human's hero high against the attacker's
+    state.rng = HighLow(3, "low", "high", "high", "low")
+    apply(state, A.Attack(1, mercenaries, 0))
+    assert state.battle is battle and state.battle.to_act == 1, "the human defender's turn in the battle"
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    app.frame(1 / 60)
+    scene = app.scene
+    assert scene is not board and scene.view.kind == "hero"
+    assert any(line.startswith("Round 1") for line in scene.log), scene.log
+    assert any("2 mercenaries fall" in line for line in scene.log), scene.log
+    scene.speed = "Instant"
+    fight_to_the_result(scene, app)
+    assert scene.result["winner"] == 1
+    assert scene.side_result_lines(0, scene.result)[:2] == ["Units lost: 2 of 2", "Hero: lost"]

@@ -78,6 +78,7 @@ class BattleScene(BattlePainting, Scene):
         self._refresh_bar()
         self.bottom = self._bottom_side()
         self._log_events(events or [])
+        self._count_what_fell_before(events or [])
         # widgets
         self.speed_toggle = widgets.Toggle(list(SPEEDS), list(SPEEDS).index(speed), self._set_speed, size=14)
         self.auto_button = widgets.Button("Auto-battle", self.toggle_auto, icon="dice", size=15,
@@ -558,6 +559,18 @@ class BattleScene(BattlePainting, Scene):
             if line:
                 self.log.append(_plain(line.strip()))
         del self.log[:-200]
+
+    def _count_what_fell_before(self, events) -> None:
+        """Squads destroyed before this screen opened (a computer attacker's first exchange, played before
+        the defender's first choice) count in the result: the view starts from the battle as it is now."""
+        from game.engine.heroes import unit_total
+        for event in events:
+            if event.kind == "squad_destroyed":
+                side = event.data["side"]
+                self.view.start_units[side] += unit_total(event.data.get("units") or {})
+                self.view.start_heroes[side] += event.data.get("hero") is not None
+        started = next((i for i, e in enumerate(events) if e.kind == "battle_started"), -1)
+        self.all_events.extend(events[started + 1:])
 
     def _narrate(self, event) -> str | None:
         d = event.data

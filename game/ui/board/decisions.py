@@ -222,7 +222,9 @@ class DecisionDialogs:
             try:
                 from game.ui.battle.scene import maybe_battle_scene
                 from game.ui.battle.view import lead_in
-                scene = maybe_battle_scene(self.session, lead_in(getattr(self, "_last_events", [])) or None)
+                # from the game's log, not the last action's events: a computer attacker's first exchange
+                # is an action of its own, played before the defender's first choice opens this screen
+                scene = maybe_battle_scene(self.session, lead_in(self.state.log) or None)
             except Exception:        # not written yet, or it failed: the plain panel below
                 scene = None
             if scene is not None and self.app is not None:

@@ -202,8 +202,6 @@ class GameScene(DecisionDialogs, Scene):
 
     def _absorb(self, events: list, animate: bool = True) -> None:
         from game.narration import narrate
-        if events:
-            self._last_events = list(events)
         if animate:
             sound.for_events(events)
         self.event_log.add(events, [line for line in (narrate(self.state, e) for e in events) if line])
