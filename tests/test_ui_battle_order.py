@@ -167,6 +167,7 @@ def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
     assert scene is not board and scene.view.kind == "hero"
     assert any(line.startswith("Round 1") for line in scene.log), scene.log
     assert any("2 mercenaries fall" in line for line in scene.log), scene.log
+    assert scene.round_label() == "Round 2", "the header names the round the defender is choosing for"
     scene.speed = "Instant"
     fight_to_the_result(scene, app)
     assert scene.result["winner"] == 1

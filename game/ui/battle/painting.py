@@ -64,10 +64,20 @@ class BattlePainting:
         a, d = self.view.sides
         vs = widgets.text(f"{a.name}  attacks  {d.name}", px(17), theme.CREAM, "bold", (10, 6, 2))
         surface.blit(vs, vs.get_rect(midleft=(title.get_width() + px(40), bar.centery)))
-        number = self.beat.data.get("round", self.view.round) if self.beat is not None else self.view.round
-        rnd = widgets.text(f"Round {number}" if number else "Before the first round", px(16),
-                           (230, 210, 170), "bold", (10, 6, 2))
+        rnd = widgets.text(self.round_label(), px(16), (230, 210, 170), "bold", (10, 6, 2))
         surface.blit(rnd, rnd.get_rect(midright=(w - px(20), bar.centery)))
+
+    def round_label(self) -> str:
+        """The round being shown: the one animated, else the one about to be fought (the log calls the
+        first exchange Round 1; "Round 1" above a choice of the second read as the first), else, with the
+        squads still being set or the result up, the rounds fought so far."""
+        if self.beat is not None:
+            number = self.beat.data.get("round", self.view.round)
+        elif getattr(self, "result", None) is not None or not all(s.arranged for s in self.view.sides):
+            number = self.view.round
+        else:
+            number = self.view.round + 1
+        return f"Round {number}" if number else "Before the first round"
 
     def bar_odds(self) -> float | None:
         """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
