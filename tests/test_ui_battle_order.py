@@ -172,3 +172,35 @@ def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
     fight_to_the_result(scene, app)
     assert scene.result["winner"] == 1
     assert scene.side_result_lines(0, scene.result)[:2] == ["Units lost: 2 of 2", "Hero: lost"]
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_a_human_watches_a_computers_attack_from_its_first_exchange():
+    """A computer player's hero attacks a human's lone hero: the battle screen opens while the computer
+    still has to set its squads, so the human sees every exchange, also when its hero falls in the first
+    and the human has nothing to choose (it used to read of it in the log only)."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))            # arrange: the human's hero beside
+    state.heroes[defender.id] = defender
+    apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's move starts the battle
+    assert state.battle is not None and not state.battle.sides[0].arranged
+    state.rng = HighLow(3, "high", "low", *["high"] * 40)        # arrange: the first exchange beats the hero
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    app.frame(1 / 60)
+    scene = app.scene
+    assert scene is not board and scene.view.kind == "hero", "the battle screen opens for the human defender"
+    assert scene.view.start_units == [2, 0] and not [line for line in scene.log if line.startswith("Round")]
+    scene.speed = "Instant"
+    for _ in range(400):
+        app.frame(1 / 10)
+        if scene.result is not None:
+            break
+    assert scene.result is not None and scene.result["winner"] == 0, "the human's hero fell in one exchange"
+    assert [line for line in scene.log if line.startswith("Round 1")], "the first exchange was shown"
+    assert scene.view.round == 1

@@ -215,23 +215,34 @@ class DecisionDialogs:
 
     def _battle(self) -> Dialog | None:
         """Push the battle screen; without one, a plain panel that can always finish the battle."""
-        battle = self.state.battle
-        if self._battle_seen is not battle and self.app is not None:     # once shown in a window
-            self._battle_seen = battle
-            scene = None
-            try:
-                from game.ui.battle.scene import maybe_battle_scene
-                from game.ui.battle.view import lead_in
-                # from the game's log, not the last action's events: a computer attacker's first exchange
-                # is an action of its own, played before the defender's first choice opens this screen
-                scene = maybe_battle_scene(self.session, lead_in(self.state.log) or None)
-            except Exception:        # not written yet, or it failed: the plain panel below
-                scene = None
-            if scene is not None and self.app is not None:
-                self.dice.clear()    # the arrival's dice open the battle screen's log, before its rounds
-                self.push(scene)
-                return None
+        if self.open_battle_screen():
+            return None
         return self._battle_panel()
+
+    def open_battle_screen(self) -> bool:
+        """Push the screen of the battle under way, once per battle and only in a window. True when pushed."""
+        battle = self.state.battle
+        if battle is None or self._battle_seen is battle or self.app is None:
+            return False
+        self._battle_seen = battle
+        try:
+            from game.ui.battle.scene import maybe_battle_scene
+            from game.ui.battle.view import lead_in
+            # from the game's log, not the last action's events: the battle may have begun an action ago
+            scene = maybe_battle_scene(self.session, lead_in(self.state.log) or None)
+        except Exception:        # not written yet, or it failed: the plain panel
+            return False
+        if scene is None:
+            return False
+        self.dice.clear()        # the arrival's dice open the battle screen's log, before its rounds
+        self.push(scene)
+        return True
+
+    def human_fights(self) -> bool:
+        """Whether a human player is a side of the battle under way (a computer attacking a human's hero)."""
+        battle = self.state.battle
+        return battle is not None and any(side.player and not self.session.is_computer(side.player)
+                                          for side in battle.sides)
 
     def _battle_panel(self) -> Dialog:
         state = self.state

@@ -850,6 +850,10 @@ class GameScene(DecisionDialogs, Scene):
         from game.ui.board.daybreak_panel import daybreak_tick   # autosave + the Daybreak panel
         daybreak_tick(self)
         if self.session.is_computer(self.actor):
+            # a computer attacking a human: the human watches the whole battle, its first exchange too
+            # (it is the computer's to play, and a lone hero beaten in it left the human nothing to see)
+            if self.human_fights() and self.open_battle_screen():
+                return
             self._computer_clock += dt
             waiting = self.dice.busy and self.session.speed != "fast"
             if self._computer_clock >= self.session.computer_delay and not waiting:
