@@ -204,3 +204,25 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange():
     assert scene.result is not None and scene.result["winner"] == 0, "the human's hero fell in one exchange"
     assert [line for line in scene.log if line.startswith("Round 1")], "the first exchange was shown"
     assert scene.view.round == 1
+
+
+def test_in_a_hotseat_another_humans_battle_waits_for_the_cover():
+    """Ann (seat 3) holds the mouse when the computer attacks Bob (seat 2): the battle screen must not open
+    for Ann to play Bob's side; it waits until Bob's first choice, after the cover hands him the mouse."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=3, starts=((1, 1), (7, 7), (1, 7)), at=(4, 4), moves=5,
+                            army={"mercenary": 2})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = state.players[3].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))
+    state.heroes[defender.id] = defender
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    board.last_human = 3                                         # arrange: Ann had the mouse last
+    app.push(board)
+    app.frame(1 / 60)
+    assert app.scene is board and not board.human_fights()
+    board.last_human = 2
+    assert board.human_fights(), "Bob at the screen watches his own battle"

@@ -239,10 +239,12 @@ class DecisionDialogs:
         return True
 
     def human_fights(self) -> bool:
-        """Whether a human player is a side of the battle under way (a computer attacking a human's hero)."""
+        """Whether the human at the screen is a side of the battle under way (a computer attacking its hero).
+        Another human's battle waits for that human's first choice, after the cover hands over the mouse."""
         battle = self.state.battle
-        return battle is not None and any(side.player and not self.session.is_computer(side.player)
-                                          for side in battle.sides)
+        humans = {side.player for side in battle.sides
+                  if side.player and not self.session.is_computer(side.player)} if battle is not None else set()
+        return bool(humans) and (self.last_human is None or self.last_human in humans)
 
     def _battle_panel(self) -> Dialog:
         state = self.state
