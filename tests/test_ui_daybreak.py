@@ -99,6 +99,8 @@ def test_found_a_city_here():
     state, seat, hero = hero_away_from_home(10)
     panel = panel_for(state)
     click(panel, panel.found_buttons[hero.id].rect.center)
+    ask = panel.app.scene                                       # it asks first (the hero is given up)
+    click(ask, ask.ok.rect.center)
     assert state.city_at((4, 4)) is not None and hero.id not in state.heroes
 
 
@@ -237,3 +239,47 @@ def test_many_cities_and_heroes_fit_the_panel_the_rest_counted(monkeypatch):
     assert any(t.startswith(f"… and {cities_more} more Cities: click them on the board") for t in drawn)
     assert any(t == f"… and {12 - len(panel.shown_heroes)} more heroes" for t in drawn)
     assert panel.heroes_bottom <= panel.right.bottom - 36, "clear of the token-roll note"
+
+
+@pytest.mark.rule("R-BLD-2")
+def test_founding_a_city_asks_first_it_gives_up_the_hero():
+    """A click on "Found a City here" turned the hero into the Mayor at once: the player lost the hero
+    without being told (the tip said so, but a click needs no hover). Now it asks, and says what goes."""
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 20
+    hero = K.recruit_hero(state, seat)
+    hero.cell, hero.army, hero.name = (10, 2), {"mercenary": 2}, "Kestrel"   # arrange: out on an empty tile
+    panel = panel_for(state)
+    assert hero.id in panel.found_buttons
+    click(panel, panel.found_buttons[hero.id].rect.center)
+    ask = panel.app.scene
+    assert ask is not panel and hero.id in state.heroes and state.city_at(hero.cell) is None
+    assert "Kestrel becomes the Mayor" in ask.message and "2 mercenaries" in ask.message and "💰5" in ask.message
+    click(ask, ask.back.rect.center)                            # "Keep Kestrel"
+    assert panel.app.scene is panel and hero.id in state.heroes
+    click(panel, panel.found_buttons[hero.id].rect.center)
+    ask = panel.app.scene
+    click(ask, ask.ok.rect.center)                              # "Found the City"
+    assert panel.app.scene is panel and hero.id not in state.heroes
+    assert state.city_at((10, 2)) is not None and state.city_at((10, 2)).garrison == {"mercenary": 2}
+
+
+@pytest.mark.rule("R-BLD-2")
+def test_the_boards_found_a_city_button_asks_first_too():
+    from uikit import meadow_board_scene
+    scene = meadow_board_scene(starting_hero=True)
+    app = scene.app
+    while app.scene is not scene:
+        app.pop()
+    state = scene.state
+    (hero,) = state.heroes_of(scene.actor)
+    hero.cell = next(c for c in state.board.topology.cells() if state.board.passable(c)
+                     and state.city_at(c) is None and state.mine_at(c) is None and not state.tokens_at(c)
+                     and abs(c[0] - hero.cell[0]) + abs(c[1] - hero.cell[1]) > 3)    # arrange: out on an empty tile
+    state.players[scene.actor].purse["coin"] = 20
+    scene.refresh()
+    button = next(b for b in scene.action_buttons if b.label.endswith("found a City"))
+    click(scene, button.rect.center)
+    assert app.scene is not scene and "becomes the Mayor" in app.scene.message
+    assert hero.id in state.heroes, "nothing happens before the player says so"

@@ -111,6 +111,34 @@ def _signed(amounts: dict, sign: str = "+") -> str:
 CITY_ROW, HERO_ROW, MORE_ROW = 42, 40, 22     # the right column's rows, in panel pixels
 
 
+def found_city_message(state, hero) -> str:
+    """What founding a City here costs the player (R-BLD-2): the hero, for good, and the coin."""
+    from game.names import join_names, unit_plural
+    name = hero.name or "The hero"
+    units = [unit_plural(unit, n) for unit, n in sorted(hero.army.items()) if n]
+    goes = [f"{join_names(units)} join its garrison"] if units else []
+    if hero.items:
+        goes.append(f"{len(hero.items)} item{' goes' if len(hero.items) == 1 else 's go'} to its armory")
+    then = f" {join_names(goes)}." if goes else ""
+    return (f"{name} becomes the Mayor of a new Encampment on this tile and leaves your heroes for good "
+            f"(R-BLD-2).{then} It costs {describe(state.rules['cities']['found_cost'])}.")
+
+
+def ask_found_city(scene, hero_id: int) -> None:
+    """Founding a City gives up the hero: the player says so first (a click on the button did it at once)."""
+    from game.ui.menus.saves import Choice
+    state = scene.state
+    hero = state.heroes[hero_id]
+    choice = Choice("Found a City here?", found_city_message(state, hero), "Found the City", None,
+                    f"Keep {hero.name}" if hero.name else "Not now", ok_left=True, widths=(220, 220))
+
+    def found() -> None:
+        choice.close()
+        scene.submit(A.FoundCity(hero.owner, hero_id))
+    choice.ok.on_click = found
+    scene.push(choice)
+
+
 class DaybreakPanel(OverlayScene):
     panel_size = (1000, 620)
 
@@ -166,7 +194,7 @@ class DaybreakPanel(OverlayScene):
         self.push(CityScene(self.session, city_id))
 
     def found_city(self, hero_id: int) -> None:
-        self.submit(A.FoundCity(self.seat, hero_id))
+        ask_found_city(self, hero_id)
 
     def end_daybreak(self) -> None:
         if self.upkeep_pending() is not None:

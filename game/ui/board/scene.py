@@ -562,8 +562,10 @@ class GameScene(DecisionDialogs, Scene):
             from game.engine.purse import describe
             for act in legal_actions(state, moves=False):
                 if isinstance(act, A.FoundCity):
+                    from game.ui.board.daybreak_panel import ask_found_city
                     self.action_buttons.append(widgets.Button(f"{self._hero_name(act.hero)}: found a City",
-                                                              (lambda a=act: self.submit(a)), icon="city", size=15,
+                                                              (lambda a=act: ask_found_city(self, a.hero)),
+                                                              icon="city", size=15,
                                                               tooltip=f"{describe(state.rules['cities']['found_cost'])}: "
                                                                       "the hero becomes the Mayor (R-BLD-2)"))
         ay = y + px(6)
