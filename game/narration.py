@@ -38,16 +38,24 @@ def _monsters_joined(state: GameState, d: dict) -> str:
     return f"🧟 {d['count']} monsters join {_hero(state, d['hero'])} ({'bribed' if d['offer'] == 'bribe' else 'defectors'})"
 
 
+def desertion(units_before: int, units_after: int) -> str | None:
+    """R-HERO-2: what a fainting hero's army did ("3 of its 5 units desert"); None without an army."""
+    gone = units_before - units_after
+    if not units_before:
+        return None
+    units = f"{units_before} unit{'s' * (units_before != 1)}"
+    if not gone:
+        return f"its {units} stay{'s' * (units_before == 1)}"
+    return f"{gone} of its {units} desert{'s' * (gone == 1)}"
+
+
 def _fainted(state: GameState, d: dict) -> str:
     """R-HERO-2: the desertion is told only when the hero had an army to desert."""
     line = f"  💫 {_hero(state, d['hero'])} faints"
-    before, gone = d["units_before"], d["units_before"] - d["units_after"]
-    if not before:
+    words = desertion(d["units_before"], d["units_after"])
+    if words is None:
         return line
-    units = f"{before} unit{'s' * (before != 1)}"
-    if not gone:
-        return f"{line}; its {units} stay{'s' * (before == 1)}"
-    return f"{line}: {gone} of its {units} desert{'s' * (gone == 1)}"
+    return f"{line}; {words}" if words.startswith("its") else f"{line}: {words}"
 
 
 def _options(state: GameState) -> dict:

@@ -174,8 +174,8 @@ def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
     assert scene.side_result_lines(0, scene.result)[:2] == ["Units lost: 2 of 2", "Hero: lost"]
 
 
-@pytest.mark.rule("R-BAT-7")
-def test_a_human_watches_a_computers_attack_from_its_first_exchange():
+@pytest.mark.rule("R-BAT-7", "R-HERO-2")
+def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch):
     """A computer player's hero attacks a human's lone hero: the battle screen opens while the computer
     still has to set its squads, so the human sees every exchange, also when its hero falls in the first
     and the human has nothing to choose (it used to read of it in the log only)."""
@@ -196,11 +196,17 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange():
     scene = app.scene
     assert scene is not board and scene.view.kind == "hero", "the battle screen opens for the human defender"
     assert scene.view.start_units == [2, 0] and not [line for line in scene.log if line.startswith("Round")]
-    scene.speed = "Instant"
-    for _ in range(400):
-        app.frame(1 / 10)
+    import game.ui.battle.painting as painting
+    banners = []
+    plain_banner = painting.D.draw_banner
+    monkeypatch.setattr(painting.D, "draw_banner", lambda surface, center, title, sub, *a: (
+        banners.append((title, sub)), plain_banner(surface, center, title, sub, *a)))
+    for _ in range(400):                                          # watched at the normal speed
+        app.frame(1 / 20)
         if scene.result is not None:
             break
+    faint = {sub for title, sub in banners if title.endswith("faints!")}
+    assert faint == {"Items drop"}, "a hero alone has no army to desert (R-HERO-2): no '0 units desert (0 → 0)'"
     assert scene.result is not None and scene.result["winner"] == 0, "the human's hero fell in one exchange"
     assert [line for line in scene.log if line.startswith("Round 1")], "the first exchange was shown"
     assert scene.view.round == 1

@@ -242,9 +242,9 @@ class BattlePainting:
         if faint and t >= start:
             side = self.view.sides[d["destroyed"]["side"]]
             name = next((s.name for s in side.squads if s.hero == faint["hero"]), "The hero")
-            gone = faint["units_before"] - faint["units_after"]
-            D.draw_banner(surface, center, f"{name} faints!",
-                          f"Items drop; {gone} unit{'s' * (gone != 1)} desert ({faint['units_before']} → {faint['units_after']})",
+            from game.narration import desertion
+            words = desertion(faint["units_before"], faint["units_after"])     # none for a hero alone
+            D.draw_banner(surface, center, f"{name} faints!", "Items drop" + (f"; {words}" if words else ""),
                           (120, 40, 110), int(255 * min(1.0, (t - start) / 0.2)))
 
     def _draw_roll(self, surface, row: pygame.Rect, roll: dict, side_index: int, rolling: bool,
