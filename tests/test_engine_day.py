@@ -162,6 +162,8 @@ def test_R_DAY_5_token_kind_and_placement(face, kind):
     assert state.pending[0].kind == "place_token" and state.pending[0].data["kind"] == kind
     assert_refused(state, A.EndDaybreak(1), "place the Daybreak token")
     assert_refused(state, A.PlaceToken(1, (1, 1)), "unoccupied")          # the capital
+    state.board.move_cost[5, 4] = 0                                        # arrange: (4, 5) impassable
+    assert_refused(state, A.PlaceToken(1, (4, 5)), "ground heroes can walk on")   # not "nothing on it"
     events = apply(state, A.PlaceToken(1, (4, 4)))
     assert [t.kind for t in state.tokens_at((4, 4))] == [kind]
     assert state.current_player == 2 and "daybreak" in kinds(events)

@@ -310,6 +310,8 @@ def test_every_refusal_a_player_meets_on_the_board_is_a_sentence_citing_its_rule
     assert cited_rule(told[0]) == "R-MOV-1" and cited_rule(told[-1]) == "R-MOV-6"
     assert "(0, 0)" not in told[-1], "no coordinates: a player clicked a tile"
     assert for_player("the game is over") == "The game is over."
+    assert for_player("place the token on ground heroes can walk on").startswith(
+        "Place the token where heroes can walk: this tile is impassable")
 
 
 def test_a_cited_refusal_opens_its_rule_when_clicked():

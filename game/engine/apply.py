@@ -71,6 +71,8 @@ def _upkeep_deaths(state: GameState, act, events) -> None:
 
 def _place_token(state: GameState, act, events) -> None:
     cell = (int(act.cell[0]), int(act.cell[1]))
+    if state.board.topology.in_bounds(cell) and not state.board.passable(cell):
+        raise IllegalAction("place the token on ground heroes can walk on")
     if not state.board.topology.in_bounds(cell) or not state.is_unoccupied(cell):
         raise IllegalAction("place the token on an unoccupied tile")
     from game.engine.state import Token

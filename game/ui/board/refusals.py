@@ -45,6 +45,8 @@ _REFUSALS: list[tuple[re.Pattern, str | None, str | None]] = [(re.compile(p), wo
     (r"^a Monster stands with one of your heroes", None, "R-MOV-7"),
     (r"^pick up what you want, then face the mine", None, "R-MOV-7"),
     (r"^place the token on an unoccupied tile", "Place the token on a free tile (nothing on it)", "R-DAY-5"),
+    (r"^place the token on ground heroes", "Place the token where heroes can walk: this tile is impassable",
+     "R-DAY-5"),
     (r"^a capital needs an open cell", "A capital needs a free tile: passable, with nothing on it", "R-SET-4"),
 )]
 
