@@ -201,6 +201,7 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch)
     plain_banner = painting.D.draw_banner
     monkeypatch.setattr(painting.D, "draw_banner", lambda surface, center, title, sub, *a: (
         banners.append((title, sub)), plain_banner(surface, center, title, sub, *a)))
+    scene.speed = "Normal"                                        # (another test may have chosen Instant)
     for _ in range(400):                                          # watched at the normal speed
         app.frame(1 / 20)
         if scene.result is not None:
