@@ -249,7 +249,7 @@ def test_founding_a_city_asks_first_it_gives_up_the_hero():
     seat = state.actor()
     state.players[seat].purse["coin"] = 20
     hero = K.recruit_hero(state, seat)
-    hero.cell, hero.army, hero.name = (10, 2), {"mercenary": 2}, "Kestrel"   # arrange: out on an empty tile
+    hero.cell, hero.army, hero.name = (4, 4), {"mercenary": 2}, "Kestrel"    # arrange: out on an empty tile
     panel = panel_for(state)
     assert hero.id in panel.found_buttons
     click(panel, panel.found_buttons[hero.id].rect.center)
@@ -262,7 +262,7 @@ def test_founding_a_city_asks_first_it_gives_up_the_hero():
     ask = panel.app.scene
     click(ask, ask.ok.rect.center)                              # "Found the City"
     assert panel.app.scene is panel and hero.id not in state.heroes
-    assert state.city_at((10, 2)) is not None and state.city_at((10, 2)).garrison == {"mercenary": 2}
+    assert state.city_at((4, 4)) is not None and state.city_at((4, 4)).garrison == {"mercenary": 2}
 
 
 @pytest.mark.rule("R-BLD-2")
@@ -283,3 +283,30 @@ def test_the_boards_found_a_city_button_asks_first_too():
     click(scene, button.rect.center)
     assert app.scene is not scene and "becomes the Mayor" in app.scene.message
     assert hero.id in state.heroes, "nothing happens before the player says so"
+
+
+def test_the_daybreak_panel_warns_of_rival_heroes_in_reach_of_a_city(monkeypatch):
+    """A rival hero stood next to a player's capital and the Daybreak panel said nothing: the player
+    spent the coin elsewhere. The City's row names who could reach it next turn (walled: who could
+    besiege it), by the measure the computer players use."""
+    from game.engine.state import Hero
+    import game.ui.board.daybreak_panel as daybreak_panel
+    state = K.start_game("normal")
+    seat = state.actor()
+    capital = state.cities_of(seat)[0]
+    rival = next(p for p in state.players if p != seat)
+    far = Hero(id=state.new_id(), owner=rival, cell=(8, 8) if capital.cell[0] < 4 else (0, 0), name="Far")
+    state.heroes[far.id] = far
+    quiet = daybreak_panel.rival_heroes_near(state, [capital])
+    assert quiet == {}, "a hero across the map is not a warning"
+    x, y = capital.cell
+    near = Hero(id=state.new_id(), owner=rival, cell=(x + 1, y), name="Isolde")
+    state.heroes[near.id] = near
+    rival_name = state.players[rival].name
+    assert daybreak_panel.rival_heroes_near(state, [capital]) == {capital.id: f"Isolde ({rival_name})"}
+    drawn = []
+    real = daybreak_panel.render
+    monkeypatch.setattr(daybreak_panel, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    panel = panel_for(state)
+    assert any(f"in reach of Isolde ({rival_name}) next turn" in t for t in drawn), drawn
+    assert panel.threats == {capital.id: f"Isolde ({rival_name})"}

@@ -456,15 +456,16 @@ class Planner:
         return self.once(("strength", city.id), lambda: city_strength(self.state, city))
 
     def _threat_to(self, city) -> float:
+        return sum(hero_strength(self.state, hero) for hero in self.heroes_threatening(city))
+
+    def heroes_threatening(self, city) -> list:
+        """The rival heroes that could reach ``city`` next turn (the Daybreak panel warns of them too)."""
         s = self.state
         # A walled City must be besieged first (a turn's warning): only rivals next to it count.
         reach = 3 if walled(s, city) else _move_dice(s).maximum + 1
         costs = self._distance_field(city.cell)
-        total = 0.0
-        for hero in s.heroes.values():
-            if not s.allied(hero.owner, city.owner) and self._cost_at(costs, hero.cell) <= reach:
-                total += hero_strength(s, hero)
-        return total
+        return [hero for hero in s.heroes.values()
+                if not s.allied(hero.owner, city.owner) and self._cost_at(costs, hero.cell) <= reach]
 
     def daybreak(self):
         s, seat, rules = self.state, self.seat, self.rules

@@ -111,6 +111,25 @@ def _signed(amounts: dict, sign: str = "+") -> str:
 CITY_ROW, HERO_ROW, MORE_ROW = 42, 40, 22     # the right column's rows, in panel pixels
 
 
+def rival_heroes_near(state, cities) -> dict[int, str]:
+    """For each City that rival heroes could reach next turn (or besiege, when walled), who they are: the
+    computer players' own measure, so a player learns what they see ("Isolde (Brunhild)")."""
+    from game.ai.standard import STANDARD, Planner
+    from game.names import join_names
+    out: dict[int, str] = {}
+    if not cities:
+        return out
+    planner = Planner(state, None, STANDARD, cities[0].owner)
+    for city in cities:
+        heroes = planner.heroes_threatening(city)
+        if len(heroes) == 1:
+            out[city.id] = f"{heroes[0].name or 'a rival hero'} ({state.players[heroes[0].owner].name})"
+        elif heroes:
+            owners = join_names(sorted({state.players[h.owner].name for h in heroes}))
+            out[city.id] = f"{len(heroes)} heroes of {owners}"
+    return out
+
+
 def found_city_message(state, hero) -> str:
     """What founding a City here costs the player (R-BLD-2): the hero, for good, and the coin."""
     from game.names import join_names, unit_plural
@@ -151,6 +170,7 @@ class DaybreakPanel(OverlayScene):
         self.city_buttons: dict[int, widgets.Button] = {}
         self.found_buttons: dict[int, MutedButton] = {}
         self.shown_cities: list = []          # the right column's rows (rebuild: those that fit)
+        self.threats: dict[int, str] = {}     # City id -> the rival heroes that could reach it next turn
         self.shown_heroes: list = []
         self.confirm = widgets.Button("", self.confirm_deaths, icon="skull", size=16)
         self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19,
@@ -252,6 +272,7 @@ class DaybreakPanel(OverlayScene):
                     and not state.tokens_at(hero.cell) and len(state.heroes_at(hero.cell)) == 1)
         heroes = sorted(heroes, key=lambda h: not founding(h))        # those who may found a City first
         self.shown_cities, self.shown_heroes = self._rows_that_fit(cities, heroes)
+        self.threats = rival_heroes_near(state, self.shown_cities)
         y = self.right.y + 34
         for city in self.shown_cities:
             self.city_buttons[city.id] = widgets.Button("Open", (lambda c=city.id: self.open_city(c)), size=15,
@@ -377,13 +398,18 @@ class DaybreakPanel(OverlayScene):
             sprite = icons.token_sprite("city", city.owner, city.tier, 30)
             surface.blit(sprite, (x + 4, b.rect.y + 2))
             surface.blit(render(city.name or "City", 15, theme.INK, "bold"), (x + 40, b.rect.y))
+            near = self.threats.get(city.id)
             if city.sieged:
                 note, colour = "under siege: no building this Daybreak", theme.DANGER
+            elif near:
+                note, colour = f"{nice_name(city.tier)} · in reach of {near} next turn", theme.DANGER
             elif city.built_today:
                 note, colour = f"{nice_name(city.tier)} · built today", theme.INK_SOFT
             else:
                 note, colour = f"{nice_name(city.tier)} · may build one building", theme.INK_SOFT
-            surface.blit(render(note, 12, colour, "bold" if city.sieged else "body"), (x + 40, b.rect.y + 19))
+            style = "bold" if city.sieged or near else "body"
+            size, note = widgets.fit_label(note, 12, b.rect.x - 8 - (x + 40), style)
+            surface.blit(render(note, size, colour, style), (x + 40, b.rect.y + 19))
         more = len(state.cities_of(seat)) - len(self.shown_cities)
         if more:
             surface.blit(render(f"… and {more} more Cit{'y' if more == 1 else 'ies'}: click them on the board",
