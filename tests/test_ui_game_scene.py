@@ -728,3 +728,22 @@ def test_the_last_human_out_is_told_so_and_may_watch_or_leave():
     scene.refresh()
     click(scene, scene.dialog.button("Back to title").rect.center)
     assert scene.app.scene is title
+
+
+@pytest.mark.rule("R-DAY-5")
+def test_roll_before_the_daybreak_token_is_placed_says_to_place_it():
+    """R at Daybreak said "end the Daybreak first", but End daybreak was greyed: the token the roll had
+    brought waited for its tile. The refusal names the step that comes first."""
+    import enginekit as K
+    state, hero = K.hero_game()
+    K.to_daybreak_of(state, 1)
+    K.script(state, ("1dP", 60), ("1d4", 1))
+    from game.engine import apply
+    apply(state, A.EndDaybreak(1))
+    assert state.pending and state.pending[0].kind == "place_token"
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    board.select_hero(hero.id)
+    board.roll()
+    assert "place the Daybreak token first" in board.toast.message

@@ -248,9 +248,17 @@ class GameScene(DecisionDialogs, Scene):
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
         elif hero is not None and self.human_to_act() and self.state.phase != "turn":
-            self.toast.show("Heroes roll their 🐎 in their player's turn: end the Daybreak first (R-MOV-1)")
+            self.toast.show(self._daybreak_first("Heroes roll their 🐎 in their player's turn", "R-MOV-1"))
         elif hero is not None and hero.moves_left is not None and self.human_to_act():
             self.toast.show(f"{hero.name or 'The hero'} has already rolled its 🐎 this turn (R-MOV-1)")
+
+    def _daybreak_first(self, what: str, rule: str) -> str:
+        """Why a hero cannot roll or move yet, with the step that comes first: the Daybreak token waiting
+        for its tile is not ended with End daybreak."""
+        pending = self.state.pending[0].kind if self.state.pending else None
+        if pending == "place_token":
+            return f"{what}: place the Daybreak token first, on a lit free tile (R-DAY-5)"
+        return f"{what}: end the Daybreak first ({rule})"
 
     def heroes_with_moves(self) -> list:
         """The acting player's heroes that could still move (unrolled, or 🐎 left) this turn."""
@@ -402,7 +410,7 @@ class GameScene(DecisionDialogs, Scene):
             self.toast.show("Select one of your heroes first: click it on the board or its card on the right.")
             return
         if self.state.phase != "turn":
-            self.toast.show("Heroes move in their player's turn: end the Daybreak first (R-DAY-1)")
+            self.toast.show(self._daybreak_first("Heroes move in their player's turn", "R-DAY-1"))
             return
         if hero.moves_left is None:
             self.toast.show("Roll the hero's 🐎 first: the Roll button or R (R-MOV-1)")
