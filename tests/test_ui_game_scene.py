@@ -747,3 +747,23 @@ def test_roll_before_the_daybreak_token_is_placed_says_to_place_it():
     board.select_hero(hero.id)
     board.roll()
     assert "place the Daybreak token first" in board.toast.message
+
+
+def test_a_key_for_ones_own_turn_pressed_while_a_computer_plays_says_so():
+    """An R pressed while the computer players played their Daybreaks was lost without a word."""
+    from uikit import meadow_board_scene
+    scene = meadow_board_scene(kinds=("human", "computer"))
+    app = scene.app
+    while app.scene is not scene:
+        app.pop()
+    for _ in range(4):                                        # arrange: on to the computer's step
+        if scene.session.is_computer(scene.actor):
+            break
+        done = A.EndDaybreak(scene.actor) if scene.state.phase == "daybreak" else A.EndTurn(scene.actor)
+        assert scene.session.submit(done).ok
+    computer = scene.actor
+    assert scene.session.is_computer(computer)
+    actions = len(scene.state.actions)
+    key(scene, pygame.K_r)
+    assert scene.toast.message == f"{scene.state.players[computer].name} is playing: wait for your turn"
+    assert len(scene.state.actions) == actions

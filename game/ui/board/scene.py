@@ -252,6 +252,15 @@ class GameScene(DecisionDialogs, Scene):
         elif hero is not None and hero.moves_left is not None and self.human_to_act():
             self.toast.show(f"{hero.name or 'The hero'} has already rolled its 🐎 this turn (R-MOV-1)")
 
+    def _computer_playing(self) -> bool:
+        """A computer player is to act: a key meant for one's own turn says so instead of doing nothing
+        (an R pressed while the computers played their Daybreaks was lost without a word)."""
+        seat = self.actor
+        if seat is None or self.state.phase == "over" or not self.session.is_computer(seat):
+            return False
+        self.toast.show(f"{self.state.players[seat].name} is playing: wait for your turn")
+        return True
+
     def _daybreak_first(self, what: str, rule: str) -> str:
         """Why a hero cannot roll or move yet, with the step that comes first: the Daybreak token waiting
         for its tile is not ended with End daybreak."""
@@ -700,6 +709,8 @@ class GameScene(DecisionDialogs, Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_menu()
+                return True
+            if event.key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_r) and self._computer_playing():
                 return True
             if event.key == pygame.K_SPACE:
                 self.end_turn()
