@@ -59,10 +59,14 @@ def test_unaffordable_building_says_so_and_is_refused():
     assert scene.city.tier == "encampment" and scene.state.players[scene.seat].purse["coin"] == 3
 
 
+@pytest.mark.rule("R-DAY-4")
 def test_one_build_per_day():
     scene = city_scene(coin=40)
     click(scene, scene.build_buttons["villa"].rect.center)
     assert scene.status_text("estate") == "This City built today"
+    # what the City cannot afford is said after the reason that holds today (it read "Needs 💰3 more",
+    # as if the coin alone stood in the way)
+    assert scene.status_text("fortifications").startswith("This City built today · Needs")
     click(scene, scene.build_buttons["estate"].rect.center)
     assert "built today" in scene.toast.message and scene.city.tier == "villa"
 

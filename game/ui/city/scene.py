@@ -246,12 +246,13 @@ class CityScene(Scene):
                 continue
             cost, missing = options[name]
             blocking = self._blocking_status(cost, missing)
-            if blocking:
+            if open_now and self.builds_left() == 0:
+                # today's building is the reason now; what else it needs is for another Day
+                status, colour = "This City built today" + (f" · {blocking}" if blocking else ""), theme.INK_SOFT
+            elif blocking:
                 status, colour = blocking, theme.DANGER
             elif not open_now:
                 status, colour = closed, theme.INK_SOFT
-            elif self.builds_left() == 0:
-                status, colour = "This City built today", theme.INK_SOFT
             else:
                 status, colour = "Ready to build", GOOD
             button = MutedButton("Build", (lambda n=name: self.build(n)), size=px(15),
