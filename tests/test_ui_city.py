@@ -5,6 +5,7 @@ import pytest
 from enginekit import capital, start_game
 from game.engine.dice import Rng
 from game.ui.app import App
+from game.ui.kit import theme
 from game.ui.city.scene import CityScene, open_city_scene
 from game.ui.session import GameSession
 from uikit import click
@@ -64,9 +65,10 @@ def test_one_build_per_day():
     scene = city_scene(coin=40)
     click(scene, scene.build_buttons["villa"].rect.center)
     assert scene.status_text("estate") == "This City built today"
-    # what the City cannot afford is said after the reason that holds today (it read "Needs 💰3 more",
-    # as if the coin alone stood in the way)
-    assert scene.status_text("fortifications").startswith("This City built today · Needs")
+    # what else a row needs is for another Day: grey, not the red that said "Needs 💰3 more" as if the
+    # coin alone stood in the way today
+    row = next(r for r in scene.build_rows if r.name == "fortifications")
+    assert row.status == "Needs Castle" and row.status_colour == theme.INK_SOFT
     click(scene, scene.build_buttons["estate"].rect.center)
     assert "built today" in scene.toast.message and scene.city.tier == "villa"
 

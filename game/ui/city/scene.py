@@ -247,8 +247,9 @@ class CityScene(Scene):
             cost, missing = options[name]
             blocking = self._blocking_status(cost, missing)
             if open_now and self.builds_left() == 0:
-                # today's building is the reason now; what else it needs is for another Day
-                status, colour = "This City built today" + (f" · {blocking}" if blocking else ""), theme.INK_SOFT
+                # today's building is what stops it now (the header says so): what else a row needs is
+                # for another Day, in grey, not in the red of "this is what stands in your way"
+                status, colour = blocking or "This City built today", theme.INK_SOFT
             elif blocking:
                 status, colour = blocking, theme.DANGER
             elif not open_now:
