@@ -149,7 +149,8 @@ def ask_found_city(scene, hero_id: int) -> None:
     state = scene.state
     hero = state.heroes[hero_id]
     choice = Choice("Found a City here?", found_city_message(state, hero), "Found the City", None,
-                    f"Keep {hero.name}" if hero.name else "Not now", ok_left=True, widths=(220, 220))
+                    f"Keep {hero.name}" if hero.name and len(hero.name) <= 12 else "Not now", ok_left=True,
+                    widths=(220, 220))
 
     def found() -> None:
         choice.close()
