@@ -44,6 +44,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Click your squad, then an enemy", "attack with it (R-BAT-4); click it again to unselect"),
         ("Normal | Fast | Instant", "how fast the dice roll"),
         ("Auto-battle", "the computer fights for you (it never retreats for you)"),
+        ("Attacked by a computer", "this screen opens at once: watch, and choose on your move"),
         ("Space", "skip the animation; after the battle, continue"),
         ("Enter", "continue after the battle"),
         ("Retreat", "give up the battle (R-DEATH-3); Esc cancels the question"),
