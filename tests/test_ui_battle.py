@@ -12,6 +12,7 @@ from game.ui.kit import widgets
 from game.ui.app import App
 from game.ui.battle.scene import BattleScene, maybe_battle_scene
 from game.ui.session import GameSession
+from uikit import play_to_the_result
 
 
 def monster_battle(army=None, faces=(3, 3, 3, 3)):
@@ -214,10 +215,7 @@ def test_auto_battle_plays_to_the_result_and_continue_pops():
     state, hero, events = monster_battle(army={"mercenary": 9})
     app, scene, rec = open_scene(state, events)
     click(app, scene.auto_button.rect.center)
-    for _ in range(600):
-        app.frame(1 / 10)
-        if scene.result is not None:
-            break
+    play_to_the_result(scene, app)
     assert scene.result is not None and state.battle is None
     assert isinstance(rec.actions[0], A.ArrangeBattle)
     assert all(isinstance(a, (A.ArrangeBattle, A.Attack, A.Retreat)) for a in rec.actions)
@@ -245,10 +243,7 @@ def test_frames_at_every_moment_render(tmp_path):
     pygame.image.save(app.screen, str(tmp_path / "roll.png"))
     scene.speed = "Instant"
     scene.auto = True
-    for _ in range(300):
-        app.frame(1 / 10)
-        if scene.result is not None:
-            break
+    play_to_the_result(scene, app)
     app.frame(1 / 60)
     pygame.image.save(app.screen, str(tmp_path / "result.png"))
     assert scene.result is not None

@@ -4,6 +4,7 @@ import re
 import pytest
 
 from test_ui_battle import click, monster_battle, open_scene
+from uikit import play_to_the_result
 from enginekit import script
 from game.engine.dice import Rng
 from test_ui_odds_agree import SEVEN, arrange
@@ -11,10 +12,7 @@ from test_ui_odds_agree import SEVEN, arrange
 
 def _play_out(app, scene):
     click(app, scene.auto_button.rect.center)
-    for _ in range(600):
-        app.frame(1 / 10)
-        if scene.result is not None:
-            return
+    play_to_the_result(scene, app)
 
 
 @pytest.mark.rule("R-BAT-7")

@@ -19,6 +19,7 @@ from game.ui.app import App
 from game.ui.battle.scene import maybe_battle_scene
 from game.ui.battle.view import lead_in, this_battle
 from game.ui.session import GameSession
+from uikit import play_to_the_result
 
 
 class Loaded(Rng):
@@ -45,18 +46,6 @@ def monster_on_a_mine():
     state.rng = Loaded(5, ("1dP", 30), ("2d6", 1, 1), ("1dP", 100), (guardians, *[1] * Dice.parse(guardians).count))
     events = apply(state, A.Move(1, hero.id, ((4, 5),)))
     return state, hero, events
-
-
-def play_to_the_result(scene, app, dt=1 / 10, seconds=60):
-    """Frames until the battle's result is up. Computer choices are worked out off the frame, so on a
-    loaded machine many frames pass while one is thought out: the bound is in seconds, not frames."""
-    import time
-    end = time.monotonic() + seconds
-    while scene.result is None and time.monotonic() < end:
-        app.frame(dt)
-        if scene.session.thinking():
-            time.sleep(0.002)
-    assert scene.result is not None, "the battle never ended"
 
 
 def fight_to_the_result(scene, app):

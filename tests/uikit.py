@@ -59,3 +59,15 @@ def type_keys(scene, text):
         key = pygame.K_SPACE if ch == " " else ord(ch.lower())
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
         scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def play_to_the_result(scene, app, dt=1 / 10, seconds=60):
+    """Frames until the battle's result is up. Computer choices are worked out off the frame, so on a
+    loaded machine many frames pass while one is thought out: the bound is in seconds, not frames."""
+    import time
+    end = time.monotonic() + seconds
+    while scene.result is None and time.monotonic() < end:
+        app.frame(dt)
+        if scene.session.thinking():
+            time.sleep(0.002)
+    assert scene.result is not None, "the battle never ended"
