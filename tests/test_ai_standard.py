@@ -83,7 +83,7 @@ def test_standard_ends_an_alliance_once_the_ally_is_the_strongest(ally_coin, end
     assert (act == A.EndAlliance(1, 2)) is ends, act
 
 
-@pytest.mark.rule("R-ALLY-1", "R-END-2")
+@pytest.mark.rule("R-ALLY-1")
 @pytest.mark.parametrize("shared,ends", [(True, True), (False, False)])
 def test_standard_leading_leaves_its_allies_when_the_victory_would_be_shared(shared, ends):
     """With the [OPT] shared victory on, the last alliance wins together: the strongest player, whose

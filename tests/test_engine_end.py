@@ -322,7 +322,7 @@ def test_R_VOTE_1_proposals_are_listed_before_the_end_of_the_step():
     assert isinstance(legal_actions(state)[-1], A.EndTurn)
 
 
-@pytest.mark.rule("R-VOTE-1", "R-END-2")
+@pytest.mark.rule("R-VOTE-1")
 def test_R_VOTE_1_only_the_weaker_ally_votes_to_share_the_win():
     """Without a shared victory the grand alliance ends and its stronger side fights on to win alone
     (R-END-2), so only an ally that some ally outweighs votes to share; the stronger one votes no even

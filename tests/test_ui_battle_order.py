@@ -171,7 +171,7 @@ def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
     assert scene.side_result_lines(0, scene.result)[:2] == ["Units lost: 2 of 2", "Hero: lost"]
 
 
-@pytest.mark.rule("R-BAT-7", "R-HERO-2")
+@pytest.mark.rule("R-BAT-7")
 def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch):
     """A computer player's hero attacks a human's lone hero: the battle screen opens while the computer
     still has to set its squads, so the human sees every exchange, also when its hero falls in the first
