@@ -109,12 +109,17 @@ def recruit(state: GameState, seat: int, city_id: int, name: str, count: int, ev
         state.emit(events, "recruited", city=city.id, unit=entry["unit"], count=count, player=seat)
 
 
+def on_founding_ground(state: GameState, hero: Hero) -> bool:
+    """R-BLD-2: the hero stands alone on an otherwise empty tile (no City, Mine or token)."""
+    return (state.city_at(hero.cell) is None and state.mine_at(hero.cell) is None
+            and not state.tokens_at(hero.cell) and all(h.id == hero.id for h in state.heroes_at(hero.cell)))
+
+
 def found_city(state: GameState, seat: int, hero_id: int, events: list[Event]) -> None:
     """R-BLD-2: the hero becomes the Mayor; its units and items move into the City."""
     hero = _own_hero(state, seat, hero_id)
     _require_build_step(state, seat)
-    others = [h for h in state.heroes_at(hero.cell) if h.id != hero.id]
-    if state.city_at(hero.cell) or state.mine_at(hero.cell) or state.tokens_at(hero.cell) or others:
+    if not on_founding_ground(state, hero):
         raise IllegalAction("a City is founded on an otherwise empty tile")
     cost = state.rules["cities"]["found_cost"]
     purse.require(state, seat, cost, "Founding a City")

@@ -6,7 +6,7 @@ from itertools import combinations
 from game.engine import actions as A
 from game.engine.battle import default_arrangement
 from game.engine.diplomacy import alliances_allowed
-from game.engine.economy import build_options
+from game.engine.economy import build_options, on_founding_ground
 from game.engine.heroes import slots_ok
 from game.engine.interactions import joining_unit
 from game.engine.movement import hero_reach, movement_masks, walled
@@ -108,9 +108,7 @@ def _daybreak_actions(state: GameState, seat: int) -> list:
                 options.append(A.Recruit(seat, city.id, name, 1))
     options += _garrison_actions(state, seat)
     for hero in state.heroes_of(seat):
-        if (can_afford(state, seat, rules["cities"]["found_cost"]) and not state.city_at(hero.cell)
-                and not state.mine_at(hero.cell) and not state.tokens_at(hero.cell)
-                and len(state.heroes_at(hero.cell)) == 1):
+        if can_afford(state, seat, rules["cities"]["found_cost"]) and on_founding_ground(state, hero):
             options.append(A.FoundCity(seat, hero.id))
     options.append(A.EndDaybreak(seat))
     return options

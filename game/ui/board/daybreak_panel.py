@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import actions as A
+from game.engine.economy import on_founding_ground
 from game.engine.flow import city_income, mine_income, pays_income, upkeep_cost
 from game.engine.purse import can_afford, describe
 from game.narration import region
@@ -267,11 +268,7 @@ class DaybreakPanel(OverlayScene):
             self.confirm.rect = pygame.Rect(self.left.x + 10, min(y + 4, self.left.bottom - 44), 230, 40)
         self.city_buttons, self.found_buttons = {}, {}
         cities, heroes = state.cities_of(seat), state.heroes_of(seat)
-
-        def founding(hero) -> bool:
-            return (not state.city_at(hero.cell) and not state.mine_at(hero.cell)
-                    and not state.tokens_at(hero.cell) and len(state.heroes_at(hero.cell)) == 1)
-        heroes = sorted(heroes, key=lambda h: not founding(h))        # those who may found a City first
+        heroes = sorted(heroes, key=lambda h: not on_founding_ground(state, h))   # who may found a City first
         self.shown_cities, self.shown_heroes = self._rows_that_fit(cities, heroes)
         self.threats = rival_heroes_near(state, self.shown_cities)
         y = self.right.y + 34
@@ -285,7 +282,7 @@ class DaybreakPanel(OverlayScene):
         y += 40
         found_cost = state.rules["cities"]["found_cost"]
         for hero in self.shown_heroes:
-            if founding(hero):
+            if on_founding_ground(state, hero):
                 b = MutedButton("Found a City here", (lambda h=hero.id: self.found_city(h)), size=14,
                                 rect=(self.right.right - 190, y, 180, 32))
                 b.muted = not can_afford(state, seat, found_cost) or pending is not None

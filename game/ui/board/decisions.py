@@ -242,8 +242,9 @@ class DecisionDialogs:
         """Whether the human at the screen is a side of the battle under way (a computer attacking its hero).
         Another human's battle waits for that human's first choice, after the cover hands over the mouse."""
         battle = self.state.battle
-        humans = {side.player for side in battle.sides
-                  if side.player and not self.session.is_computer(side.player)} if battle is not None else set()
+        if battle is None:
+            return False
+        humans = {side.player for side in battle.sides if side.player and not self.session.is_computer(side.player)}
         return bool(humans) and (self.last_human is None or self.last_human in humans)
 
     def _battle_panel(self) -> Dialog:
