@@ -231,6 +231,18 @@ def test_hovering_a_monster_shows_the_odds(scene):
     assert scene.view.path_note.endswith("%")
 
 
+def test_the_path_badge_words_the_chance_as_the_tooltip_does(scene):
+    """Played: a Mine the tooltip gave ">99%" read "99%" on the path's badge, parsed back from the
+    tooltip's words; the badge now shows the tooltip's own words."""
+    hero, cell = monster_next_to_selected_hero(scene)
+    hero.army = {"mercenary": 80}
+    scene.refresh()
+    hover(scene, cell)
+    headline = next(line for line in scene.view.tooltip_lines if line.startswith("Chance")).rsplit(" ", 1)[-1]
+    assert headline == ">99%"
+    assert scene.view.path_note.endswith("⚔ >99%")
+
+
 def hero_beside_the_enemy_capital(scene):
     """The acting player's selected hero, put on a free tile next to the rival's walled capital."""
     to_turn(scene)

@@ -156,12 +156,17 @@ def win_chance(state: GameState, hero: Hero, cell) -> float | None:
     return headline_chance(cell_odds(state, hero, cell))
 
 
-def headline_chance(lines: list[str]) -> float | None:
+def headline_text(lines: list[str]) -> str | None:
+    """The headline chance as the tooltip words it (">99%", "≈43%"), for the path's badge: one figure, one way."""
     for line in reversed(lines):
         if line.rstrip().endswith("%"):
-            digits = line.rsplit(" ", 1)[-1].strip("<>%")
-            return int(digits) / 100
+            return line.rsplit(" ", 1)[-1].strip()
     return None
+
+
+def headline_chance(lines: list[str]) -> float | None:
+    text = headline_text(lines)
+    return None if text is None else int(text.strip("<>≈%")) / 100
 
 
 PICKUP_ICONS = {"resource": "💰", "item": "🎁"}     # as the log and the board's tokens show them

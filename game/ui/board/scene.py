@@ -15,7 +15,6 @@ import numpy as np
 import pygame
 
 from game.engine import actions as A
-from game.names import percent
 from game.ui.kit import icons, sound, textures, theme, widgets
 from game.ui.board.action_labels import label as action_label
 from game.ui.board.still_frame import StillFrame, widget_key
@@ -763,13 +762,13 @@ class GameScene(DecisionDialogs, Scene):
             self.view.set_path(None)
             return
         path = [self.reach.start] + self.reach.path_to(cell)
-        from game.ui.board.odds import headline_chance, pickup_notes
+        from game.ui.board.odds import headline_text, pickup_notes
         notes = []
         if self.reach.is_stop(cell):
             lines = self._odds_lines(cell)
-            chance = headline_chance(lines)
+            chance = headline_text(lines)
             if chance is not None:
-                notes.append(f"⚔ {percent(chance)}")
+                notes.append(f"⚔ {chance}")
             elif lines == [WORKING_OUT]:
                 notes.append("⚔ …")
         hero = self.state.heroes.get(self.selected)
