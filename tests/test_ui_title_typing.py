@@ -102,6 +102,26 @@ def test_clicking_start_while_typing_a_seed_starts_with_it(title):
     assert options.seed == 314 and not title.seed_field.focused
 
 
+def test_the_next_game_rolls_its_own_seed_unless_one_was_typed(title):
+    """Played: back on the title screen after a game, Start began the same game again (same seed,
+    same dice); the seed shown is a new one unless the player typed it."""
+    first = title.seed
+    click(title, title.start_button.rect.center)
+    click(title, title.start_button.rect.center)
+    one, two = title.started_log
+    assert one.seed == first and two.seed != first and title.seed_field.value == str(title.seed) != str(two.seed)
+    click(title, title.seed_field.rect.center)
+    title.seed_field.value = ""
+    type_keys(title, "777")
+    click(title, title.start_button.rect.center)
+    click(title, title.start_button.rect.center)
+    assert [o.seed for o in title.started_log[2:]] == [777, 777]
+    click(title, title.reroll.rect.center)              # the dice button: a rolled seed again
+    rolled = title.seed
+    click(title, title.start_button.rect.center)
+    assert title.started_log[-1].seed == rolled != title.seed
+
+
 def test_tab_finishes_a_field_and_types_in_the_next(title):
     first, second = title.seat_rows[0].name, title.seat_rows[1].name
     click(title, first.rect.center)

@@ -101,6 +101,7 @@ class TitleScene(Scene):
         self.seats: list[Seat] = default_seats(2)
         self.mode = "normal"
         self.seed = random_seed()
+        self.seed_chosen = False          # typed or given on the command line: kept for the next game too
         self.rules = OptionalRules()
         self.day_limit_days = 30
         self.rules_file: str | None = None     # python -m game --rules FILE: a playtester's rule data
@@ -189,6 +190,7 @@ class TitleScene(Scene):
         self.mode_toggle.index = MODES.index(preset.mode)
         if preset.seed is not None:
             self.seed = preset.seed
+            self.seed_chosen = True
             self.seed_field.value = str(preset.seed)
         if preset.players:
             lo, hi = self.selected_map.players
@@ -312,11 +314,12 @@ class TitleScene(Scene):
         self.rule_boxes["hero_cap_2"].tooltip = f"Cap of {n} hero{'' if n == 1 else 'es'} per player (R-BLD-6)"
 
     def _set_seed(self, text: str) -> None:
-        self.seed = int(text) if text.isdigit() else self.seed
+        if text.isdigit() and int(text) != self.seed:
+            self.seed, self.seed_chosen = int(text), True
         self.seed_field.value = str(self.seed)
 
     def reroll_seed(self) -> None:
-        self.seed = random_seed()
+        self.seed, self.seed_chosen = random_seed(), False
         self.seed_field.value = str(self.seed)
 
     def _set_rule(self, name: str, value: bool) -> None:
@@ -365,6 +368,8 @@ class TitleScene(Scene):
         if self.count_problem():
             return                      # the Start button is off and says why; a key press lands here
         self.started = self.options
+        if not self.seed_chosen:        # back on this screen, the next game gets its own dice
+            self.reroll_seed()
         if self.remember_setup:
             from game.ui.menus.last_setup import remember
             remember(self.started, self.day_limit_days)
