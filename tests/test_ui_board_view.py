@@ -273,3 +273,19 @@ def test_bench_screen_json_has_the_promised_rows(capsys):
     with pytest.raises(SystemExit):
         bench_screen.main(["--maps", "atlantis"])
     assert "choose from" in capsys.readouterr().err
+
+
+def test_a_monster_stays_on_top_of_the_items_dropped_beside_it_and_two_items_show_a_count():
+    """Played: a hero beaten by a Monster dropped two Items on its tile, and the two 🎁 hid the Monster;
+    now one 🎁 with "×2" lies behind the Monster, which is drawn last."""
+    from game.ui.board.view import token_stack
+    monster, item_a, item_b = MapToken("monster", (4, 4)), MapToken("item", (4, 4)), MapToken("item", (4, 4))
+    stack = token_stack([item_a, monster, item_b])
+    assert [(t.kind, count, slot, slots) for t, count, slot, slots in stack] == [("item", 2, 1, 2), ("monster", 1, 0, 2)]
+    frames = {}
+    for name, tokens in (("two", [item_a, monster, item_b]), ("one", [item_a, monster])):
+        view = make_view("square", w=10, h=8, tokens=tokens, show_minimap=False)
+        surface = pygame.Surface(VIEW.size)
+        view.draw(surface)
+        frames[name] = pygame.surfarray.array3d(surface)
+    assert (frames["two"] != frames["one"]).any(axis=2).sum() > 30, "two Items carry a count badge"

@@ -566,15 +566,23 @@ class BoardView:
             if token.kind != "start" and self._is_visible(token.cell, cols, rows) \
                     and (only is None or token.cell in only):
                 by_cell.setdefault(token.cell, []).append(token)
-        order = {"city": 0, "mine": 1, "monster": 2, "item": 3, "resource": 4}
         for cell, tokens in by_cell.items():
-            tokens.sort(key=lambda t: order.get(t.kind, 9))
             cx, cy = self.cell_center(cell)
-            n = len(tokens)
-            for i, token in enumerate(tokens):
-                spread = self._token_size(0.22) if n > 1 else 0
-                dx = (i - (n - 1) / 2) * spread
-                self._draw_token(surface, token, cx + dx, cy + (i % 2) * spread * 0.3)
+            for token, count, slot, slots in token_stack(tokens):
+                spread = self._token_size(0.3) if slots > 1 else 0
+                x, y = cx + (slot - (slots - 1) / 2) * spread, cy + (slot % 2) * spread * 0.3
+                self._draw_token(surface, token, x, y)
+                if count > 1:
+                    self._draw_count_badge(surface, count, x, y)
+
+    def _draw_count_badge(self, surface: pygame.Surface, count: int, x: float, y: float) -> None:
+        """"×2" at a sprite's upper right: two Items dropped on one tile show as one 🎁 and a count."""
+        size = self._token_size(0.6)
+        label = widgets.text(f"×{count}", max(9, round(size * 0.32)), (255, 255, 255), "bold")
+        badge = label.get_rect(center=(round(x + size * 0.36), round(y - size * 0.36))).inflate(8, 2)
+        pygame.draw.rect(surface, (30, 20, 10), badge, border_radius=badge.h // 2)
+        pygame.draw.rect(surface, (250, 236, 200), badge, 1, border_radius=badge.h // 2)
+        surface.blit(label, label.get_rect(center=badge.center))
 
     def _draw_token(self, surface: pygame.Surface, token, x: float, y: float) -> None:
         big = token.kind == "city"
@@ -638,6 +646,20 @@ class BoardView:
                 pygame.draw.ellipse(surface, (20, 12, 6), ring.inflate(10, 8), 2)
             img = icons.token_sprite("hero", hero.seat, None, size)
             surface.blit(img, img.get_rect(center=(round(x), round(y - size * 0.1))))
+
+
+STACK_ORDER = {"city": 0, "mine": 1, "monster": 2, "item": 3, "resource": 4}
+
+
+def token_stack(tokens) -> list[tuple[object, int, int, int]]:
+    """What one tile's tokens show: one sprite per kind with how many there are, placed left to right by
+    weight (City, Mine, Monster, Item, Resource) and drawn from the lightest up, so a Monster stays in
+    sight over the Items a beaten hero dropped beside it. ``(token, count, slot, slots)`` in drawing order."""
+    kinds: dict[str, list] = {}
+    for token in sorted(tokens, key=lambda t: STACK_ORDER.get(t.kind, 9)):
+        kinds.setdefault(token.kind, []).append(token)
+    groups = list(kinds.values())
+    return [(group[0], len(group), slot, len(groups)) for slot, group in reversed(list(enumerate(groups)))]
 
 
 def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int]) -> tuple[int, int]:
