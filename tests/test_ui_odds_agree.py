@@ -190,3 +190,18 @@ def test_a_rival_heros_figure_counts_on_the_rivals_best_answer():
     apply(state, A.ArrangeBattle(2, squads, mode))
     assert battle_win_probability(state) == pytest.approx(1 - p_rival)
     assert round(100 * battle_win_probability(state)) == round(100 * board)
+
+
+@pytest.mark.rule("R-CMP-10")
+def test_a_campaign_monster_tile_names_the_monsters_tier():
+    """Played: a Tier 2 spawner made every Monster Tier 2, and the tooltip's chance just fell from 62%
+    to a 22% fight with nothing saying why; the tooltip names the tier."""
+    from game.engine.monsters import monster_tier
+    state, hero = arrange(monster=True, mode="campaign")
+    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 1 ⭐:")
+    city = next(c for c in state.cities.values() if c.owner == hero.owner)
+    city.buildings["spawner_2_1"] = 1
+    assert monster_tier(state) == 2
+    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 2 ⭐:")
+    normal, hero = arrange(monster=True)
+    assert cell_odds(normal, hero, (4, 5))[0] == "Monsters: the reaction is rolled on arrival"

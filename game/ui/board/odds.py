@@ -71,10 +71,20 @@ def neutral_city_fight(state: GameState, hero: Hero, city):
 NAMES = {"hard_fight": "Hard fight", "fight": "Fight", "bribe": "Bribe", "defect": "Defect"}
 
 
+def tiered_monsters(state: GameState) -> str:
+    """" of Tier 2 ⭐" when monsters are Campaign units: building a higher spawner makes every Monster
+    and guardian stronger (R-CMP-10), which a changed chance alone would not tell."""
+    from game.engine.monsters import monster_unit
+    from game.names import short_unit_name
+    unit = monster_unit(state)
+    return f" of {short_unit_name(unit)}" if unit.startswith("unit_") else ""
+
+
 def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
     rules = state.rules["monsters"]
     chances = outcome_chances("1dP", rules["reaction_table"])
-    lines = ["Monsters: the reaction is rolled on arrival"]
+    tier = tiered_monsters(state)
+    lines = [f"Monsters{tier}: the reaction is rolled on arrival" + (" (R-CMP-10)" if tier else "")]
     overall = 0.0
     for reaction in ("defect", "bribe", "fight", "hard_fight"):
         p = chances.get(reaction, 0.0)
@@ -102,7 +112,7 @@ def mine_lines(state: GameState, hero: Hero, mine, choice=None) -> list[str]:
     win = win_vs_rolled(state, hero, expr, guardian_fight(state, hero, mine.cell), choice)
     owner = "enemy" if mine.owner != NEUTRAL else "unowned"
     return [f"Mine ({owner}): captured at once {percent(capture)}",
-            f"  Guardians {expr} ({percent(guarded)}): win {percent(win)}",
+            f"  Guardians {expr}{tiered_monsters(state)} ({percent(guarded)}): win {percent(win)}",
             f"Chance to capture: {percent(capture + guarded * win)}"]
 
 
