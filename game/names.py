@@ -96,6 +96,14 @@ def option_change(option: str, value, options: dict | None = None) -> str:
     return f"{option_title(option)}: {value}"
 
 
+def option_help(option: str, options: dict | None = None) -> str:
+    """What an optional rule does, with the game's own number where the words have one
+    ("After 30 Days …", not "After N Days …" in a vote on it)."""
+    words = OPTION_HELP.get(option, "")
+    if option == "day_limit" and options and options.get("day_limit_days"):
+        words = words.replace("After N Days", f"After {options['day_limit_days']} Days")
+    return words
+
 
 END_REASONS = {"conquest": "the last player with a City (R-END-2)",
                "alliance": "the last alliance standing, sharing the victory (R-END-2)",

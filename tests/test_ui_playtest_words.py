@@ -86,7 +86,7 @@ def test_the_vote_dialog_says_how_many_days(board_scene):
     days = board_scene.state.rules["options"]["day_limit_days"]
     assert board_scene.dialog is not None and board_scene.dialog.title == "A vote"
     assert any(f"Day limit on ({days} Days)" in line for line in board_scene.dialog.lines)
-    assert "After N Days the most Cities, then the most 💰, wins (R-END-2)" in board_scene.dialog.lines, \
+    assert f"After {days} Days the most Cities, then the most 💰, wins (R-END-2)" in board_scene.dialog.lines, \
         "what the rule does: 'Legacy Gold Mine on' alone told a player nothing"
     assert board_scene.dialog.icon == "ballot"          # the vote's own icon, as in the log
     votes = len(board_scene.state.actions)

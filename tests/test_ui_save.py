@@ -146,7 +146,7 @@ def test_rule_vote_computer_players_vote_for_themselves(tmp_path, monkeypatch):
     assert "Ann, your vote" in seen
     days = state.rules["options"]["day_limit_days"]
     assert f"Day limit on ({days} Days)?" in seen, "how many Days: 'Turn “Day limit” on?' did not say"
-    assert "After N Days the most Cities, then the most 💰, wins (R-END-2)" in seen
+    assert f"After {days} Days the most Cities, then the most 💰, wins (R-END-2)" in seen, "played: 'After N Days'"
     assert not any("pass the mouse" in line for line in seen)      # no other human is to vote
     click(vote, vote.no.rect.center)
     assert state.vote is None and not any(p.kind == "vote" for p in state.pending)

@@ -189,11 +189,11 @@ class DecisionDialogs:
     def _vote_dialog(self) -> Dialog:
         vote = self.state.vote or {}
         who = self.state.players.get(vote.get("proposer"))
-        from game.names import OPTION_HELP, option_change
+        from game.names import option_change, option_help
         subject = option_change(vote.get("option", ""), vote.get("value"), self.state.rules["options"])
         lines = [f"{who.name if who else 'A player'} proposes: {subject}"]
-        if vote.get("option") in OPTION_HELP:
-            lines.append(OPTION_HELP[vote["option"]])      # "Legacy Gold Mine on" alone told nobody what it does
+        if option_help(vote.get("option", "")):      # "Legacy Gold Mine on" alone told nobody what it does
+            lines.append(option_help(vote["option"], self.state.rules["options"]))
         return Dialog("A vote", lines,
                       [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
                        ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="ballot", enter_answers=False)

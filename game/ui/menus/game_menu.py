@@ -273,8 +273,8 @@ class RulesDialog(OverlayScene):
 
 def rule_words(name: str, options: dict) -> tuple[str, str]:
     """An optional rule's title (with its numbers: the hero cap's count, the day limit's days) and what it does."""
-    from game.names import OPTION_HELP
-    title, help_text = RULE_TITLES.get(name, name.replace("_", " ").title()), OPTION_HELP.get(name, "")
+    from game.names import option_help
+    title, help_text = RULE_TITLES.get(name, name.replace("_", " ").title()), option_help(name, options)
     if name == "hero_cap":
         n = options.get("hero_cap_count", 2)
         title = f"At most {n} hero{'' if n == 1 else 'es'} each"
@@ -366,14 +366,14 @@ class VoteDialog(OverlayScene):
         size, words = widgets.fit_label(f"{voter.name}, your vote", px(22), room, "heading")
         who = widgets.text(words, size, theme.seat_colour(pending.player), "heading")
         surface.blit(who, who.get_rect(midtop=(p.centerx, p.y + px(78))))
-        from game.names import OPTION_HELP, option_change
+        from game.names import option_change, option_help
         option, value = pending.data["option"], pending.data["value"]
         question = f"{option_change(option, value, state.rules['options'])}?"      # "Day limit on (60 Days)?"
         size, words = widgets.fit_label(question, px(19), room)
         img = render(words, size, theme.INK, "bold")
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + px(124))))
         humans = [x.player for x in state.pending if x.kind == "vote" and not self.session.is_computer(x.player)]
-        lines = [OPTION_HELP[option]] if option in OPTION_HELP else []      # what the rule does
+        lines = [option_help(option, state.rules["options"])] if option_help(option) else []   # what the rule does
         if self.cast_so_far:
             lines.append("So far: " + ", ".join(f"{state.players[seat].name} {'yes' if yes else 'no'}"
                                                 for seat, yes in self.cast_so_far))
