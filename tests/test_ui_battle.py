@@ -182,8 +182,12 @@ def test_retreat_is_not_offered_while_arranging():
     state, hero, events = monster_battle()
     app, scene, rec = open_scene(state, events)
     assert not scene.retreat_button.enabled
+    assert "To battle! first" in scene.retreat_button.tooltip, "played: a grey Retreat said only what it does"
     click(app, scene.retreat_button.rect.center)
     assert not scene.confirm_retreat and rec.actions == []
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 7),),)))
+    scene._rebuild_widgets()
+    assert scene.retreat_button.enabled and scene.retreat_button.tooltip.startswith("Give up the battle")
 
 
 @pytest.mark.rule("R-BAT-4", "R-HERO-2", "R-BAT-7")

@@ -29,6 +29,7 @@ from game.ui.kit.theme import px
 
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
 THINK = 0.45
+RETREAT_TIP = "Give up the battle: the hero is lost\nand its army disbands (R-DEATH-3)"
 
 
 def maybe_battle_scene(session, events=None) -> "BattleScene | None":
@@ -83,8 +84,7 @@ class BattleScene(BattlePainting, Scene):
         self.speed_toggle = widgets.Toggle(list(SPEEDS), list(SPEEDS).index(speed), self._set_speed, size=14)
         self.auto_button = widgets.Button("Auto-battle", self.toggle_auto, icon="dice", size=15,
                                           tooltip="Let the computer fight for you\n(exact odds, standard level)")
-        self.retreat_button = widgets.Button("Retreat", self.ask_retreat, icon="start", size=15,
-                                             tooltip="Give up the battle: the hero is lost\nand its army disbands (R-DEATH-3)")
+        self.retreat_button = widgets.Button("Retreat", self.ask_retreat, icon="start", size=15, tooltip=RETREAT_TIP)
         self.yes_button = widgets.Button("Retreat", self.do_retreat, size=18)
         self.no_button = widgets.Button("Keep fighting", self.cancel_retreat, size=18)
         self.continue_button = widgets.Button("Continue", self.pop, icon="swords", size=20)
@@ -129,9 +129,22 @@ class BattleScene(BattlePainting, Scene):
         return next((i for i, s in enumerate(battle.sides) if not s.arranged), None)
 
     def can_retreat(self) -> bool:
+        return not self.why_no_retreat()
+
+    def why_no_retreat(self) -> str:
+        """Why Retreat is greyed, for its tooltip ("" when it is not): it looked broken before the first round."""
         battle = self.state.battle
-        return (self.human_to_act() and battle.sides[0].player == self.acting_seat() and battle.to_act == 0
-                and all(s.arranged for s in battle.sides))
+        if battle is None or self.result is not None:
+            return "The battle is over"
+        attacker = battle.sides[0].player
+        if not self._is_human(attacker) or (self.auto and self.acting_seat() == attacker):
+            return "Only the attacker may retreat (R-DEATH-3)" if not self._is_human(attacker) else \
+                "Auto-battle is on: turn it off to retreat"
+        if not all(s.arranged for s in battle.sides):
+            return "Retreat comes at the start of your battle turns,\nonce the squads are set: To battle! first (R-DEATH-3)"
+        if not self.human_to_act() or battle.to_act != 0 or self.acting_seat() != attacker:
+            return "At the start of your next battle turn (R-DEATH-3)"
+        return ""
 
     # --- turn setup -----------------------------------------------------------------------------
     def _prepare_turn(self) -> None:
@@ -362,7 +375,9 @@ class BattleScene(BattlePainting, Scene):
     def _rebuild_widgets(self) -> None:
         if not hasattr(self, "field"):
             return
-        self.retreat_button.enabled = self.can_retreat()
+        why_not = self.why_no_retreat()
+        self.retreat_button.enabled = not why_not
+        self.retreat_button.tooltip = why_not or RETREAT_TIP
         self.retreat_button.visible = self.state.battle is not None and self.result is None
         self.auto_button.selected = self.auto
         self.auto_button.label = "Auto-battle: on" if self.auto else "Auto-battle"
