@@ -52,3 +52,19 @@ def test_the_anchor_panel_names_the_rulesets_die(monkeypatch):
     app.push(panel)
     app.frame(1 / 60)
     assert any(t.startswith("Every player rolls 1d8; the highest goes first") for t in drawn), drawn
+
+
+@pytest.mark.rule("R-SET-3")
+def test_a_tie_broken_by_a_second_roll_is_labelled(monkeypatch):
+    """Played: two dice beside each name read like a 2d6; the columns now say roll / tie: again."""
+    import game.ui.board.anchor_panel as anchor_panel
+    drawn = []
+    real = anchor_panel.render
+    monkeypatch.setattr(anchor_panel, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    for seed, captions in ((0, ["roll", "tie: again"]), (1, [])):
+        drawn.clear()
+        session = new_game(seed)
+        app = App(headless=True)
+        app.push(AnchorPanel(session, session.setup_events))
+        app.frame(1 / 60)
+        assert [t for t in drawn if t in ("roll", "tie: again")] == captions

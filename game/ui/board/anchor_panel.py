@@ -33,7 +33,7 @@ class AnchorPanel(OverlayScene):
         super().__init__()
         self.state = session.state
         self.rounds = anchor_rounds(events)
-        self.panel_size = (760, 330 + 54 * len(self.state.players))
+        self.panel_size = (760, 330 + 54 * len(self.state.players) + (20 if len(self.rounds) > 1 else 0))
         self.begin = widgets.Button("Begin", self.close, icon="crown", size=20)
         self.widgets = [self.begin]
 
@@ -58,6 +58,11 @@ class AnchorPanel(OverlayScene):
         y += 34
         seats = sorted(state.players)
         anchor = state.turn_order[0] if state.turn_order else None
+        if len(self.rounds) > 1:        # two dice a player looked like 2d6: say the second is the tie's re-roll
+            for number in range(len(self.rounds)):
+                caption = render("roll" if number == 0 else "tie: again", 12, theme.INK_SOFT)
+                surface.blit(caption, caption.get_rect(midbottom=(x + 230 + number * 56 + 20, y + 14)))
+            y += 20
         for seat in seats:
             player = state.players[seat]
             colour = theme.seat_colour(seat)
