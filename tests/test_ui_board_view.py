@@ -289,3 +289,21 @@ def test_a_monster_stays_on_top_of_the_items_dropped_beside_it_and_two_items_sho
         view.draw(surface)
         frames[name] = pygame.surfarray.array3d(surface)
     assert (frames["two"] != frames["one"]).any(axis=2).sum() > 30, "two Items carry a count badge"
+
+
+@pytest.mark.parametrize("w,h", [(40, 30), (8, 6)])
+def test_a_tile_under_the_log_can_be_panned_into_the_clear(w, h):
+    """Played on Meadow Ford: a rival hero stood on a bottom-row tile under the log, which takes the
+    mouse; the map may now be pulled up past its edge by the log's height (and no further)."""
+    bottom = (1, h - 1)
+    for covered in (0, 150):
+        view = make_view(w=w, h=h, show_minimap=False)
+        view.covered_bottom = covered
+        view.pan(0, -5000)
+        y = view.cell_center(bottom)[1]
+        if covered:
+            assert y < VIEW.bottom - covered
+            x, top, vw, vh = view.camera_world_rect()
+            assert top + vh <= view.geo.pixel_size[1] + (covered + max(0, VIEW.h - view.geo.pixel_size[1] * view.zoom) / 2) / view.zoom + 1e-6
+        else:
+            assert y > VIEW.bottom - 150, "the map alone never leaves space past its edge"

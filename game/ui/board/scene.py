@@ -479,6 +479,7 @@ class GameScene(DecisionDialogs, Scene):
         px = theme.px
         top, side_w = top_bar_height(), px(SIDE_W)
         first = not hasattr(self, "side")
+        self.view.covered_bottom = px(150)          # the log's height over the map (log_rect below)
         self.view.layout(pygame.Rect(0, top, w - side_w, h - top))
         if first:
             self.center_on_actor()

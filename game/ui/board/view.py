@@ -60,6 +60,7 @@ class BoardView:
         self.zoom_levels = sorted({w / self.geo.tile_w for w in ZOOM_TILE_WIDTHS})
         self.zoom_index = min(range(len(self.zoom_levels)), key=lambda i: abs(self.zoom_levels[i] * self.geo.tile_w - 64))
         self.cam = [0.0, 0.0]      # zoomed-world pixel shown at rect.topleft
+        self.covered_bottom = 0    # screen pixels the scene's log lies over at the view's foot
         self.tokens = list(board.tokens)
         self.heroes: list[HeroMarker] = []
         self.hover_cell: Cell | None = None
@@ -161,13 +162,22 @@ class BoardView:
                 return i
         return len(self.zoom_levels) - 1
 
+    def overscan(self) -> float:
+        """How far the map may be pulled up past its bottom edge: as far as the log and the minimap lie
+        over the view's foot, so every tile can be brought out from under them (a rival hero stood
+        under the log on Meadow Ford, out of reach of the mouse)."""
+        minimap = self.rect.bottom - self.minimap.frame_rect().top if self.minimap else 0
+        return max(0, self.covered_bottom, minimap)
+
     def _clamp(self, margin: float = 0) -> None:
         mw, mh = self.geo.pixel_size[0] * self.zoom, self.geo.pixel_size[1] * self.zoom
         for axis, (size, view) in enumerate(((mw, self.rect.w), (mh, self.rect.h))):
+            extra = self.overscan() if axis == 1 else 0
             if size <= view:
-                self.cam[axis] = (size - view) / 2
+                centred = (size - view) / 2
+                self.cam[axis] = max(centred, min(centred + extra, self.cam[axis]))
             else:
-                self.cam[axis] = max(-margin, min(size - view + margin, self.cam[axis]))
+                self.cam[axis] = max(-margin, min(size - view + margin + extra, self.cam[axis]))
 
     def camera_world_rect(self) -> tuple[float, float, float, float]:
         z = self.zoom
