@@ -227,3 +227,24 @@ def test_in_a_hotseat_another_humans_battle_waits_for_the_cover():
     assert app.scene is board and not board.human_fights()
     board.last_human = 2
     assert board.human_fights(), "Bob at the screen watches his own battle"
+
+
+def test_a_defenders_army_is_named_while_it_arranges(monkeypatch):
+    """Played: attacking a rival hero, the screen showed her card alone ("arranging…") while the
+    human set its squads; her two mercenaries first came into sight in round 1."""
+    from game.engine.state import Hero
+    import game.ui.battle.painting as painting
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 4})
+    state.players[2].kind, state.players[2].ai = "computer", "standard"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 2})
+    state.heroes[defender.id] = defender
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    assert state.battle is not None and not state.battle.sides[1].arranged
+    drawn = []
+    real = painting.render
+    monkeypatch.setattr(painting, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
+    app = App((1280, 720), headless=True)
+    scene = maybe_battle_scene(GameSession(state), list(events))
+    app.push(scene)
+    app.frame(1 / 60)
+    assert any(t.endswith("arranging 2 mercenaries…") for t in drawn), [t for t in drawn if "Defender" in t]

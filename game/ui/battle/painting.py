@@ -97,8 +97,10 @@ class BattlePainting:
             y = (rects[0].y if rects else (self.bottom_row_y if side_index == self.bottom else self.top_row_y))
             label_y = y - px(14) if side_index == self.top else y + px(CARD_H) + px(16)
             mode = "" if side.player == NEUTRAL else f"  ·  {side.mode} rolls"
-            if not side.arranged and side.pool:
-                mode = "  ·  arranging…"
+            if not side.arranged and side.pool:      # its army, not yet on cards: the hero looked alone
+                from game.names import join_names, unit_plural
+                army = join_names(unit_plural(unit, n) for unit, n in side.pool.items() if n)
+                mode = f"  ·  arranging {army}…"
             if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
                 continue                          # the arrange panel stands where this label would be
             tag = render(f"{'⚔️ Attacker' if side_index == 0 else '🛡️ Defender'}: {side.name}{mode}", px(14),
