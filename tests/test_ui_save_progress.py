@@ -130,6 +130,24 @@ def test_an_older_save_of_a_game_goes_on_as_a_new_game_and_continue_skips_finish
     assert resumed.state.phase != "over"
 
 
+def test_continue_after_a_win_does_not_go_back_to_that_games_last_daybreak():
+    """Played: after winning, Continue opened that game's Day-6 Daybreak autosave (a save of a game
+    "still going") and the won battle could be fought again; now it shows the finished game, or
+    another game still going."""
+    from pathlib import Path
+    from game.ui.menus.saves import SaveInfo, continue_order
+
+    def save(name, when, game, over=False):
+        return SaveInfo(Path(name), name, when=when, game=game, over=over)
+    won, its_day6, its_named = save("won", 30, "aaaaaaaaaaaa", over=True), save("day6", 20, "aaaaaaaaaaaa"), \
+        save("before the end", 25, "aaaaaaaaaaaa")
+    other = save("other", 10, "bbbbbbbbbbbb")
+    assert [s.name for s in continue_order([its_day6, won, its_named])] == ["won", "before the end", "day6"]
+    assert continue_order([its_day6, won, other, its_named])[0] is other, "a game still going comes first"
+    later = save("loaded again and played on", 40, "aaaaaaaaaaaa")
+    assert continue_order([won, later, its_day6])[0] is later
+
+
 def test_a_loaded_hotseat_game_opens_on_the_handoff_cover(folder):
     session = GameSession(battle_state())
     session.autosaver.flush(session.state)

@@ -282,6 +282,21 @@ def show_game(scene: Scene, session, replace: Scene | None = None):
     return game
 
 
+def continue_order(saves: list[SaveInfo]) -> list[SaveInfo]:
+    """Continue's choice, first choice first: the newest save of a game still going, then the rest.
+    A save made before its game was won is not "still going": Continue after a win went back to the
+    Daybreak before the winning battle, to fight it again."""
+    ended: dict[str, float] = {}                          # game -> when it was last saved finished
+    for info in saves:
+        if info.over and info.game:
+            ended[info.game] = max(ended.get(info.game, 0.0), info.when)
+
+    def going(info: SaveInfo) -> bool:
+        return not info.over and not (info.game in ended and info.when <= ended[info.game])
+    newest = sorted(saves, key=lambda i: i.when, reverse=True)
+    return [s for s in newest if going(s)] + [s for s in newest if not going(s)]
+
+
 def continue_newest(scene: Scene, folder: Path | None = None) -> None:
     """The title screen's Continue: the newest save of a game still going (else the newest save).
 
@@ -290,8 +305,7 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
     start is passed over for the next one, and the player is told.
     """
     from game.engine.save_checks import SaveError
-    saves = [s for s in list_saves(folder) if not s.problem]
-    saves = [s for s in saves if not s.over] + [s for s in saves if s.over]
+    saves = continue_order([s for s in list_saves(folder) if not s.problem])
     skipped = None
     for info in saves:
         try:
