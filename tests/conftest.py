@@ -1,5 +1,7 @@
 """Test setup shared by every test module: headless SDL, private data folders, longest tests first."""
+import atexit
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -10,6 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-saves-")
 # Settings, the player's own maps (and the rest of the player data folder) too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-data-")
+for _folder in (os.environ["FUZZYKNIGHTS_SAVES"], os.environ["XDG_DATA_HOME"]):   # each run left two behind
+    atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
 # The board works hover odds out off the frame and shows "working it out" when they take longer than
 # a few milliseconds; a test waits for every answer, so what it sees does not depend on the machine's

@@ -22,8 +22,10 @@ the goals (issue 14) are hover <= 2.0 and idle <= 1.5.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -35,6 +37,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The benchmark's games autosave like any game: into a throwaway folder, never the player's saves.
 os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-bench-")
+atexit.register(shutil.rmtree, os.environ["FUZZYKNIGHTS_SAVES"], ignore_errors=True)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
