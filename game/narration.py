@@ -224,6 +224,8 @@ def narrate(state: GameState, event: Event) -> str | None:
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} "
                                      + (f"{_who(state, d['proposer'])}'s alliance" if "proposer" in d else "the alliance"),
         "alliance_ended": lambda: f"🤝 {who} ends the alliance with {_who(state, d['ally'])}",
+        "grand_alliance_formed": lambda: "🤝 Every player left is allied now: an alliance is no victory, "
+                                         "so all alliances end at the next Daybreak (R-END-2)",
         "grand_alliance_dissolved": lambda: "🤝 Every player left was allied: an alliance is no victory, "
                                             "so all alliances end this Daybreak",
         "hero_stepped_aside": lambda: f"🐎 {_hero(state, d['hero'])} leaves its former ally's tile for {tuple(d['cell'])}",
@@ -279,6 +281,10 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
                 others.append(f"⚔ {who} {outcome} {foe}")
         elif k == "vote_result" and d.get("passed"):
             mine.append(f"🗳 Rule changed: {option_change(d['option'], d['value'], _options(state))}")
+        elif k == "grand_alliance_formed":
+            mine.append("🤝 Every player is allied now: all alliances end at the next Daybreak (R-END-2)")
+        elif k == "grand_alliance_dissolved":
+            mine.append("🤝 All alliances have ended: every player was allied (R-END-2)")
         elif actor == seat:
             continue
         elif k == "city_conquered":

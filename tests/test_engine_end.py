@@ -68,6 +68,10 @@ def test_R_END_2_an_alliance_of_everyone_is_no_victory_it_ends_at_the_next_daybr
     state, events = _grand_alliance()
     assert state.phase == "turn" and "game_over" not in kinds(events)
     assert all(state.allied(a, b) for a in (1, 2, 3) for b in (1, 2, 3))
+    (formed,) = [e for e in events if e.kind == "grand_alliance_formed"]   # told as it forms, not a Day later
+    from game.narration import narrate, turn_summary
+    assert "end at the next Daybreak" in narrate(state, formed)
+    assert any("next Daybreak" in line for line in turn_summary(state, events, 1))
     apply(state, A.EndTurn(2))
     events = apply(state, A.EndTurn(3))                      # the next Day begins
     (announcement,) = [e for e in events if e.kind == "grand_alliance_dissolved"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.engine.errors import IllegalAction
-from game.engine.flow import check_end, end_alliance
+from game.engine.flow import check_end, end_alliance, everyone_allied
 from game.engine.rules import OPTION_NAMES
 from game.engine.state import Event, GameState, Pending
 
@@ -39,6 +39,9 @@ def answer(state: GameState, seat: int, proposer: int, accept: bool, events: lis
     if accept:
         state.alliances.add(frozenset((proposer, seat)))
     state.emit(events, "alliance_answered", player=seat, proposer=proposer, accepted=accept)
+    if accept and everyone_allied(state) and not state.rules.option("shared_victory"):
+        # R-END-2: told as it forms (it used to be told only as it ended, a Daybreak later)
+        state.emit(events, "grand_alliance_formed", players=state.live_players())
     if accept:
         check_end(state, events)
 
