@@ -248,3 +248,37 @@ def test_a_defenders_army_is_named_while_it_arranges(monkeypatch):
     app.push(scene)
     app.frame(1 / 60)
     assert any(t.endswith("arranging 2 mercenaries…") for t in drawn), [t for t in drawn if "Defender" in t]
+
+
+def test_a_battle_the_human_watched_is_not_news_in_since_your_last_turn():
+    """Played: a computer's attack on my hero opened the battle screen and I watched it to the end; my turn
+    then began with "Since your last turn: Brunhild attacked you and lost". A battle watched is no news;
+    one not watched (after a load, say) still is."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))
+    state.heroes[defender.id] = defender
+    apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's hero attacks
+    state.rng = HighLow(3, "high", "low", *["high"] * 40)        # the first exchange beats the lone hero
+    app = App((1280, 720), headless=True)
+    session = GameSession(state)
+    board = GameScene(session)
+    board.event_log.mark_seen(2)
+    app.push(board)
+    app.frame(1 / 60)
+    scene = app.scene
+    assert scene is not board
+    scene.speed = "Instant"
+    play_to_the_result(scene, app)
+    over = [e for e in board.event_log.events + session.new_events if e.kind == "battle_over"]
+    assert len(over) == 1 and session.watched_battles.get(id(over[0])) == {2}
+    scene.continue_button.on_click()                              # back to the board, which takes the events
+    app.frame(1 / 60)
+    assert over[0] in board.event_log.events
+    news = board.event_log.summary_for(state, 2, session.watched_battles)
+    assert not [line for line in news if "attacked you" in line], news
+    assert [line for line in board.event_log.summary_for(state, 2) if "attacked you" in line], \
+        "unwatched, the same battle is news"

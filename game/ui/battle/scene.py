@@ -563,6 +563,8 @@ class BattleScene(BattlePainting, Scene):
         if beat.kind == "over":
             self.p_attacker = 1.0 if beat.data["winner"] == 0 else 0.0
             self.result = self._result(beat)
+            seen = {side.player for side in self.view.sides if self._is_human(side.player)}
+            self.session.watched_battles[id(beat.events[0])] = seen     # not news again in "Since your last turn"
             self.queue.clear()
             self._rebuild_widgets()
 

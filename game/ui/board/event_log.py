@@ -54,11 +54,15 @@ class EventLog:
             last = max((i for i, e in enumerate(self.events) if e.data.get("player") == seat), default=-1)
             self._marks[seat] = last + 1
 
-    def summary_for(self, state, seat: int) -> list[str]:
+    def summary_for(self, state, seat: int, watched: dict[int, set[int]] | None = None) -> list[str]:
+        """``watched``: battles shown to their human players on the battle screen (by id of their
+        battle_over event); a battle ``seat`` has just watched is no news to it."""
         from game.narration import turn_summary
         if seat not in self._marks:
             return []
-        return turn_summary(state, self.events[self._marks[seat]:], seat)
+        watched = watched or {}
+        news = [e for e in self.events[self._marks[seat]:] if seat not in watched.get(id(e), ())]
+        return turn_summary(state, news, seat)
 
     def hint(self) -> str:
         earlier = len(self.lines) - SHOWN - self.scroll

@@ -297,7 +297,7 @@ class GameScene(DecisionDialogs, Scene):
         seat = self.actor
         if seat is None or self.handoff_to is not None or (self.dialog is not None and not _a_question(self.dialog.key)):
             return
-        lines = self.event_log.summary_for(self.state, seat)
+        lines = self.event_log.summary_for(self.state, seat, self.session.watched_battles)
         if not lines:
             return
 
@@ -1012,7 +1012,7 @@ class GameScene(DecisionDialogs, Scene):
         seat = self.handoff_to
         player = self.state.players[seat]
         offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
-        summary = self.event_log.summary_for(self.state, seat)
+        summary = self.event_log.summary_for(self.state, seat, self.session.watched_battles)
         news_h = 52 + 24 * len(summary) if summary else 0
         panel = pygame.Rect(0, 0, min(w - 40, 680), 210 + 48 * len(offers[:3]) + (20 if offers else 0))
         panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
