@@ -694,7 +694,7 @@ def test_the_news_of_the_computers_turns_comes_before_their_alliance_offer(monke
     play_to_turn_of(session, before)
     scene.refresh()
     seen = []
-    monkeypatch.setattr(scene.event_log, "summary_for", lambda st, seat: [] if seen or seat != 1 else ["Cid took a mine"])
+    monkeypatch.setattr(scene.event_log, "summary_for", lambda st, seat, watched=None: [] if seen or seat != 1 else ["Cid took a mine"])
     real_mark = scene.event_log.mark_seen
     monkeypatch.setattr(scene.event_log, "mark_seen", lambda seat: (seen.append(seat) if seat == 1 else None,
                                                                      real_mark(seat)))
