@@ -108,6 +108,8 @@ class Scene:
             return          # drawn under an overlay: the mouse is on the overlay, not on our widgets
         for widget in self.widgets:
             if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
+                if getattr(widget, "focused", False):
+                    return      # being typed into: its tip covered what the typing shows (the rule search's matches)
                 from game.ui.menus.rulebook import cited_rule
                 rule = cited_rule(widget.tooltip)
                 extra = [f"Right-click: read {rule}"] if rule else []
