@@ -126,3 +126,19 @@ def test_every_reason_is_whole_at_1024x600(mode, purse, monkeypatch):
     to_turns(scene.state)
     scene.rebuild()
     assert cut_statuses(scene, monkeypatch) == []
+
+
+@pytest.mark.rule("R-CMP-10")
+def test_a_spawner_that_raises_every_monsters_tier_says_so():
+    """Played: building a Tier 2 spawner made every Monster Tier 2, and a 62% fight became 22%."""
+    scene = city_scene("campaign", coin=50, wood=50, stone=50, food=50)
+    first, second = scene.build_buttons["spawner_1_1"], scene.build_buttons["spawner_2_1"]
+    assert "Monster" not in first.tooltip, "Tier 1 is the monsters' tier already"
+    assert "Monster" not in second.tooltip or "fights as Tier 2" in second.tooltip
+    city = scene.city
+    city.buildings["spawner_1_1"] = 1
+    scene.layout(scene.size)
+    assert scene.build_buttons["spawner_2_1"].tooltip.endswith("then fights as Tier 2 (R-CMP-10)")
+    assert "Monster" not in scene.build_buttons["spawner_1_2"].tooltip      # ⭐⭐ Tier 1: no higher tier
+    normal = city_scene(coin=50)
+    assert all("Monster" not in b.tooltip for b in normal.build_buttons.values())

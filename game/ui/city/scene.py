@@ -260,7 +260,7 @@ class CityScene(Scene):
                                  rect=(rect.right - px(76), rect.centery - px(15), px(76), px(30)))
             button.muted = bool(blocking) or not open_now or self.builds_left() == 0
             self.build_rows.append(Row(rect, name, title, status, colour, cost, blocked=button.muted))
-            button.tooltip = f"Build {title}" if not button.muted else f"{title}: {status}"
+            button.tooltip = (f"Build {title}" if not button.muted else f"{title}: {status}") + monster_note(state, name)
             button.visible = self.build_area.contains(button.rect)
             self.build_buttons[name] = button
         self.build_rows_bottom = min(y, self.build_area.bottom)
@@ -626,3 +626,13 @@ def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, st
     if words != status and status.endswith(" each"):
         return widgets.fit_label(status.removesuffix(" each"), px(12), width, style)
     return size, words
+
+
+def monster_note(state, building: str) -> str:
+    """A spawner above every player's highest makes all Monsters and guardians that tier (R-CMP-10):
+    played, a Tier 2 spawner turned a 62% fight into 22% with no word of why."""
+    from game.engine.monsters import monster_tier
+    if not building.startswith("spawner_") or state.rules["monsters"].get("monster_unit") != "tiered":
+        return ""
+    tier = min(int(building.split("_")[1]), state.rules["monsters"].get("tier_cap", 99))
+    return f"\nEvery Monster and Mine guardian then fights as Tier {tier} (R-CMP-10)" if tier > monster_tier(state) else ""
