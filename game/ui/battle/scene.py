@@ -137,9 +137,10 @@ class BattleScene(BattlePainting, Scene):
         if battle is None or self.result is not None:
             return "The battle is over"
         attacker = battle.sides[0].player
-        if not self._is_human(attacker) or (self.auto and self.acting_seat() == attacker):
-            return "Only the attacker may retreat (R-DEATH-3)" if not self._is_human(attacker) else \
-                "Auto-battle is on: turn it off to retreat"
+        if not self._is_human(attacker):
+            return "Only the attacker may retreat (R-DEATH-3)"
+        if self.auto and self.acting_seat() == attacker:
+            return "Auto-battle is on: turn it off to retreat"
         if not all(s.arranged for s in battle.sides):
             return "Retreat comes at the start of your battle turns,\nonce the squads are set: To battle! first (R-DEATH-3)"
         if not self.human_to_act() or battle.to_act != 0 or self.acting_seat() != attacker:
