@@ -106,7 +106,9 @@ def test_wheel_zoom_keeps_the_cell_under_the_cursor(kind, axis, index):
     assert view.cell_at(pos) == before
 
 
-def test_zoom_is_clamped_and_stops_where_the_map_still_fills_the_view():
+def test_zoom_out_stops_where_the_whole_map_is_in_view():
+    """Played on The Skirmish: the view stopped zooming out where the map still filled it, so the 12x12
+    board was never seen whole; it now stops at the nearest zoom that shows all of it."""
     view = make_view(show_minimap=False)
     for _ in range(30):
         view.zoom_at((640, 360), 1)
@@ -114,9 +116,11 @@ def test_zoom_is_clamped_and_stops_where_the_map_still_fills_the_view():
     for _ in range(30):
         view.zoom_at((640, 360), -1)
     mw, mh = view.geo.pixel_size
-    assert mw * view.zoom >= VIEW.w and mh * view.zoom >= VIEW.h
-    smaller = [z for z in view.zoom_levels if z < view.zoom]
-    assert smaller and (mw * smaller[-1] < VIEW.w or mh * smaller[-1] < VIEW.h)
+    assert mw * view.zoom <= VIEW.w and mh * view.zoom <= VIEW.h, "the whole map in view"
+    closer = view.zoom_levels[view.zoom_levels.index(view.zoom) + 1]
+    assert mw * closer > VIEW.w or mh * closer > VIEW.h, "the nearest such zoom, no further"
+    x, y, w, h = view.camera_world_rect()
+    assert x < 0 and abs((x + w / 2) - mw / 2) < 1, "a map smaller than the view is centred"
 
 
 @pytest.mark.parametrize("kind,axis,index", VARIANTS)
@@ -136,8 +140,11 @@ def test_camera_never_shows_space_past_the_map_edge(kind, axis, index, moves, si
             view.center_on((abs(a) % 14, abs(b) % 11))
         x, y, w, h = view.camera_world_rect()
         mw, mh = view.geo.pixel_size
-        assert x >= -1e-6 and y >= -1e-6
-        assert x + w <= mw + 1e-6 and y + h <= mh + 1e-6
+        for start, shown, whole in ((x, w, mw), (y, h, mh)):
+            if shown <= whole + 1e-6:              # the map is bigger than the view: nothing past its edges
+                assert start >= -1e-6 and start + shown <= whole + 1e-6
+            else:                                  # zoomed out past it: the map is centred
+                assert abs(start + shown / 2 - whole / 2) < 1e-6
 
 
 @pytest.mark.parametrize("button", [1, 2, 3])

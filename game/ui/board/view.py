@@ -155,12 +155,14 @@ class BoardView:
         self._clamp()
 
     def _min_zoom_index(self) -> int:
-        """The furthest zoom at which the map still fills the view (no empty space past its edge)."""
+        """The furthest zoom: the one that shows the whole map (centred), else the one at which the map
+        still fills the view. The view used to stop where the map filled it, so The Skirmish's 12x12
+        board could never be seen whole."""
         mw, mh = self.geo.pixel_size
-        for i, z in enumerate(self.zoom_levels):
-            if mw * z >= self.rect.w and mh * z >= self.rect.h:
-                return i
-        return len(self.zoom_levels) - 1
+        fill = next((i for i, z in enumerate(self.zoom_levels) if mw * z >= self.rect.w and mh * z >= self.rect.h),
+                    len(self.zoom_levels) - 1)
+        whole = [i for i, z in enumerate(self.zoom_levels) if mw * z <= self.rect.w and mh * z <= self.rect.h]
+        return min(fill, whole[-1]) if whole else fill
 
     def overscan(self) -> float:
         """How far the map may be pulled up past its bottom edge: as far as the log and the minimap lie
