@@ -25,7 +25,12 @@ def monster_tier(state: GameState) -> int:
         for name in city.buildings:
             if name.startswith("spawner_") and city.owner != NEUTRAL:
                 best = max(best, int(name.split("_")[1]))
-    return min(best, state.rules["monsters"].get("tier_cap", best))
+    return capped_tier(state, best)
+
+
+def capped_tier(state: GameState, spawner_tier: int) -> int:
+    """R-CMP-10: the monsters' tier a spawner of ``spawner_tier`` would give (the rules' cap applied)."""
+    return min(spawner_tier, state.rules["monsters"].get("tier_cap", spawner_tier))
 
 
 def joining_unit(state: GameState) -> str:

@@ -192,8 +192,9 @@ class DecisionDialogs:
         from game.names import option_change, option_help
         subject = option_change(vote.get("option", ""), vote.get("value"), self.state.rules["options"])
         lines = [f"{who.name if who else 'A player'} proposes: {subject}"]
-        if option_help(vote.get("option", "")):      # "Legacy Gold Mine on" alone told nobody what it does
-            lines.append(option_help(vote["option"], self.state.rules["options"]))
+        what = option_help(vote.get("option", ""), self.state.rules["options"])
+        if what:                                   # "Legacy Gold Mine on" alone told nobody what it does
+            lines.append(what)
         return Dialog("A vote", lines,
                       [("Yes", lambda: self.submit(A.CastVote(self.actor, True))),
                        ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="ballot", enter_answers=False)

@@ -479,7 +479,8 @@ class GameScene(DecisionDialogs, Scene):
         px = theme.px
         top, side_w = top_bar_height(), px(SIDE_W)
         first = not hasattr(self, "side")
-        self.view.covered_bottom = px(150)          # the log's height over the map (log_rect below)
+        self.log_rect = pygame.Rect(px(12), h - px(150), min(px(540), w - side_w - px(290)), px(138))
+        self.view.covered_bottom = h - self.log_rect.top      # the map can be pulled up from under the log
         self.view.layout(pygame.Rect(0, top, w - side_w, h - top))
         if first:
             self.center_on_actor()
@@ -495,7 +496,6 @@ class GameScene(DecisionDialogs, Scene):
         self.handoff_button.rect = pygame.Rect(0, 0, px(260), px(56))
         self.handoff_button.rect.center = (w // 2, h // 2 + px(40))
         self._over_banner()
-        self.log_rect = pygame.Rect(px(12), h - px(150), min(px(540), w - side_w - px(290)), px(138))
         if not first:        # back from a pushed scene (battle, city, menu): catch up with the engine
             self._forget_press()
             self._mouse_is_where_it_is()

@@ -631,8 +631,8 @@ def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, st
 def monster_note(state, building: str) -> str:
     """A spawner above every player's highest makes all Monsters and guardians that tier (R-CMP-10):
     played, a Tier 2 spawner turned a 62% fight into 22% with no word of why."""
-    from game.engine.monsters import monster_tier
+    from game.engine.monsters import capped_tier, monster_tier
     if not building.startswith("spawner_") or state.rules["monsters"].get("monster_unit") != "tiered":
         return ""
-    tier = min(int(building.split("_")[1]), state.rules["monsters"].get("tier_cap", 99))
+    tier = capped_tier(state, int(building.split("_")[1]))
     return f"\nEvery Monster and Mine guardian then fights as Tier {tier} (R-CMP-10)" if tier > monster_tier(state) else ""

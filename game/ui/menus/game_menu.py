@@ -373,7 +373,8 @@ class VoteDialog(OverlayScene):
         img = render(words, size, theme.INK, "bold")
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.y + px(124))))
         humans = [x.player for x in state.pending if x.kind == "vote" and not self.session.is_computer(x.player)]
-        lines = [option_help(option, state.rules["options"])] if option_help(option) else []   # what the rule does
+        what = option_help(option, state.rules["options"])                 # what the rule does
+        lines = [what] if what else []
         if self.cast_so_far:
             lines.append("So far: " + ", ".join(f"{state.players[seat].name} {'yes' if yes else 'no'}"
                                                 for seat, yes in self.cast_so_far))
