@@ -134,7 +134,7 @@ def test_a_spawner_that_raises_every_monsters_tier_says_so():
     scene = city_scene("campaign", coin=50, wood=50, stone=50, food=50)
     first, second = scene.build_buttons["spawner_1_1"], scene.build_buttons["spawner_2_1"]
     assert "Monster" not in first.tooltip, "Tier 1 is the monsters' tier already"
-    assert "Monster" not in second.tooltip or "fights as Tier 2" in second.tooltip
+    assert second.tooltip.endswith("then fights as Tier 2 (R-CMP-10)"), "muted too, it says what it would do"
     city = scene.city
     city.buildings["spawner_1_1"] = 1
     scene.layout(scene.size)
