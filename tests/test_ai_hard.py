@@ -8,7 +8,8 @@ import pytest
 from enginekit import capital, end_daybreak, hero_game, recruit_hero, snapshot, start_game, to_daybreak_of
 
 from game.ai import choose_action, play_game
-from game.ai.hard import HardPlanner, evaluate, rollout_copy
+from game.ai.hard import (DETERMINIZATIONS, ROUND_CAP, WIDTH, HardPlanner, action_budget, evaluate, rollout_copy,
+                          rollout_limit)
 from game.ai.play import seat_rng
 from game.lab.coverage import rule_counts
 from game.board import Board
@@ -209,3 +210,26 @@ def test_look_ahead_dice_give_a_hero_the_same_roll_whatever_was_rolled_before():
             apply(twin, roll)
             rolls.append(twin.heroes[hero.id].moves_left)
         assert rolls[0] == rolls[1], f"seed {seed}"
+
+
+def _after_a_round_of(actions: int, seats: int):
+    state, _ = new_game(Board.blank(64, 48, "square"), [Seat(f"P{i}", "computer", "hard") for i in range(seats)], 3)
+    state.actions += [A.EndTurn(1)] + [A.EndTurn(2)] * (actions - 1) + [A.EndTurn(1)]
+    return state
+
+
+def test_between_two_players_a_look_ahead_lasts_a_round_however_big_the_board():
+    # On a board this size the decision's budget gives each of its 8 look-aheads about 14 actions, fewer
+    # than a round takes: they stopped before the rival moved (hard won 54% on The Highlands in Campaign).
+    state = _after_a_round_of(30, seats=2)
+    rollouts = WIDTH * DETERMINIZATIONS
+    assert action_budget(state) // rollouts < 30
+    assert rollout_limit(state, 1, rollouts) >= 30
+    assert rollout_limit(state, 1, rollouts) <= ROUND_CAP
+
+
+def test_with_more_players_a_look_ahead_keeps_to_the_budget():
+    # Four players' round is long and every action costs more: the time budget (bench_ai.py) rules.
+    state = _after_a_round_of(30, seats=4)
+    rollouts = WIDTH * DETERMINIZATIONS
+    assert rollout_limit(state, 1, rollouts) == action_budget(state) // rollouts < 30
