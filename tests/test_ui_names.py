@@ -97,3 +97,20 @@ def test_a_purse_line_shows_the_whole_purse_after_the_change_even_an_empty_coin_
         state.players[1].purse.update(coin=0)
         from game.engine.purse import require
         require(state, 1, {"coin": 5}, "A hero")
+
+
+@pytest.mark.rule("R-CMP-5")
+def test_the_log_says_recruits_once_when_units_are_recruited():
+    """Played: "Rowena recruits 2 × Tier 1 ⭐ recruits" and "(recruit Tier 1 ⭐ recruits)" said it twice."""
+    board = load_map(DEFAULT_MAP)
+    state, _ = new_game(board, [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], 1, mode="campaign")
+    seat = state.actor()
+    city = next(c for c in state.cities.values() if c.owner == seat)
+    city.buildings["spawner_1_1"] = 1
+    state.players[seat].purse.update(coin=20)
+    before = len(state.log)
+    apply(state, A.Recruit(seat, city.id, "unit_1_1", 2))
+    lines = [narrate(state, e) for e in state.log[before:]]
+    assert f"🤺 {state.players[seat].name} recruits 2 × Tier 1 ⭐" in lines, lines
+    assert any("(recruit Tier 1 ⭐) →" in line for line in lines), lines
+    assert not any(line.count("recruit") > 1 for line in lines), lines
