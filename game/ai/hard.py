@@ -50,7 +50,7 @@ MARGIN = 3.0
 # Between two players a look-ahead runs as long as the last round took, with this slack for a longer one,
 # up to ROUND_CAP actions (a round late in a Campaign game, with armies everywhere, can take more).
 ROUND_SLACK = 1.25
-ROUND_CAP = 60
+ROUND_CAP = 48
 BUILDING_SHARE = 0.8      # a building counts for this share of its cost: money spent on it is not lost
 LOSS_SHARE = 0.8          # of a threatened City's worth, counted as lost in proportion to the chance
 LAST_CITY = 80.0          # and the last City's loss on top (R-END-1: a player without a City is nearly out)

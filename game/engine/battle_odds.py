@@ -27,6 +27,7 @@ from typing import Sequence
 
 from game.engine import odds as O
 from game.engine.dice import Dice
+from game.engine.heroes import equipped_items
 from game.engine.monsters import neutral_defender_unit
 from game.engine.squads import (
     GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, side_tags, split_evenly,
@@ -163,9 +164,33 @@ def hero_vs(state: GameState, hero: Hero, defender: Sequence[O.Squad],
     """
     if not defender:
         return 1.0
-    ours = hero_squads(state, hero, extra_units)
-    modes = O.ROLL_MODES if attacker_mode is None else (attacker_mode,)
-    return max(O.win_probability(ours, list(defender), m, defender_mode, O.ATTACKER) for m in modes)
+    key = (_hero_side_key(state, hero, extra_units), tuple(defender), defender_mode, attacker_mode)
+    chance = _HERO_VS.get(key)
+    if chance is None:
+        ours = hero_squads(state, hero, extra_units)
+        modes = O.ROLL_MODES if attacker_mode is None else (attacker_mode,)
+        chance = max(O.win_probability(ours, list(defender), m, defender_mode, O.ATTACKER) for m in modes)
+        if len(_HERO_VS) >= _HERO_VS_LIMIT:
+            _HERO_VS.clear()
+        _HERO_VS[key] = chance
+    return chance
+
+
+# hero_vs's answers: a computer player's look-ahead asks the same matchups thousands of times a decision
+# (building the squads and looking the battle up was a third of a `hard` player's thinking late in a game).
+_HERO_VS: dict[tuple, float] = {}
+_HERO_VS_LIMIT = 100_000
+
+
+def _hero_side_key(state: GameState, hero: Hero, extra_units: dict[str, int] | None) -> tuple:
+    """All ``hero_squads`` reads: the hero's dice and equipped items, its units' dice, the squads allowed."""
+    units = dict(hero.army)
+    for unit, count in (extra_units or {}).items():
+        units[unit] = units.get(unit, 0) + count
+    table = state.rules.data["units"]
+    return (state.rules["hero"]["dice"], state.rules["battle"]["max_player_squads"],
+            tuple((unit, count, table[unit]) for unit, count in sorted(units.items()) if count),
+            tuple(item.power for item in equipped_items(hero)))
 
 
 def city_defence(state: GameState, city) -> list[O.Squad]:

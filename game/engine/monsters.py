@@ -20,11 +20,16 @@ def neutral_defender_unit(state: GameState) -> str:
 
 def monster_tier(state: GameState) -> int:
     """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
+    cap = state.rules["monsters"].get("tier_cap")
     best = 1
     for city in state.cities.values():
+        if city.owner == NEUTRAL:
+            continue
         for name in city.buildings:
-            if name.startswith("spawner_") and city.owner != NEUTRAL:
+            if name.startswith("spawner_"):
                 best = max(best, int(name.split("_")[1]))
+        if cap is not None and best >= cap:
+            break           # asked thousands of times a decision by a computer player's look-ahead
     return capped_tier(state, best)
 
 
