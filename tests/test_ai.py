@@ -154,3 +154,29 @@ def test_pre_battle_estimate_hero_against_a_city():
     alone = BO.hero_vs(state, hero, BO.city_defence(state, rival))
     stronger = BO.hero_vs(state, hero, BO.city_defence(state, rival), extra_units={"mercenary": 12})
     assert 0.0 < alone < stronger <= 1.0
+
+
+@pytest.mark.rule("R-ITEM-3")
+@pytest.mark.rule("R-HERO-1")
+def test_a_pre_battle_estimate_follows_the_hero_as_it_changes():
+    """The estimates are remembered per matchup: a hero who equips an item, hires a unit or loses one
+    must not be given the odds it had before."""
+    from game.engine.state import Item
+    state, _ = new_game(blank(), seats("standard", "standard"), 2)
+    rngs = {1: seat_rng(2, 1), 2: seat_rng(2, 2)}
+    while not any(state.heroes_of(s) for s in state.players):
+        apply(state, choose_action(state, rngs[state.actor()], "standard"))
+    hero = next(iter(state.heroes.values()))
+    rival = next(c for c in state.cities.values() if c.owner != hero.owner)
+    defence = BO.city_defence(state, rival)
+    hero.army = {}
+    bare = BO.hero_vs(state, hero, defence)
+    hero.items.append(Item(900, "main_hand", 4, "3d10"))
+    hero.equipped.append(900)
+    armed = BO.hero_vs(state, hero, defence)
+    hero.army = {"mercenary": 6}
+    with_army = BO.hero_vs(state, hero, defence)
+    hero.army = {}
+    hero.equipped.remove(900)
+    assert bare < armed < with_army
+    assert BO.hero_vs(state, hero, defence) == bare
