@@ -374,3 +374,29 @@ def test_since_your_last_turn_tells_of_an_alliance_between_two_rivals():
     ended = [Event("alliance_ended", {"player": 3, "ally": 1})]
     assert turn_summary(state, ended, 1) == ["🤝 P3 ended our alliance"]
     assert turn_summary(state, ended, 2) == ["🤝 P3 ended the alliance with P1"]
+
+
+@pytest.mark.rule("R-CMP-5")
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_a_campaign_recruit_row_says_how_much_more_without_cutting_it(size, monkeypatch):
+    """Played: beside its stepper the Tier 1 ⭐⭐ row read "Needs 💰2…" (its 🥩 cost takes the room)."""
+    from enginekit import capital, start_game
+    from game.ui.city import scene as city_module
+    from game.ui.kit.rich_text import render
+    state = start_game("campaign")
+    seat = state.actor()
+    city_obj = capital(state, seat)
+    city_obj.buildings.update(spawner_1_1=1, spawner_1_2=1)
+    state.players[seat].purse.update(coin=0, food=5)
+    app = App(size, headless=True)
+    city = city_module.CityScene(GameSession(state), city_obj.id)
+    app.push(city)
+    shown = []
+    real = city_module.fitted_status
+    monkeypatch.setattr(city_module, "fitted_status", lambda status, width, style="bold":
+                        shown.append((status, width, style, real(status, width, style))) or real(status, width, style))
+    city.draw(pygame.Surface(city.size))
+    short = [(width, style, fitted) for status, width, style, fitted in shown if status == "Needs 💰2 more"]
+    assert short, [s for s, *_ in shown]
+    for width, style, (font_size, words) in short:
+        assert "…" not in words and "💰2" in words and render(words, font_size, (0, 0, 0), style).get_width() <= width

@@ -621,10 +621,12 @@ def unit_columns(row: pygame.Rect) -> tuple[int, int, int]:
 
 def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, str]:
     """A recruit row's status in the room left of its stepper: smaller type before any cut ("1d6+3 each"
-    without its "each" first)."""
+    without its "each", "Needs 💰2 more" without its "Needs" first)."""
     size, words = widgets.fit_label(status, px(12), width, style)
     if words != status and status.endswith(" each"):
         return widgets.fit_label(status.removesuffix(" each"), px(12), width, style)
+    if words != status and status.startswith("Needs ") and status.endswith(" more"):
+        return widgets.fit_label(status.removeprefix("Needs "), px(12), width, style)   # "💰2 more", not "Needs 💰2…"
     return size, words
 
 
