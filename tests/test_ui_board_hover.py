@@ -146,3 +146,33 @@ def test_a_player_without_a_city_is_told_how_long_it_has(monkeypatch):
     assert "⚠ No City left: conquer one by the end of this turn, or you are out (R-END-1)" in drawn
     apply(state, A.EndTurn(1))
     assert not state.players[1].alive
+
+
+def test_no_tile_stays_lit_where_the_mouse_left_it_for_a_dialog_when_the_camera_moves():
+    """Played: the mouse went from a tile to a dialog's button (the dialog took its moves), the next turn
+    centred another hero, and a tile far from the mouse stayed lit: the one under where it had been."""
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    near = sorted((c for c in scene.reach.cells() if not scene.reach.is_stop(c) and c != hero.cell),
+                  key=scene.reach.cost)
+    first, second = near[0], near[-1]
+    scene.view.zoom_at(scene.view.rect.center, 10)
+    scene.view.center_on(first)
+    pos = tuple(round(v) for v in scene.view.cell_center(first))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.update(0.016)
+    assert scene.view.hover_cell == first
+
+    scene.end_turn()                                        # "End the turn?": the mouse moves onto its button
+    button = scene.dialog.buttons[0].rect.center
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=button, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.view.center_on(second)                            # and the map moves under it
+    scene.update(0.016)
+    assert scene.view.hover_cell is None and not scene.view.path
+
+    scene.dialog = None                                     # the dialog closes; the mouse is over the map again
+    scene.view.center_on(first)
+    scene.update(0.016)
+    assert scene.view.hover_cell == scene.view.cell_at(button)

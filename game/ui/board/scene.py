@@ -516,9 +516,18 @@ class GameScene(DecisionDialogs, Scene):
             self._camera_seen = camera
             return
         self._camera_seen = camera
-        if view._drag_button is None and view.rect.collidepoint(view.mouse):
-            view._update_hover(view.mouse)
-            self._preview_path(view.hover_cell)
+        if view._drag_button is not None:
+            return
+        # the mouse as the scene last saw it: a dialog takes its moves, and the view's own copy then
+        # lit the tile under where the mouse had been before it went to the dialog's button
+        view.mouse = self.mouse
+        log = getattr(self, "log_rect", None)
+        if self.dialog is None and self.handoff_to is None and view.rect.collidepoint(self.mouse) \
+                and not (log and log.collidepoint(self.mouse)) and not self.comfort.covers(self.mouse):
+            view._update_hover(self.mouse)
+        else:
+            view.hover_cell, view.tooltip_lines = None, []
+        self._preview_path(view.hover_cell)
 
     def _mouse_is_where_it_is(self) -> None:
         """The screen above had the mouse's moves: the hovered tile (and its tooltip) is the one under it now."""
