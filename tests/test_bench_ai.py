@@ -17,7 +17,7 @@ def bench_ai(monkeypatch):
     import bench_ai
     times = {"meadow": [1.0] * 98 + [4.0, 10.0], "highlands": [1.0] * 98 + [2.0, 4.0]}
     monkeypatch.setattr(bench_ai, "decision_times",
-                        lambda board, players, seed, level, mode: list(times[board.name]))
+                        lambda board, players, seed, level, mode, turns: list(times[board.name]))
     monkeypatch.setattr(bench_ai, "load", lambda name: (name, type("Board", (), {"name": name})()))
     return bench_ai
 
@@ -77,3 +77,23 @@ def test_a_timed_game_ends_at_its_day_cap_even_when_the_players_vote_the_day_lim
     board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
     times = bench_ai.decision_times(board, 2, 5, "random", "normal", max_days=3)
     assert len(times) == len(days) > 0 and max(days) == 3      # played through its last Day, then stopped
+
+
+def test_a_turn_is_one_players_run_of_decisions(monkeypatch):
+    """What a person waits for: a computer player's decisions until another player acts, summed."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import bench_ai
+    assert bench_ai.turn_seconds([1, 1, 2, 2, 2, 1], [500, 250, 1000, 1000, 1000, 100]) == [0.75, 3.0, 0.1]
+
+
+def test_json_tells_the_turns_of_a_real_game(monkeypatch, capsys):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import bench_ai
+    from game.board import Board
+    from game.board.model import MapToken
+    board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
+    monkeypatch.setattr(bench_ai, "load", lambda name: (name, board))
+    assert bench_ai.main(["--players", "2", "--level", "easy", "--max-days", "3", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {"turns", "turn_p50_s", "turn_max_s"} <= set(result)
+    assert 2 <= result["turns"] < result["decisions"] and result["turn_max_s"] >= result["turn_p50_s"] >= 0

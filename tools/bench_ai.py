@@ -10,7 +10,10 @@ is timed with the deciding process's CPU clock (``time.process_time``), so a
 busy machine slows the wall clock but not the figures much. Prints the number
 of decisions and their p50 / p99 / max in milliseconds; ``--json`` prints
 ``{"decisions": int, "p50_ms": float, "p99_ms": float, "max_ms": float}``
-(plus ``map``, ``players``, ``games``, ``level`` and ``mean_ms``).
+(plus ``map``, ``players``, ``games``, ``level`` and ``mean_ms``), and what a
+person at the table waits for: a computer player's turn, its run of decisions
+until another player acts (its Daybreak and its turn), as ``turns``,
+``turn_p50_s`` and ``turn_max_s`` (CPU seconds).
 
 ``--reference MAP`` also plays the same games on a reference map in the same run
 (e.g. ``--map big.tmx --reference highlands``: issue 14's goal is a generated
@@ -41,22 +44,40 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def decision_times(board, players: int, seed: int, level: str, mode: str, max_days: int = MAX_DAYS) -> list[float]:
+def decision_times(board, players: int, seed: int, level: str, mode: str, max_days: int = MAX_DAYS,
+                   turns: list[float] | None = None) -> list[float]:
     """Milliseconds of CPU per decision in one whole game between ``players`` computer players, played
     as the lab plays it (``play_game``): the game ends at ``max_days`` even if the players vote the
-    day limit off (without that cap, a game on a big map where the players hardly meet ran for hours)."""
+    day limit off (without that cap, a game on a big map where the players hardly meet ran for hours).
+    ``turns``, when given, gets the seconds of each run of one player's decisions (see ``turn_seconds``)."""
     from game.ai.play import choose_action, play_game
     from game.engine import Seat
     times = []
+    seats = []
 
     def timed(state, rng, lvl):
+        seats.append(state.actor())
         started = time.process_time()
         act = choose_action(state, rng, lvl)
         times.append((time.process_time() - started) * 1000)
         return act
-    seats = [Seat(f"P{i + 1}", "computer", level) for i in range(players)]
-    play_game(board, seats, seed, mode, max_days, strict=True, choose=timed)
+    play_game(board, [Seat(f"P{i + 1}", "computer", level) for i in range(players)], seed, mode, max_days,
+              strict=True, choose=timed)
+    if turns is not None:
+        turns += turn_seconds(seats, times)
     return times
+
+
+def turn_seconds(seats: list[int], times_ms: list[float]) -> list[float]:
+    """Seconds of each run of decisions by one player (``seats[i]`` made the decision that took
+    ``times_ms[i]``): what the others wait for while it plays its Daybreak and its turn."""
+    runs: list[float] = []
+    for i, (seat, ms) in enumerate(zip(seats, times_ms)):
+        if i and seat == seats[i - 1]:
+            runs[-1] += ms / 1000
+        else:
+            runs.append(ms / 1000)
+    return runs
 
 
 def main(argv=None) -> int:
@@ -96,7 +117,8 @@ def main(argv=None) -> int:
         if r:
             print(f"{r['map']}, {args.players} {args.level} players, {args.games} game(s): "
                   f"{r['decisions']} decisions, p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, "
-                  f"max {r['max_ms']} ms (CPU per decision)")
+                  f"max {r['max_ms']} ms (CPU per decision); a player's turn: p50 {r['turn_p50_s']} s, "
+                  f"max {r['turn_max_s']} s ({r['turns']} turns)")
     if reference:
         print(f"ratio to {reference['map']}: p99 {result['p99_ratio']}x, max {result['max_ratio']}x")
     return 0
@@ -114,12 +136,15 @@ def load(map_arg: str):
 def measure(name: str, board, args) -> dict:
     """Decision-time figures of ``args.games`` whole games on ``board``."""
     times: list[float] = []
+    turns: list[float] = []
     days = {"max_days": args.max_days} if args.max_days != MAX_DAYS else {}
     for game in range(args.games):
-        times += decision_times(board, args.players, args.seed + game, args.level, args.mode, **days)
+        times += decision_times(board, args.players, args.seed + game, args.level, args.mode, turns=turns, **days)
     return {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
             "p99_ms": round(percentile(times, 99), 3), "max_ms": round(max(times, default=0.0), 3),
             "mean_ms": round(sum(times) / len(times), 3) if times else 0.0,
+            "turns": len(turns), "turn_p50_s": round(percentile(turns, 50), 3),
+            "turn_max_s": round(max(turns, default=0.0), 3),
             "map": name, "players": args.players, "games": args.games, "level": args.level}
 
 
