@@ -180,3 +180,29 @@ def test_a_pre_battle_estimate_follows_the_hero_as_it_changes():
     hero.equipped.remove(900)
     assert bare < armed < with_army
     assert BO.hero_vs(state, hero, defence) == bare
+
+
+@pytest.mark.rule("R-CITY-4")
+def test_what_defends_a_city_follows_its_garrison_and_the_heroes_in_it():
+    """A City's defenders are remembered by what they are: a unit recruited, a hero walking in or
+    equipping an item must show in its defence at once."""
+    from game.engine.state import Item
+    state, _ = new_game(blank(), seats("standard", "standard"), 2)
+    rngs = {1: seat_rng(2, 1), 2: seat_rng(2, 2)}
+    while not any(state.heroes_of(s) for s in state.players):
+        apply(state, choose_action(state, rngs[state.actor()], "standard"))
+    hero = next(iter(state.heroes.values()))
+    city = next(c for c in state.cities.values() if c.owner == hero.owner)
+    hero.cell = (city.cell[0] + 1, city.cell[1])              # out of the City
+    hero.army = {}
+    alone = BO.city_defence(state, city)
+    city.garrison["mercenary"] = city.garrison.get("mercenary", 0) + 3
+    garrisoned = BO.city_defence(state, city)
+    hero.cell = city.cell
+    held = BO.city_defence(state, city)
+    hero.items.append(Item(901, "main_hand", 4, "3d10"))
+    hero.equipped.append(901)
+    armed = BO.city_defence(state, city)
+    assert len(set(map(tuple, (alone, garrisoned, held, armed)))) == 4
+    hero.equipped.remove(901)
+    assert BO.city_defence(state, city) == held

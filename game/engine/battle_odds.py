@@ -195,6 +195,37 @@ def _hero_side_key(state: GameState, hero: Hero, extra_units: dict[str, int] | N
 
 def city_defence(state: GameState, city) -> list[O.Squad]:
     """What defends a City: its own squad, garrisoned heroes, garrison plus their armies (R-CITY-4/6)."""
+    key = _city_key(state, city)
+    squads = _CITY_DEFENCE.get(key)
+    if squads is None:
+        if len(_CITY_DEFENCE) >= _HERO_VS_LIMIT:
+            _CITY_DEFENCE.clear()
+        squads = _CITY_DEFENCE[key] = tuple(_city_defence(state, city))
+    return list(squads)
+
+
+# city_defence's answers by what defends (a computer player's look-ahead weighs every City again at
+# every step, a sixth of a `hard` player's thinking late in a game)
+_CITY_DEFENCE: dict[tuple, tuple] = {}
+
+
+def _city_key(state: GameState, city) -> tuple:
+    """All ``_city_defence`` reads: the rules' dice and squads, the neutral defenders' kind, or the
+    defending heroes in order (army, equipped items) and the garrison."""
+    rules = state.rules
+    table = rules.data["units"]
+    head = (rules["cities"]["dice"], rules["battle"]["max_player_squads"])
+    if city.owner == NEUTRAL:
+        neutral, unit = rules["cities"], neutral_defender_unit(state)
+        return head + (NEUTRAL, unit, table[unit], neutral["neutral_defenders"], neutral["neutral_defender_squads"])
+    heroes = tuple((tuple((u, n, table[u]) for u, n in sorted(h.army.items())),
+                    tuple(item.power for item in equipped_items(h)))
+                   for h in state.heroes_at(city.cell) if h.owner == city.owner)
+    return head + (rules["hero"]["dice"], heroes,
+                   tuple((u, n, table[u]) for u, n in sorted(city.garrison.items())))
+
+
+def _city_defence(state: GameState, city) -> list[O.Squad]:
     squads = [to_odds_squad(state, EngineSquad(city=city.id))]
     if city.owner == NEUTRAL:
         rules = state.rules["cities"]
