@@ -146,6 +146,14 @@ def best_arrangement(state: GameState, answered: bool = True) -> tuple[tuple, st
 
 
 # --- before a battle --------------------------------------------------------------------
+# Answers remembered by what they depend on, for a computer player's look-ahead: it asks the same
+# matchups thousands of times a decision (building the squads and looking the battles up was half of a
+# `hard` player's thinking late in a game). Bounded, so a long simulation stays flat.
+_HERO_VS: dict[tuple, float] = {}
+_CITY_DEFENCE: dict[tuple, tuple] = {}
+_CACHE_LIMIT = 100_000
+
+
 def hero_squads(state: GameState, hero: Hero, extra_units: dict[str, int] | None = None) -> list[O.Squad]:
     """A hero's side as it would arrange: its own squad plus its army in the most squads allowed."""
     units = dict(hero.army)
@@ -170,16 +178,11 @@ def hero_vs(state: GameState, hero: Hero, defender: Sequence[O.Squad],
         ours = hero_squads(state, hero, extra_units)
         modes = O.ROLL_MODES if attacker_mode is None else (attacker_mode,)
         chance = max(O.win_probability(ours, list(defender), m, defender_mode, O.ATTACKER) for m in modes)
-        if len(_HERO_VS) >= _HERO_VS_LIMIT:
+        if len(_HERO_VS) >= _CACHE_LIMIT:
             _HERO_VS.clear()
         _HERO_VS[key] = chance
     return chance
 
-
-# hero_vs's answers: a computer player's look-ahead asks the same matchups thousands of times a decision
-# (building the squads and looking the battle up was a third of a `hard` player's thinking late in a game).
-_HERO_VS: dict[tuple, float] = {}
-_HERO_VS_LIMIT = 100_000
 
 
 def _hero_side_key(state: GameState, hero: Hero, extra_units: dict[str, int] | None) -> tuple:
@@ -198,15 +201,11 @@ def city_defence(state: GameState, city) -> list[O.Squad]:
     key = _city_key(state, city)
     squads = _CITY_DEFENCE.get(key)
     if squads is None:
-        if len(_CITY_DEFENCE) >= _HERO_VS_LIMIT:
+        if len(_CITY_DEFENCE) >= _CACHE_LIMIT:
             _CITY_DEFENCE.clear()
         squads = _CITY_DEFENCE[key] = tuple(_city_defence(state, city))
     return list(squads)
 
-
-# city_defence's answers by what defends (a computer player's look-ahead weighs every City again at
-# every step, a sixth of a `hard` player's thinking late in a game)
-_CITY_DEFENCE: dict[tuple, tuple] = {}
 
 
 def _city_key(state: GameState, city) -> tuple:
