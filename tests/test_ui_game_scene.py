@@ -779,3 +779,35 @@ def test_a_key_for_ones_own_turn_pressed_while_a_computer_plays_says_so():
     key(scene, pygame.K_r)
     assert scene.toast.message == f"{scene.state.players[computer].name} is playing: wait for your turn"
     assert len(scene.state.actions) == actions
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_the_side_button_picks_up_the_one_thing_on_the_tile_and_asks_only_when_there_are_more(scene):
+    """Played: after "Done" on the tile's dialog, "Pick up here (1)" opened the same dialog again, a second
+    click for one pickup. With one token the button takes it; with more it still asks which."""
+    hero, cell = item_on_a_reachable_tile(scene, spare=3)
+    scene.view.center_on(cell)
+    scene.update(0.016)
+    click(scene, tuple(round(v) for v in scene.view.cell_center(cell)))
+    for _ in range(200):                                         # the walk is drawn
+        if not scene.walks:
+            break
+        scene.update(0.05)
+    assert hero.cell == cell and scene.dialog is not None        # "On this tile", as on arrival
+    scene.dialog.cancel()
+    assert scene.dialog is None
+    button = next(b for b in scene.action_buttons if b.label.startswith("Pick up"))
+    assert button.label == "Pick up the item"
+    moves = hero.moves_left
+    click(scene, button.rect.center)
+    assert not scene.state.tokens_at(cell) and hero.moves_left == moves - scene.state.rules["movement"]["pickup_cost"]
+
+    state = scene.state
+    for _ in range(2):
+        tid = state.new_id()
+        state.tokens[tid] = Token(tid, "resource", cell)
+    scene.refresh()
+    button = next(b for b in scene.action_buttons if b.label.startswith("Pick up"))
+    assert button.label == "Pick up here (2)"
+    click(scene, button.rect.center)
+    assert scene.dialog is not None and len(state.tokens_at(cell)) == 2

@@ -580,9 +580,17 @@ class GameScene(DecisionDialogs, Scene):
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
                 here = self._pickups_here(hero)
-                self.action_buttons.append(widgets.Button(f"Pick up here ({len(here)})",
-                                                          (lambda i=hero.id: self._open_pickups(i)), size=15,
-                                                          icon="item" if any(t.kind == "item" for t in here) else "resource"))
+                icon = "item" if any(t.kind == "item" for t in here) else "resource"
+                cost = state.rules["movement"]["pickup_cost"]
+                if len(here) == 1:      # one thing to take: the button takes it (it opened a dialog to ask again)
+                    what = "the item" if here[0].kind == "item" else "the resource cache"
+                    self.action_buttons.append(widgets.Button(
+                        f"Pick up {what}", (lambda h=hero.id, t=here[0].id: self.submit(A.PickUp(seat, h, t))),
+                        size=15, icon=icon, tooltip=f"🐎{cost} of {hero.name or 'the hero'}'s 🐎{hero.moves_left} (R-MOV-3)"))
+                else:
+                    self.action_buttons.append(widgets.Button(f"Pick up here ({len(here)})",
+                                                              (lambda i=hero.id: self._open_pickups(i)), size=15,
+                                                              icon=icon, tooltip=f"🐎{cost} each (R-MOV-3)"))
         if human and state.phase == "daybreak":
             from game.engine import legal_actions
             from game.engine.purse import describe
