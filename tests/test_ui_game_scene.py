@@ -811,3 +811,15 @@ def test_the_side_button_picks_up_the_one_thing_on_the_tile_and_asks_only_when_t
     assert button.label == "Pick up here (2)"
     click(scene, button.rect.center)
     assert scene.dialog is not None and len(state.tokens_at(cell)) == 2
+
+
+def test_the_selected_heros_card_says_what_to_do_next_not_click_to_select(scene):
+    """Played: the tip over the selected hero's card still said "Click to select"."""
+    to_turn(scene)
+    card = next(c for c in scene.hero_buttons if c.hero_id == scene.selected)
+    assert card.tooltip.startswith("Selected") and "roll" in card.tooltip
+    click(scene, scene.roll_button.rect.center)
+    card = next(c for c in scene.hero_buttons if c.hero_id == scene.selected)
+    assert card.tooltip == "Selected · click a lit tile on the map to move it"
+    others = [c for c in scene.hero_buttons if c.hero_id != scene.selected]
+    assert all(c.tooltip.startswith("Click to select") for c in others)

@@ -105,7 +105,21 @@ class HeroCard(widgets.Button):
         self.spent = hero.moves_left == 0
         # the "🎲 roll" pill looks like a button, so it is one: it selects the hero and rolls its 🐎
         self.on_roll = on_roll if hero.moves_left is None else None
-        self.tooltip = "Click to select" + (" · 🎲 roll (or R) rolls its 🐎" if self.on_roll else "")
+        self.moves_left = hero.moves_left
+        self.mark_selected(False)
+
+    def mark_selected(self, selected: bool) -> None:
+        """The card of the selected hero says what to do next, not "Click to select"."""
+        self.selected = selected
+        roll = "🎲 roll (or R) rolls its 🐎"
+        if not selected:
+            self.tooltip = "Click to select" + (f" · {roll}" if self.on_roll else "")
+        elif self.on_roll:
+            self.tooltip = f"Selected · {roll}"
+        elif self.moves_left:
+            self.tooltip = "Selected · click a lit tile on the map to move it"
+        else:
+            self.tooltip = "Selected · no 🐎 left this turn"
 
     def pill(self) -> pygame.Rect:
         """Where the 🐎 pill (or "🎲 roll") is drawn."""

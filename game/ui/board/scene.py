@@ -555,7 +555,7 @@ class GameScene(DecisionDialogs, Scene):
         for hero in heroes[:min(5, fit)]:
             card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)),
                             on_roll=(lambda i=hero.id: self.roll_hero(i)))
-            card.selected = hero.id == self.selected
+            card.mark_selected(hero.id == self.selected)
             card.enabled = self.human_to_act()
             card.size = px(15)
             self.hero_buttons.append(card)
