@@ -55,7 +55,8 @@ def _fainted(state: GameState, d: dict) -> str:
     words = desertion(d["units_before"], d["units_after"])
     if words is None:
         return line
-    return f"{line}; {words}" if words.startswith("its") else f"{line}: {words}"
+    deserted = d["units_before"] != d["units_after"]
+    return f"{line}: {words}" if deserted else f"{line}; {words}"     # "faints: 2 of its 5 units desert"
 
 
 def _options(state: GameState) -> dict:
