@@ -172,7 +172,7 @@ def test_no_tile_stays_lit_where_the_mouse_left_it_for_a_dialog_when_the_camera_
     scene.update(0.016)
     assert scene.view.hover_cell is None and not scene.view.path
 
-    scene.dialog = None                                     # the dialog closes; the mouse is over the map again
-    scene.view.center_on(first)
-    scene.update(0.016)
+    scene.close_dialog()                                    # the dialog closes: the tile under the mouse is lit,
+    scene.update(0.016)                                     # though neither the map nor the mouse moved
     assert scene.view.hover_cell == scene.view.cell_at(button)
+    assert any("Move cost" in line for line in scene.view.tooltip_lines)

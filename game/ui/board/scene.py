@@ -508,10 +508,12 @@ class GameScene(DecisionDialogs, Scene):
         self._layout_dialog()
 
     def _follow_camera(self) -> None:
-        """The map moved under a still mouse (a new turn centres its hero, keys pan): the hovered tile,
-        its tooltip and the path preview follow, so the preview always shows where a click would go."""
+        """The map moved under a still mouse (a new turn centres its hero, keys pan), or a dialog or the
+        handoff cover came or went over it: the hovered tile, its tooltip and the path preview follow, so
+        the preview always shows where a click would go (after "Pick up" on the tile's dialog, the tip of
+        the tile clicked before it stayed up beside the mouse)."""
         view = self.view
-        camera = (*view.cam, view.zoom)
+        camera = (*view.cam, view.zoom, self.dialog is None, self.handoff_to)
         if camera == getattr(self, "_camera_seen", camera):
             self._camera_seen = camera
             return
