@@ -300,14 +300,15 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
             else:
                 others.append(f"🏰 {_who(state, actor)} conquered {_city_name(state, d['city'])}")
         elif k == "city_founded":
-            others.append(f"🏰 {_who(state, actor)} founded a City")
+            others.append(f"🏰 {_who(state, actor)} founded a City {region(state, d['cell'])}")
         elif k == "siege":
             if d.get("owner") == seat:
                 mine.append(f"🛡 {_who(state, actor)} besieges your City {_city_name(state, d['city'])}")
             else:
                 others.append(f"🛡 {_who(state, actor)} besieges a City")
         elif k == "token_placed" and d.get("kind") == "monster":
-            others.append("🧟 A Monster token was placed" + (" (deserters)" if d.get("reason") == "deserters" else ""))
+            others.append(f"🧟 A Monster token was placed {region(state, d['cell'])}"     # where: near home or not
+                          + (" (deserters)" if d.get("reason") == "deserters" else ""))
         elif k == "mine_captured":
             if d.get("previous") == seat:
                 mine.append(f"⚒️ {_who(state, actor)} took your {d.get('resource', '')} mine")

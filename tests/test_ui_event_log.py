@@ -111,6 +111,7 @@ def ev(event_kind, **data):
 class FakeState:
     players = {}
     cities = {}
+    board = type("Board", (), {"width": 9, "height": 9})()
 
 
 def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
@@ -125,7 +126,8 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
               ev("hero_died", hero=7, player=2, cell=[1, 1], cause="battle")]
     lines = turn_summary(state, events, 1)
     assert lines[0].startswith("🏰 Bob took your City")
-    assert any("Bob beat monsters" in l for l in lines) and any("Monster token" in l for l in lines)
+    assert any("Bob beat monsters" in l for l in lines)
+    assert "🧟 A Monster token was placed in the north-west" in lines        # where, as the log says it
     assert any("Bob captured a coin mine" in l for l in lines)
     assert any("Bob lost a hero (in battle)" in l for l in lines)
     assert not any("founded" in l for l in lines)
