@@ -142,14 +142,19 @@ def test_battle_odds_match_the_legal_attacks():
     assert found
 
 
-@pytest.mark.rule("R-HERO-1")
-@pytest.mark.rule("R-CITY-1")
-def test_pre_battle_estimate_hero_against_a_city():
+def first_hero_game():
+    """A game between two standard players, played until the first hero is hired: (state, that hero)."""
     state, _ = new_game(blank(), seats("standard", "standard"), 2)
     rngs = {1: seat_rng(2, 1), 2: seat_rng(2, 2)}
     while not any(state.heroes_of(s) for s in state.players):
         apply(state, choose_action(state, rngs[state.actor()], "standard"))
-    hero = next(iter(state.heroes.values()))
+    return state, next(iter(state.heroes.values()))
+
+
+@pytest.mark.rule("R-HERO-1")
+@pytest.mark.rule("R-CITY-1")
+def test_pre_battle_estimate_hero_against_a_city():
+    state, hero = first_hero_game()
     rival = next(c for c in state.cities.values() if c.owner != hero.owner)
     alone = BO.hero_vs(state, hero, BO.city_defence(state, rival))
     stronger = BO.hero_vs(state, hero, BO.city_defence(state, rival), extra_units={"mercenary": 12})
@@ -162,11 +167,7 @@ def test_a_pre_battle_estimate_follows_the_hero_as_it_changes():
     """The estimates are remembered per matchup: a hero who equips an item, hires a unit or loses one
     must not be given the odds it had before."""
     from game.engine.state import Item
-    state, _ = new_game(blank(), seats("standard", "standard"), 2)
-    rngs = {1: seat_rng(2, 1), 2: seat_rng(2, 2)}
-    while not any(state.heroes_of(s) for s in state.players):
-        apply(state, choose_action(state, rngs[state.actor()], "standard"))
-    hero = next(iter(state.heroes.values()))
+    state, hero = first_hero_game()
     rival = next(c for c in state.cities.values() if c.owner != hero.owner)
     defence = BO.city_defence(state, rival)
     hero.army = {}
@@ -187,11 +188,7 @@ def test_what_defends_a_city_follows_its_garrison_and_the_heroes_in_it():
     """A City's defenders are remembered by what they are: a unit recruited, a hero walking in or
     equipping an item must show in its defence at once."""
     from game.engine.state import Item
-    state, _ = new_game(blank(), seats("standard", "standard"), 2)
-    rngs = {1: seat_rng(2, 1), 2: seat_rng(2, 2)}
-    while not any(state.heroes_of(s) for s in state.players):
-        apply(state, choose_action(state, rngs[state.actor()], "standard"))
-    hero = next(iter(state.heroes.values()))
+    state, hero = first_hero_game()
     city = next(c for c in state.cities.values() if c.owner == hero.owner)
     hero.cell = (city.cell[0] + 1, city.cell[1])              # out of the City
     hero.army = {}

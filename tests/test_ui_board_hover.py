@@ -5,7 +5,9 @@ import pytest
 from tests.uikit import click, meadow_board_scene, to_turn
 
 
-def test_the_preview_follows_the_tile_under_a_still_mouse_when_the_camera_moves():
+def hovering_the_nearest_tile():
+    """A rolled hero's scene, close up, the mouse on the cheapest tile it reaches (``first``); ``second`` is
+    the dearest, for the camera to move to. Returns (scene, first, second, mouse position)."""
     scene = meadow_board_scene()
     to_turn(scene)
     click(scene, scene.roll_button.rect.center)
@@ -18,6 +20,11 @@ def test_the_preview_follows_the_tile_under_a_still_mouse_when_the_camera_moves(
     pos = tuple(round(v) for v in scene.view.cell_center(first))
     scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     scene.update(0.016)                                      # a frame is drawn
+    return scene, first, second, pos
+
+
+def test_the_preview_follows_the_tile_under_a_still_mouse_when_the_camera_moves():
+    scene, first, second, pos = hovering_the_nearest_tile()
     assert scene.view.hover_cell == first and scene.view.path[-1] == first
 
     # the camera moves (as when a turn starts and centres its hero); the mouse stays where it was
@@ -151,18 +158,7 @@ def test_a_player_without_a_city_is_told_how_long_it_has(monkeypatch):
 def test_no_tile_stays_lit_where_the_mouse_left_it_for_a_dialog_when_the_camera_moves():
     """Played: the mouse went from a tile to a dialog's button (the dialog took its moves), the next turn
     centred another hero, and a tile far from the mouse stayed lit: the one under where it had been."""
-    scene = meadow_board_scene()
-    to_turn(scene)
-    click(scene, scene.roll_button.rect.center)
-    hero = scene.state.heroes[scene.selected]
-    near = sorted((c for c in scene.reach.cells() if not scene.reach.is_stop(c) and c != hero.cell),
-                  key=scene.reach.cost)
-    first, second = near[0], near[-1]
-    scene.view.zoom_at(scene.view.rect.center, 10)
-    scene.view.center_on(first)
-    pos = tuple(round(v) for v in scene.view.cell_center(first))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    scene.update(0.016)
+    scene, first, second, pos = hovering_the_nearest_tile()
     assert scene.view.hover_cell == first
 
     scene.end_turn()                                        # "End the turn?": the mouse moves onto its button

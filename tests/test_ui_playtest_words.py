@@ -277,22 +277,28 @@ def test_a_button_label_with_a_star_draws_the_star_icon_not_a_box(monkeypatch):
     assert "🐎" in drawn
 
 
-@pytest.mark.rule("R-CMP-3")
-def test_a_campaign_recruit_row_names_its_missing_spawner_without_cutting_it(monkeypatch):
-    """'needs Tier 1 ⭐⭐ spawn' was cut by the Recruit button at 1280x720."""
-    from enginekit import capital, start_game
+def recruit_statuses_drawn(state, city_id, size, monkeypatch) -> list:
+    """The City screen drawn once at ``size``: each recruit row's (status, width, style, (size, words)
+    fitted) as ``fitted_status`` was asked and answered."""
     from game.ui.city import scene as city_module
-    from game.ui.kit.rich_text import render
-    state = start_game("campaign")
-    seat = state.actor()
-    app = App((1280, 720), headless=True)
-    city = city_module.CityScene(GameSession(state), capital(state, seat).id)
+    app = App(size, headless=True)
+    city = city_module.CityScene(GameSession(state), city_id)
     app.push(city)
     shown = []
     real = city_module.fitted_status
     monkeypatch.setattr(city_module, "fitted_status", lambda status, width, style="bold":
                         shown.append((status, width, style, real(status, width, style))) or real(status, width, style))
     city.draw(pygame.Surface(city.size))
+    return shown
+
+
+@pytest.mark.rule("R-CMP-3")
+def test_a_campaign_recruit_row_names_its_missing_spawner_without_cutting_it(monkeypatch):
+    """'needs Tier 1 ⭐⭐ spawn' was cut by the Recruit button at 1280x720."""
+    from enginekit import capital, start_game
+    from game.ui.kit.rich_text import render
+    state = start_game("campaign")
+    shown = recruit_statuses_drawn(state, capital(state, state.actor()).id, (1280, 720), monkeypatch)
     needs = [(width, style, fitted) for status, width, style, fitted in shown if status.startswith("Needs")]
     assert needs
     for width, style, (size, words) in needs:
@@ -381,21 +387,13 @@ def test_since_your_last_turn_tells_of_an_alliance_between_two_rivals():
 def test_a_campaign_recruit_row_says_how_much_more_without_cutting_it(size, monkeypatch):
     """Played: beside its stepper the Tier 1 ⭐⭐ row read "Needs 💰2…" (its 🥩 cost takes the room)."""
     from enginekit import capital, start_game
-    from game.ui.city import scene as city_module
     from game.ui.kit.rich_text import render
     state = start_game("campaign")
     seat = state.actor()
     city_obj = capital(state, seat)
     city_obj.buildings.update(spawner_1_1=1, spawner_1_2=1)
     state.players[seat].purse.update(coin=0, food=5)
-    app = App(size, headless=True)
-    city = city_module.CityScene(GameSession(state), city_obj.id)
-    app.push(city)
-    shown = []
-    real = city_module.fitted_status
-    monkeypatch.setattr(city_module, "fitted_status", lambda status, width, style="bold":
-                        shown.append((status, width, style, real(status, width, style))) or real(status, width, style))
-    city.draw(pygame.Surface(city.size))
+    shown = recruit_statuses_drawn(state, city_obj.id, size, monkeypatch)
     short = [(width, style, fitted) for status, width, style, fitted in shown if status == "Needs 💰2 more"]
     assert short, [s for s, *_ in shown]
     for width, style, (font_size, words) in short:
