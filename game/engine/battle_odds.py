@@ -154,13 +154,27 @@ _CITY_DEFENCE: dict[tuple, tuple] = {}
 _CACHE_LIMIT = 100_000
 
 
-def hero_squads(state: GameState, hero: Hero, extra_units: dict[str, int] | None = None) -> list[O.Squad]:
-    """A hero's side as it would arrange: its own squad plus its army in the most squads allowed."""
+def _remembered(cache: dict, key: tuple, compute):
+    """``compute()``, or what it gave before for ``key``; the cache starts afresh when full."""
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = compute()
+    return found
+
+
+def _hero_units(hero: Hero, extra_units: dict[str, int] | None) -> dict[str, int]:
     units = dict(hero.army)
     for unit, count in (extra_units or {}).items():
         units[unit] = units.get(unit, 0) + count
+    return units
+
+
+def hero_squads(state: GameState, hero: Hero, extra_units: dict[str, int] | None = None) -> list[O.Squad]:
+    """A hero's side as it would arrange: its own squad plus its army in the most squads allowed."""
     return [to_odds_squad(state, EngineSquad(hero=hero.id))] + \
-        units_squads(state, units, state.rules["battle"]["max_player_squads"])
+        units_squads(state, _hero_units(hero, extra_units), state.rules["battle"]["max_player_squads"])
 
 
 def hero_vs(state: GameState, hero: Hero, defender: Sequence[O.Squad],
@@ -172,56 +186,43 @@ def hero_vs(state: GameState, hero: Hero, defender: Sequence[O.Squad],
     """
     if not defender:
         return 1.0
-    key = (_hero_side_key(state, hero, extra_units), tuple(defender), defender_mode, attacker_mode)
-    chance = _HERO_VS.get(key)
-    if chance is None:
+
+    def chance() -> float:
         ours = hero_squads(state, hero, extra_units)
         modes = O.ROLL_MODES if attacker_mode is None else (attacker_mode,)
-        chance = max(O.win_probability(ours, list(defender), m, defender_mode, O.ATTACKER) for m in modes)
-        if len(_HERO_VS) >= _CACHE_LIMIT:
-            _HERO_VS.clear()
-        _HERO_VS[key] = chance
-    return chance
+        return max(O.win_probability(ours, list(defender), m, defender_mode, O.ATTACKER) for m in modes)
+    key = (state.rules["hero"]["dice"], state.rules["battle"]["max_player_squads"],
+           _hero_key(state, _hero_units(hero, extra_units), hero), tuple(defender), defender_mode, attacker_mode)
+    return _remembered(_HERO_VS, key, chance)
 
 
-
-def _hero_side_key(state: GameState, hero: Hero, extra_units: dict[str, int] | None) -> tuple:
-    """All ``hero_squads`` reads: the hero's dice and equipped items, its units' dice, the squads allowed."""
-    units = dict(hero.army)
-    for unit, count in (extra_units or {}).items():
-        units[unit] = units.get(unit, 0) + count
+def _units_key(state: GameState, units: dict[str, int]) -> tuple:
+    """Units as the odds see them: each kind's count and dice."""
     table = state.rules.data["units"]
-    return (state.rules["hero"]["dice"], state.rules["battle"]["max_player_squads"],
-            tuple((unit, count, table[unit]) for unit, count in sorted(units.items()) if count),
-            tuple(item.power for item in equipped_items(hero)))
+    return tuple((unit, count, table[unit]) for unit, count in sorted(units.items()) if count)
+
+
+def _hero_key(state: GameState, units: dict[str, int], hero: Hero) -> tuple:
+    """A hero's side as the odds see it, besides the rules' hero dice: its units and equipped items."""
+    return _units_key(state, units), tuple(item.power for item in equipped_items(hero))
 
 
 def city_defence(state: GameState, city) -> list[O.Squad]:
     """What defends a City: its own squad, garrisoned heroes, garrison plus their armies (R-CITY-4/6)."""
-    key = _city_key(state, city)
-    squads = _CITY_DEFENCE.get(key)
-    if squads is None:
-        if len(_CITY_DEFENCE) >= _CACHE_LIMIT:
-            _CITY_DEFENCE.clear()
-        squads = _CITY_DEFENCE[key] = tuple(_city_defence(state, city))
-    return list(squads)
-
+    return list(_remembered(_CITY_DEFENCE, _city_key(state, city), lambda: tuple(_city_defence(state, city))))
 
 
 def _city_key(state: GameState, city) -> tuple:
     """All ``_city_defence`` reads: the rules' dice and squads, the neutral defenders' kind, or the
     defending heroes in order (army, equipped items) and the garrison."""
     rules = state.rules
-    table = rules.data["units"]
     head = (rules["cities"]["dice"], rules["battle"]["max_player_squads"])
     if city.owner == NEUTRAL:
         neutral, unit = rules["cities"], neutral_defender_unit(state)
-        return head + (NEUTRAL, unit, table[unit], neutral["neutral_defenders"], neutral["neutral_defender_squads"])
-    heroes = tuple((tuple((u, n, table[u]) for u, n in sorted(h.army.items())),
-                    tuple(item.power for item in equipped_items(h)))
-                   for h in state.heroes_at(city.cell) if h.owner == city.owner)
-    return head + (rules["hero"]["dice"], heroes,
-                   tuple((u, n, table[u]) for u, n in sorted(city.garrison.items())))
+        return head + (NEUTRAL, unit, rules.data["units"][unit], neutral["neutral_defenders"],
+                       neutral["neutral_defender_squads"])
+    heroes = tuple(_hero_key(state, h.army, h) for h in state.heroes_at(city.cell) if h.owner == city.owner)
+    return head + (rules["hero"]["dice"], heroes, _units_key(state, city.garrison))
 
 
 def _city_defence(state: GameState, city) -> list[O.Squad]:
