@@ -523,13 +523,16 @@ class GameScene(DecisionDialogs, Scene):
         # the mouse as the scene last saw it: a dialog takes its moves, and the view's own copy then
         # lit the tile under where the mouse had been before it went to the dialog's button
         view.mouse = self.mouse
-        log = getattr(self, "log_rect", None)
         if self.dialog is None and self.handoff_to is None and view.rect.collidepoint(self.mouse) \
-                and not (log and log.collidepoint(self.mouse)) and not self.comfort.covers(self.mouse):
+                and not self._over_log_or_hint(self.mouse):
             view._update_hover(self.mouse)
         else:
             view.hover_cell, view.tooltip_lines = None, []
         self._preview_path(view.hover_cell)
+
+    def _over_log_or_hint(self, pos) -> bool:
+        """The log and a hint lie over the map and take the mouse: no tile is lit under them."""
+        return self.log_rect.collidepoint(pos) or self.comfort.covers(pos)
 
     def _mouse_is_where_it_is(self) -> None:
         """The screen above had the mouse's moves: the hovered tile (and its tooltip) is the one under it now."""
@@ -752,7 +755,7 @@ class GameScene(DecisionDialogs, Scene):
         if self._log_event(event):
             return True
         used = self.view.handle_event(event)
-        if event.type == pygame.MOUSEMOTION and (self.log_rect.collidepoint(event.pos) or self.comfort.covers(event.pos)):
+        if event.type == pygame.MOUSEMOTION and self._over_log_or_hint(event.pos):
             # reading the log or a hint: no tile lit and no path under it
             self.view.hover_cell, self.view.tooltip_lines = None, []
             self.view.set_path(None)
@@ -915,8 +918,8 @@ class GameScene(DecisionDialogs, Scene):
             self._draw_handoff(surface)
             self.toast.draw(surface)
             return
-        over_ui = self.comfort.covers(self.mouse) or self.side.collidepoint(self.mouse) or self.mouse[1] < self.view.rect.y or self.dialog is not None \
-            or self.log_rect.collidepoint(self.mouse)
+        over_ui = self._over_log_or_hint(self.mouse) or self.side.collidepoint(self.mouse) \
+            or self.mouse[1] < self.view.rect.y or self.dialog is not None
         if getattr(self, "_side_for", None) != (len(self.state.actions), self.actor, self.state.phase):
             self._rebuild_side_panel()         # e.g. a vote hands the board to another player under a dialog
         self.comfort.hide_hint_when_covered()
