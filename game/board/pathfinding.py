@@ -91,24 +91,28 @@ class Reach:
         cell = (int(cell[0]), int(cell[1]))
         known = self._paths.get(cell)
         if known is None:
-            known = self._paths[cell] = tuple(self._walk_back(cell))
+            known = self._walk_back(cell)
         return list(known)
 
-    def _walk_back(self, cell: Cell) -> list[Cell]:
-        remaining = self.cost(cell)
-        if remaining is None:
+    def _walk_back(self, cell: Cell) -> tuple[Cell, ...]:
+        """Walks back to the start, or to a cell whose path is known (each cell's step back is
+        fixed, so paths share their beginnings), and remembers the path of every cell passed."""
+        if self.cost(cell) is None:
             raise ValueError(f"cell {cell} is out of reach")
-        path = [cell]
+        passed = []
         here = cell
-        while here != self.start:
-            before = remaining - int(self._move_cost[here[1], here[0]])
-            here = next(n for n in self.topology.neighbours(here)
-                        if self.cost(n) == before and not self.is_stop(n))
-            remaining = before
-            path.append(here)
-        path.pop()
-        path.reverse()
-        return path
+        while here != self.start and here not in self._paths:
+            passed.append(here)
+            here = self._step_back(here)
+        path = list(self._paths.get(here, ()))
+        for step in reversed(passed):
+            path.append(step)
+            self._paths[step] = tuple(path)
+        return tuple(path)
+
+    def _step_back(self, here: Cell) -> Cell:
+        before = self.cost(here) - int(self._move_cost[here[1], here[0]])
+        return next(n for n in self.topology.neighbours(here) if self.cost(n) == before and not self.is_stop(n))
 
     @cached_property
     def costs(self) -> np.ndarray:

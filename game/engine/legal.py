@@ -47,7 +47,7 @@ def _answers(state: GameState, seat: int) -> list:
     pending = state.pending[0]
     if pending.kind == "place_capital" or pending.kind == "place_token":
         cls = A.PlaceCapital if pending.kind == "place_capital" else A.PlaceToken
-        return [cls(seat, c) for c in state.board.topology.cells() if state.is_unoccupied(c)]
+        return [cls(seat, c) for c in state.unoccupied_cells()]
     if pending.kind == "upkeep_deaths":
         heroes = pending.data["heroes"]
         count = pending.data["count"]

@@ -1,7 +1,6 @@
 """A new game: players, tokens from the map or scattered, the Anchor, capitals (R-SET-1..5)."""
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from game.board.model import Board
@@ -10,7 +9,7 @@ from game.engine.dice import Rng
 from game.engine.errors import IllegalAction
 from game.engine.flow import start_day
 from game.engine.heroes import new_hero
-from game.engine.rules import Rules, load_rules
+from game.engine.rules import Rules, copy_data, load_rules
 from game.engine.state import NEUTRAL, City, Event, GameState, Mine, Pending, Player, Token
 from game.map_players import made_for
 
@@ -26,7 +25,7 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
              mode: str = "normal", replaying: bool = False) -> tuple[GameState, list[Event]]:
     """A new game (R-SET). ``replaying``: a saved game, which plays on at any count from the map's fewest to
     its most, even one the map is no longer made for (a map's ``players`` may change after the save)."""
-    rules = Rules(copy.deepcopy(rules.data), rules.source) if rules else load_rules(mode)
+    rules = Rules(copy_data(rules.data), rules.source) if rules else load_rules(mode)
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")
@@ -40,7 +39,7 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
         wallet.update(setup["start_purse"])
         players[index] = Player(seat=index, name=seat.name, kind=seat.kind, ai=seat.ai, purse=wallet)
     state = GameState(rules=rules, board=board, seed=seed, rng=Rng(seed), players=players,
-                      rules_at_start=copy.deepcopy(rules.data))
+                      rules_at_start=copy_data(rules.data))
     events: list[Event] = []
     place_map_tokens(state, events)
     scatter_missing_tokens(state, events)
@@ -77,7 +76,7 @@ def scatter_missing_tokens(state: GameState, events: list[Event]) -> None:
     for kind, per_player in state.rules["setup"]["scatter_per_player"].items():
         if kind in placed_kinds:
             continue
-        free = [c for c in state.board.topology.cells() if state.is_unoccupied(c) and c not in reserved]
+        free = [c for c in state.unoccupied_cells() if c not in reserved]
         state.rng.shuffle(free)
         for cell in free[:per_player * count]:
             if kind == "mine":

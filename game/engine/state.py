@@ -221,10 +221,19 @@ class GameState:
         city = self.city_at(hero.cell)
         return city is not None and city.owner == hero.owner
 
+    def occupied_cells(self) -> set[Cell]:
+        """Every cell with a token, City, Mine or hero on it."""
+        return ({t.cell for t in self.tokens.values()} | {c.cell for c in self.cities.values()}
+                | {m.cell for m in self.mines.values()} | {h.cell for h in self.heroes.values()})
+
     def is_unoccupied(self, cell: Cell) -> bool:
         """Passable, with no token, city, mine or hero (R-DAY-5 placement)."""
-        return (self.board.passable(cell) and not self.tokens_at(cell) and self.city_at(cell) is None
-                and self.mine_at(cell) is None and not self.heroes_at(cell))
+        return self.board.passable(cell) and cell not in self.occupied_cells()
+
+    def unoccupied_cells(self) -> list[Cell]:
+        """Every unoccupied cell (``is_unoccupied``), in the topology's order."""
+        taken = self.occupied_cells()
+        return [cell for cell in self.board.topology.cells() if cell not in taken and self.board.passable(cell)]
 
     def highest_city_tier(self) -> str:
         tiers = self.rules["cities"]["tiers"]
