@@ -31,6 +31,13 @@ class Tracked(_Surface):
         self.panels: list[tuple[str, pygame.Rect]] = []
         self.drawn: list[pygame.Rect] = []          # every blit's rectangle, in order
 
+    def fill(self, color, rect=None, special_flags=0):
+        done = super().fill(color, rect, special_flags)
+        if done.contains(self.get_rect().clip(self.get_clip())):
+            self.texts.clear()          # a cover or a veil over the whole: what lay below is background now
+            self.panels.clear()
+        return done
+
     def blit(self, source, dest, area=None, special_flags=0):
         done = super().blit(source, dest, area, special_flags)
         self.drawn.append(done)
@@ -75,8 +82,10 @@ def recording(monkeypatch):
     plain_panel = textures.draw_panel
 
     def draw_panel(surface, rect, *a, **kw):
+        before = len(getattr(surface, "panels", ()))
         plain_panel(surface, rect, *a, **kw)
         if isinstance(surface, Tracked):
+            del surface.panels[before:]                     # its shadow and its parts are the panel
             surface.panels.append(("panel", pygame.Rect(rect)))
     monkeypatch.setattr(textures, "draw_panel", draw_panel)
     plain_button = widgets.Button.draw

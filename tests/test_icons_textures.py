@@ -51,3 +51,34 @@ def test_panels_are_drawn_without_numpy():
                             env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("alpha", [110, 165, 170])
+def test_dimming_looks_like_the_translucent_sheet_it_replaces_and_keeps_to_the_clip(alpha):
+    """Dialogs darken the screen below with two blended fills instead of a new full-screen sheet each frame."""
+    picture = textures.wood(120, 80, seed=3)
+    picture.fill((250, 240, 20), (0, 0, 30, 80))
+    sheet_over = picture.copy()
+    sheet = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    sheet.fill((10, 6, 2, alpha))
+    sheet_over.blit(sheet, (0, 0))
+    dimmed = picture.copy()
+    dimmed.set_clip(pygame.Rect(0, 0, 100, 80))
+    textures.dim(dimmed, alpha)
+    for x, y in [(5, 5), (29, 70), (50, 40), (99, 79)]:
+        assert all(abs(a - b) <= 2 for a, b in zip(dimmed.get_at((x, y))[:3], sheet_over.get_at((x, y))[:3]))
+    assert dimmed.get_at((110, 40)) == picture.get_at((110, 40))      # outside the clip: untouched
+
+
+@pytest.mark.parametrize("size, style, radius", [((300, 200), "parchment", 14), ((120, 40), "wood", 10),
+                                                 ((60, 16), "parchment", 16), ((900, 660), "wood", 16)])
+def test_a_panel_drawn_in_parts_looks_like_the_whole_panel_and_its_shadow(size, style, radius):
+    """``draw_panel`` copies the rows between the rounded corners and skips the shadow under the panel."""
+    backdrop = textures.wood(1000, 760, seed=4)
+    rect = pygame.Rect((30, 40), size)
+    whole = backdrop.copy()
+    whole.blit(textures.shadow(rect.w, rect.h, radius), (rect.x - 4, rect.y - 2))
+    whole.blit(textures.panel(rect.w, rect.h, style, radius), rect.topleft)
+    parts = backdrop.copy()
+    textures.draw_panel(parts, rect, style, radius)
+    assert pygame.image.tobytes(parts, "RGB") == pygame.image.tobytes(whole, "RGB")

@@ -413,9 +413,7 @@ class BattlePainting:
 
     # dialogs -------------------------------------------------------------------------------------------------------
     def _dim(self, surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 170))
-        surface.blit(veil, (0, 0))
+        textures.dim(surface, 170)
 
     def _draw_confirm(self, surface) -> None:
         self._dim(surface)

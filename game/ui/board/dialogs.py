@@ -90,9 +90,7 @@ class Dialog:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 110))
-        surface.blit(veil, (0, 0))
+        textures.dim(surface, 110)
         shadow = textures.shadow(self.rect.w, self.rect.h, radius=14)
         surface.blit(shadow, shadow.get_rect(center=(self.rect.centerx + 4, self.rect.centery + 8)))
         textures.draw_panel(surface, self.rect, "parchment", radius=14)

@@ -131,9 +131,7 @@ class LogScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.below is not None:
             self.below.draw(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 170))
-        surface.blit(veil, (0, 0))
+        textures.dim(surface, 170)
         textures.draw_panel(surface, self.panel, "parchment", radius=14)
         pygame.draw.rect(surface, theme.WOOD_DARK, self.panel, 3, border_radius=14)
         title = widgets.text("The whole log", 26, theme.INK, "heading")

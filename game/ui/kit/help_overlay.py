@@ -137,9 +137,7 @@ class HelpOverlay(Scene):
             self.below.apply_scale()
             self.below.draw(surface)
             self.apply_scale()
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 170))
-        surface.blit(veil, (0, 0))
+        textures.dim(surface, 170)
         self.panel = self.layout_panel(surface.get_size())
         panel, line_h = self.panel, self.line_h
         textures.draw_panel(surface, panel, "parchment", radius=16)

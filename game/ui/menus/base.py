@@ -183,9 +183,7 @@ class OverlayScene(Scene):
             self.below.apply_scale()
             self.below.draw(surface)
             self.apply_scale()
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 6, 2, 165))
-        surface.blit(veil, (0, 0))
+        textures.dim(surface, 165)
 
     def title_room(self) -> int:
         """How wide the centred title may be (a dialog with something in its top corners says less)."""
