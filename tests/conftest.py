@@ -2,9 +2,16 @@
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 
 import pytest
+
+# Python's bytecode cache is on for the run even where the environment turns it off
+# (PYTHONDONTWRITEBYTECODE): each test that starts the game or a tool in a new process, and each
+# test worker, would otherwise compile the whole package again (a tenth of the suite's time).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -7,7 +7,7 @@ from game.board import Board, MapToken
 from game.engine import (AnswerAlliance, EndDaybreak, EndTurn, ProposeAlliance, ProposeRuleChange, Seat, apply,
                          legal_actions, load_rules, new_game, replay, snapshot)
 
-GAMES_PER_MODE = 200
+GAMES_PER_MODE = 150
 DAY_CAP = 8
 
 BOARDS = [

@@ -421,7 +421,9 @@ HINTS = [("buildings.", scene_catalogue), ("recruits.", scene_catalogue), ("unit
          ("cities.siege_cost", scene_enemy_city), ("buildings.", scene_enemy_city), ("hero.", scene_slots),
          ("alliances.", scene_vote), ("end.", scene_cityless), ("items.", scene_pickups),
          ("resource_token.", scene_pickups), ("daybreak.sieged", scene_siege), ("daybreak.builds", scene_building_day),
-         ("daybreak.", scene_daybreaks), ("cities.", scene_building_day), ("alliances.min", scene_alliance)]
+         ("daybreak.", scene_daybreaks), ("cities.", scene_building_day), ("alliances.min", scene_alliance),
+         ("options.day_limit", scene_enemy_city), ("options.hero_cap_count", PROBES[2]),
+         ("battle.max_player_squads", PROBES[3])]
 
 
 # Keys that only matter when another key says so: changed under this context ("mode:key" for one mode).

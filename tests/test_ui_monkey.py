@@ -49,7 +49,7 @@ def test_random_mouse_and_keys_never_crash(map_name, mode):
                              rules=OptionalRules(starting_hero=True))
     session = GameSession.start(options, load_map(path))
     app.push(GameScene(session))
-    for step in range(1500):
+    for step in range(1100):
         for event in random_event(rng, app.size):
             app.dispatch(event)
         app.frame(1 / 30)
