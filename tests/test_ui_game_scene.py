@@ -655,7 +655,8 @@ def test_the_paths_cost_label_does_not_sit_on_the_hero_coming_from_the_tile_abov
 @pytest.mark.parametrize("map_name", ["meadow", "two_crowns"])
 def test_the_paths_cost_label_hides_neither_the_hero_nor_the_tiles_tooltip(map_name):
     """Hovering each tile the hero can reach: the 🐎 label is wide, and above a hex one row down and one
-    across from the hero it covered the hero; below a tile the tooltip opens over it."""
+    across from the hero it covered the hero; below a tile the tooltip opens over it. The tooltip itself
+    opened over the hero and its path when the hero stood below and right of the mouse: it opens away."""
     scene = meadow_board_scene(map_name=map_name)
     hero = selected_and_rolled(scene)
     reach = hero_reach(scene.state, hero)
@@ -677,6 +678,7 @@ def test_the_paths_cost_label_hides_neither_the_hero_nor_the_tiles_tooltip(map_n
         figure.center = tuple(round(v) for v in view.cell_center(hero.cell))
         assert not label.colliderect(tip), (target, label, tip)
         assert not label.colliderect(figure), (target, label, figure)
+        assert not tip.colliderect(figure), (target, tip, figure)
         checked += 1
     assert checked >= 6
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pygame
@@ -418,8 +418,11 @@ class BoardView:
         """The hovered tile's tooltip, whole and inside the window: drawn last, over every panel."""
         if not self.tooltip_lines or self._dragging:
             return None
-        return widgets.draw_tooltip(surface, self.tooltip_lines,
-                                    tooltip_anchor(surface.get_size(), self.tooltip_lines, self.mouse))
+        return widgets.draw_tooltip(surface, self.tooltip_lines, self._tooltip_anchor(surface.get_size()))
+
+    def _tooltip_anchor(self, screen: tuple[int, int]) -> tuple[int, int]:
+        hero, steps = self._path_boxes()
+        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps)
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -533,25 +536,32 @@ class BoardView:
         if tip is not None:
             panels.append(tip)
 
-        def box(cell):
-            cx, cy = self.cell_center(cell)
-            step = pygame.Rect(0, 0, max(4, round(1.6 * lift)), max(4, round(1.6 * lift)))
-            step.center = (round(cx), round(cy))
-            return step
-        hero = [box(self.path[0])] if len(self.path) > 1 else []
-        steps = [box(cell) for cell in self.path[1:-1]]
+        hero, steps = self._path_boxes()
 
         def hides(rect):
             return (rect.collidelist(panels) >= 0, rect.collidelist(hero) >= 0, len(rect.collidelistall(steps)))
         candidates = [r.clamp(self.rect.inflate(-8, -8)) for r in (above, left, below_left, below, right)]
         return min(candidates, key=hides)       # the first of the least hidden
 
+    def _path_boxes(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Boxes around the walking hero (a list of one, or none) and around the path's steps between."""
+        if len(self.path) < 2:
+            return [], []
+        side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
+
+        def box(cell):
+            cx, cy = self.cell_center(cell)
+            step = pygame.Rect(0, 0, side, side)
+            step.center = (round(cx), round(cy))
+            return step
+        return [box(self.path[0])], [box(cell) for cell in self.path[1:-1]]
+
     def tooltip_rect(self, screen: tuple[int, int] | None = None) -> pygame.Rect | None:
         """Where ``draw_tooltip`` puts the hovered tile's tooltip on a window of size ``screen``."""
         if not self.tooltip_lines or self._dragging:
             return None
         size = screen or (self.rect.right, self.rect.bottom)
-        return widgets.tooltip_rect(self.tooltip_lines, tooltip_anchor(size, self.tooltip_lines, self.mouse), size)
+        return widgets.tooltip_rect(self.tooltip_lines, self._tooltip_anchor(size), size)
 
     def _draw_path_label(self, surface: pygame.Surface) -> pygame.Rect | None:
         if not self.path or self.path_cost is None:
@@ -674,17 +684,22 @@ def token_stack(tokens) -> list[tuple[object, int, int, int]]:
     return [(group[0], len(group), slot, len(groups)) for slot, group in reversed(list(enumerate(groups)))]
 
 
-def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int]) -> tuple[int, int]:
-    """Where to anchor a tooltip so it stays whole on screen: right of and below the cursor, or
-    flipped to its left / above it when the window edge is near (never under the cursor)."""
+def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int],
+                   avoid: Sequence[pygame.Rect] = ()) -> tuple[int, int]:
+    """Where to anchor a tooltip (``widgets.tooltip_rect``): right of and below the cursor, else flipped to
+    its left and/or above it, never under the cursor. It goes where it stays whole in the window, then
+    where it hides least of ``avoid`` (the walking hero first, then its path's steps: a tooltip on the
+    path hid the very preview it explains), then in that order."""
     w, h = widgets.tooltip_size(lines)
     x, y = mouse
     sw, sh = screen
-    if x + 18 + w > sw and x - 18 - w >= 0:
-        x -= 36 + w
-    if y + 20 + h > sh and y - 20 - h >= 0:
-        y -= 40 + h
-    return x, y
+
+    def cost(place):
+        rect = pygame.Rect(x + place[0], y + place[1], w, h)
+        outside = (rect.left < 0 or rect.right > sw) + (rect.top < 0 or rect.bottom > sh)
+        return outside, bool(avoid) and rect.colliderect(avoid[0]), len(rect.collidelistall(list(avoid[1:])))
+    dx, dy = min([(18, 20), (-18 - w, 20), (18, -20 - h), (-18 - w, -20 - h)], key=cost)
+    return x + dx - 18, y + dy - 20
 
 
 def token_label(token) -> str:
