@@ -309,6 +309,28 @@ def test_handoff_cover_answers_an_alliance_offer():
 
 
 @pytest.mark.rule("R-ALLY-1")
+@pytest.mark.parametrize("answer, words", [("Accept", "You and {} are allies now"), ("Decline", "You declined {}'s offer")])
+def test_the_cover_says_what_became_of_an_answered_offer(monkeypatch, answer, words):
+    """The offer's row went away without a word: did the click take? The cover says what was answered."""
+    from layoutkit import record, recording
+    scene = three_humans_at_turn("riverlands", OptionalRules(starting_hero=True))
+    first = scene.actor
+    other = scene.state.turn_order[(scene.state.turn_order.index(first) + 1) % 3]
+    assert scene.submit(A.ProposeAlliance(first, other))
+    scene.end_turn(confirmed=True)
+    scene.app.frame(1 / 60)
+    click(scene, next(b for b in scene.offer_buttons if b.label == answer).rect.center)
+    assert not scene.offer_buttons
+    with recording(monkeypatch):
+        drawing = record(scene.draw, scene.app.size)
+    drawn = " | ".join(label for label, _ in drawing.texts)
+    assert words.format(scene.state.players[first].name) in drawn
+    click(scene, scene.handoff_button.rect.center)
+    scene.end_turn(confirmed=True)                       # the next player's cover starts with no answers
+    assert scene.handoff_to is not None and scene.offer_answers == []
+
+
+@pytest.mark.rule("R-ALLY-1")
 def test_ally_button_says_whom_that_player_is_allied_with_already():
     """Before asking Bob, Ann sees on the Ally? button's tip that Bob and Cid are allies already."""
     scene = three_humans_at_turn("three_fords")

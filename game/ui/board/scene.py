@@ -99,6 +99,7 @@ class GameScene(DecisionDialogs, Scene):
         self.choice_buttons: list[widgets.Button] = []
         self.player_buttons: list[widgets.Button] = []
         self.offer_buttons: list[widgets.Button] = []
+        self.offer_answers: list[str] = []          # the cover's offers answered so far, said in their place
         self._absorb(session.take_events(), animate=False)
         humans = [seat for seat, player in self.state.players.items() if player.kind == "human"]
         if session.loaded:
@@ -197,6 +198,7 @@ class GameScene(DecisionDialogs, Scene):
             self.handoff_to = seat
             self._forget_press()
             self.dialog = None
+            self.offer_answers = []
             self._rebuild_offer_buttons()
 
     def _absorb(self, events: list, animate: bool = True) -> None:
@@ -691,6 +693,10 @@ class GameScene(DecisionDialogs, Scene):
         outcome = self.session.submit(A.AnswerAlliance(self.handoff_to, proposer, accept))
         if not outcome.ok:
             self.toast.show(outcome.reason)
+        else:
+            name = self.state.players[proposer].name
+            self.offer_answers.append(f"🤝 You and {name} are allies now" if self.state.allied(self.handoff_to, proposer)
+                                      else f"✖ You declined {name}'s offer")
         self._absorb(self.session.take_events(), animate=False)
         self._rebuild_offer_buttons()
 
@@ -1033,11 +1039,12 @@ class GameScene(DecisionDialogs, Scene):
         textures.dim_wood_backdrop(surface, seed=13, plank=120)
         seat = self.handoff_to
         player = self.state.players[seat]
-        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
+        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat][:3]
+        rows = len(offers) + len(self.offer_answers)
         summary = self.event_log.summary_for(self.state, seat, self.session.watched_battles)
         news_h = 52 + 24 * len(summary) if summary else 0
-        panel = pygame.Rect(0, 0, min(w - 40, 680), 210 + 48 * len(offers[:3]) + (20 if offers else 0))
-        panel.center = (w // 2, h // 2 + 20 + 24 * len(offers[:3]))
+        panel = pygame.Rect(0, 0, min(w - 40, 680), 210 + 48 * rows + (20 if rows else 0))
+        panel.center = (w // 2, h // 2 + 20 + 24 * rows)
         panel.y = max(50, min(panel.y, h // 2 - 120) - news_h // 2)
         textures.draw_panel(surface, panel, "parchment", radius=16)
         pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
@@ -1058,7 +1065,11 @@ class GameScene(DecisionDialogs, Scene):
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 88)))
         self.handoff_button.rect.midtop = (panel.centerx, panel.y + 124)
         self.handoff_button.draw(surface)
-        for i, proposer in enumerate(offers[:3]):
+        for i, answer in enumerate(self.offer_answers):
+            size, words = widgets.fit_label(answer, 16, panel.w - 60)
+            line = render(words, size, theme.INK, "bold")
+            surface.blit(line, line.get_rect(midleft=(panel.x + 30, panel.y + 200 + (len(offers) + i) * 48 + 19)))
+        for i, proposer in enumerate(offers):
             y = panel.y + 200 + i * 48
             room = panel.w - 250 - 40                  # the words end before the Accept button
             size, words = widgets.fit_label(f"{self.state.players[proposer].name} proposes an alliance", 16, room - 30)
