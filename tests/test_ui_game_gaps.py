@@ -81,6 +81,28 @@ def test_since_your_last_turn_still_works_after_a_load(folder):
     assert resumed.event_log.summary_for(resumed.state, seat) == expected
 
 
+def test_a_game_saved_at_a_players_cover_still_has_its_news_after_a_load():
+    """Saved on Ida's cover (her Daybreak was her last doing; her turn's start and the offer she answered on
+    the cover are not): after Continue the cover still says what Bob did meanwhile."""
+    from game.ui.board.event_log import EventLog
+    state, _ = small_game()
+    ida, bob = 1, 2
+    past = [Event("daybreak", {"player": ida, "day": 1}),
+            Event("purse", {"player": ida, "change": {"coin": 1}, "reason": "income", "purse": {"coin": 6}}),
+            Event("recruited", {"city": 1, "unit": "mercenary", "count": 2, "player": ida}),
+            Event("turn_started", {"player": bob, "day": 1}),
+            Event("city_founded", {"player": bob, "cell": [3, 3], "city": 99}),
+            Event("turn_ended", {"player": bob}),
+            Event("turn_started", {"player": ida, "day": 1}),
+            Event("alliance_answered", {"player": ida, "proposer": bob, "accepted": False})]
+    log = EventLog()
+    log.add(past, [])
+    log.mark_last_acts([ida, bob])
+    news = log.summary_for(state, ida)
+    assert news == turn_summary(state, past[3:], ida) and news, news
+    assert log.summary_for(state, bob) == turn_summary(state, past[6:], bob)     # after his turn: the answer
+
+
 def test_a_game_loaded_mid_battle_shows_the_battle_so_far_on_its_screen(folder):
     from game.ui.battle.scene import BattleScene
     state, events = small_game()

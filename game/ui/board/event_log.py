@@ -18,6 +18,15 @@ KEEP = 2000
 SHOWN = 7           # lines in the board's log box
 
 
+_NOT_DONE = {"daybreak", "turn_started", "upkeep_short", "alliance_answered"}
+
+
+def _done_by(event, seat: int) -> bool:
+    if event.data.get("player") != seat or event.kind in _NOT_DONE:
+        return False
+    return not (event.kind == "purse" and event.data.get("reason") in ("income", "upkeep"))
+
+
 class EventLog:
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -49,9 +58,11 @@ class EventLog:
         self._marks[seat] = len(self.events)
 
     def mark_last_acts(self, seats) -> None:
-        """A loaded game: each seat has seen everything up to its own last event."""
+        """A loaded game: each seat has seen everything up to the last thing it did itself. What its
+        Daybreak or turn brings without its doing (the start, income and upkeep) and the offers it
+        answered on the handoff cover are not its doing: a game saved at its cover still has its news."""
         for seat in seats:
-            last = max((i for i, e in enumerate(self.events) if e.data.get("player") == seat), default=-1)
+            last = max((i for i, e in enumerate(self.events) if _done_by(e, seat)), default=-1)
             self._marks[seat] = last + 1
 
     def summary_for(self, state, seat: int, watched: dict[int, set[int]] | None = None) -> list[str]:
