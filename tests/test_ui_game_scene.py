@@ -847,3 +847,23 @@ def test_the_selected_heros_card_says_what_to_do_next_not_click_to_select(scene)
     assert card.tooltip == "Selected · click a lit tile on the map to move it"
     others = [c for c in scene.hero_buttons if c.hero_id != scene.selected]
     assert all(c.tooltip.startswith("Click to select") for c in others)
+
+
+@pytest.mark.rule("R-DAY-5")
+def test_the_greyed_end_button_says_what_comes_first():
+    """Placing the Daybreak token, the greyed End daybreak button's tip said "End your turn (Space)"."""
+    from game.engine.state import Pending
+    scene = meadow_board_scene()
+    state = scene.state
+    assert state.phase == "daybreak"
+    scene.refresh()
+    assert scene.end_button.enabled and scene.end_button.tooltip == "End your Daybreak (Space)"
+    state.pending.append(Pending("place_token", scene.actor, {"kind": "monster"}))    # arrange: the token rolled
+    scene.refresh()
+    assert not scene.end_button.enabled
+    assert scene.end_button.tooltip == "First click a highlighted free tile to place the Daybreak token"
+    state.pending.clear()
+    scene.dialog = None
+    scene.refresh()
+    to_turn(scene)
+    assert scene.end_button.tooltip == "End your turn (Space)"

@@ -57,6 +57,16 @@ def _a_question(key) -> bool:
     return isinstance(key, tuple) and (key[0] == "offer" or key[:2] == ("pending", "vote"))
 
 
+# What to do on the board when the engine waits on a choice made there (the prompt at the top of the board).
+BOARD_PROMPTS = {"place_capital": "Click a highlighted tile for your capital",
+                 "place_token": "Click a highlighted free tile to place the Daybreak token"}
+# What the End button waits for, by the engine's pending choice.
+PENDING_FIRST = {**{kind: text[0].lower() + text[1:] for kind, text in BOARD_PROMPTS.items()},
+                 "upkeep_deaths": "choose which heroes go (the purse cannot pay them all)", "vote": "vote on the rule change",
+                 "face_monster": "face the Monster", "take_monsters": "answer the Monsters",
+                 "pickups": "answer what to pick up"}
+
+
 class GameScene(DecisionDialogs, Scene):
     covers_screen = True          # the still picture (or the handoff cover) paints every pixel
     def __init__(self, session: GameSession) -> None:
@@ -655,11 +665,24 @@ class GameScene(DecisionDialogs, Scene):
         self.end_button.label = "End daybreak" if phase == "daybreak" else "End turn"
         self.end_button.visible = phase in ("turn", "daybreak")
         self.end_button.enabled = self.roll_button.enabled = human and not state.pending and state.battle is None
+        self.end_button.tooltip = self._end_button_tip(human)
         self.speed_button.visible = phase != "over" and any(p.kind == "computer" for p in state.players.values())
         self.speed_button.label = f"Computer speed: {self.session.speed}"
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
                         + self.action_buttons + self.choice_buttons + self.player_buttons)
         self.widgets += self.comfort.widgets()
+
+    def _end_button_tip(self, human: bool) -> str:
+        """What the End button does, or why it cannot yet (a greyed button said "End your turn")."""
+        state = self.state
+        if not human:
+            return f"{state.players[self.actor].name} is playing" if self.actor is not None else ""
+        if state.pending:
+            first = PENDING_FIRST.get(state.pending[0].kind, "answer the question on screen")
+            return f"First {first}"
+        if state.battle is not None:
+            return "First finish the battle"
+        return "End your Daybreak (Space)" if state.phase == "daybreak" else "End your turn (Space)"
 
     def players_rect(self) -> pygame.Rect:
         """The players' panel in the side panel, right above the Roll button."""
@@ -1002,9 +1025,7 @@ class GameScene(DecisionDialogs, Scene):
         text = None
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if self.state.pending and self.human_to_act():
-            kind = self.state.pending[0].kind
-            text = {"place_capital": "Click a highlighted tile for your capital",
-                    "place_token": "Click a highlighted free tile to place the Daybreak token"}.get(kind)
+            text = BOARD_PROMPTS.get(self.state.pending[0].kind)
         elif self.session.is_computer(self.actor):
             text = f"{self.state.players[self.actor].name} is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
