@@ -310,3 +310,14 @@ def test_the_daybreak_panel_warns_of_rival_heroes_in_reach_of_a_city(monkeypatch
     panel = panel_for(state)
     assert any(f"in reach of Isolde ({rival_name}) next turn" in t for t in drawn), drawn
     assert panel.threats == {capital.id: f"Isolde ({rival_name})"}
+
+
+@pytest.mark.rule("R-BLD-4")
+def test_without_heroes_and_short_of_coin_the_panel_says_how_much_is_missing(monkeypatch):
+    """"Open your City and recruit one (💰5)" with 💰2 in the purse sent a player to a greyed button."""
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 2
+    words = drawn_words(panel_for(state), monkeypatch)
+    assert "Open your City" not in words
+    assert "No heroes yet: one costs" in words and "needs" in words and "3 more" in words

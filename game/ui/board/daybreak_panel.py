@@ -17,8 +17,8 @@ from game.engine.purse import can_afford, describe
 from game.narration import region
 from game.ui.kit import icons, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
-from game.ui.menus.base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, nice_name,
-                               purse_surface, unit_plural)
+from game.ui.menus.base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, needs_more,
+                               nice_name, purse_surface, unit_plural)
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 
@@ -419,9 +419,11 @@ class DaybreakPanel(OverlayScene):
         if not heroes:
             words = "No heroes"
             if state.cities_of(seat):        # where a new player looks for the next step
-                cost = describe(state.rules["recruits"]["hero"]["cost"])
-                words = f"No heroes yet: Open your City and recruit one ({cost})"
-            surface.blit(render(words, 14, theme.INK_SOFT), (x + 10, y + 4))
+                price = state.rules["recruits"]["hero"]["cost"]
+                short = needs_more(price, state.players[seat].purse)
+                words = (f"No heroes yet: one costs {describe(price)}; {short[0].lower() + short[1:]} (income comes "
+                         "each Daybreak)" if short else f"No heroes yet: Open your City and recruit one ({describe(price)})")
+            blit_wrapped(surface, words, (x + 10, y + 4), self.right.right - x - 10, 14, theme.INK_SOFT)
         for hero in heroes:
             army = sum(hero.army.values())
             where = "garrisoned" if state.is_garrisoned(hero) else ""
