@@ -330,3 +330,24 @@ def test_a_battle_shown_on_the_battle_screen_loads_back_from_its_autosave(folder
     assert session.autosaver.flush(session.state)
     loaded = load_save(folder / f"autosave-{session.game_id}.json")
     assert plain(loaded.state) == plain(session.state)
+
+
+def test_continue_in_the_middle_of_a_daybreak_keeps_that_days_autosave_as_the_day_began(folder):
+    """The Day's autosave was written again on Continue: a later state, timed after the latest autosave."""
+    from game.engine.save import autosave_path, load_game
+    from game.ui.board.daybreak_panel import daybreak_tick
+    app, scene = game_on_screen()
+    session = scene.session
+    assert session.state.phase == "daybreak"
+    day_file = session.autosaver.daybreak(session.state)        # what the board does at each Day's first Daybreak
+    assert day_file == autosave_path(folder, session.game_id, 1)
+    began = len(load_game(day_file).actions)
+    end = next(a for a in legal_actions(session.state) if type(a).__name__ == "EndDaybreak")
+    assert session.submit(end).ok and session.state.phase == "daybreak"       # the next player's Daybreak
+    session.autosaver.flush(session.state)
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    resumed = continue_on_a_new_title(folder)
+    click(resumed, resumed.handoff_button.rect.center)
+    daybreak_tick(resumed)
+    assert len(load_game(day_file).actions) == began
+    assert len(load_game(autosave_path(folder, session.game_id)).actions) == began + 1

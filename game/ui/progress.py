@@ -69,10 +69,16 @@ class Autosaver:
         return self._write(lambda: save_latest(state, self.where, self.game_id), state)
 
     def daybreak(self, state) -> Path | None:
-        """This Day's autosave (kept among the game's newest few) and the latest state."""
-        from game.engine.save import autosave
+        """This Day's autosave (kept among the game's newest few) and the latest state. The Day's autosave
+        is the Day as it began: written once, never over (Continue in the middle of a Daybreak rewrote
+        it, and the start of the Day was lost behind a later time than the latest autosave's)."""
+        from game.engine.save import autosave, autosave_path
         if not self.enabled:
             return None
+        day_file = autosave_path(self.where, self.game_id, state.day)
+        if day_file.exists():
+            self.flush(state)
+            return day_file
         path = None
 
         def write():
