@@ -471,3 +471,45 @@ def test_an_item_behind_a_monster_is_worth_only_the_fight_for_it():
     assert Planner(state, random.Random(1), STANDARD).ranked_targets(hero)[0] == tile, "a free item is picked up"
     state, hero = hero_game("campaign", tokens=tokens, at=(3, 3), moves=6, army={"unit_1_1": 20})
     assert tile in Planner(state, random.Random(1), STANDARD).ranked_targets(hero), "a strong hero fights for it"
+
+
+# --- one search shared by decisions and look-aheads ------------------------------------------------
+def _masks(state, seat):
+    from game.engine.movement import movement_masks
+    return movement_masks(state, seat)
+
+
+@pytest.mark.rule("R-MOV-2")
+def test_a_search_is_shared_for_the_same_board_start_budget_and_masks_and_redone_when_they_change():
+    from game.ai.standard import shared_reach
+    from game.board.pathfinding import reachable
+    state = start_game("normal")
+    board, seat = state.board, 1
+    cell = capital(state, seat).cell
+    masks = _masks(state, seat)
+    first = shared_reach(board, cell, 12, masks)
+    assert shared_reach(board, cell, 12, tuple(m.copy() for m in masks)) is first      # equal masks: the same search
+    assert shared_reach(board, cell, 11, masks) is not first
+    stop = masks[0].copy()
+    target = next(c for c in first.cells() if c != cell and not first.is_stop(c))
+    stop[target[1], target[0]] = True                                                  # a new stop on the way
+    changed = shared_reach(board, cell, 12, (stop,) + tuple(masks[1:]))
+    assert changed is not first and changed.is_stop(target)
+    plain = reachable(board.topology, board.move_cost, stop, cell, 12, pickups=masks[1], blocked=masks[2])
+    assert (changed.costs == plain.costs).all()
+
+
+def test_a_search_is_reused_only_on_its_own_board_and_the_store_stays_bounded(monkeypatch):
+    import copy
+    from game.ai import standard
+    state = start_game("normal")
+    board = state.board
+    cell = capital(state, 1).cell
+    masks = _masks(state, 1)
+    other = copy.deepcopy(board)                       # the same shape: another board (and its own costs)
+    other.move_cost[:] = 1
+    assert standard.shared_reach(other, cell, 12, masks) is not standard.shared_reach(board, cell, 12, masks)
+    monkeypatch.setattr(standard, "_REACHES_CELLS", 16 * board.width * board.height)
+    for budget in range(1, 40):
+        standard.shared_reach(board, cell, budget, masks)
+        assert len(standard._REACHES) <= 16

@@ -28,6 +28,7 @@ the player is stateless and deterministic given the state and its own rng):
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from dataclasses import dataclass
@@ -93,6 +94,29 @@ HORIZON_TURNS = 8
 
 
 # --- small helpers ------------------------------------------------------------------------------
+_REACHES: dict[tuple, tuple] = {}
+_REACHES_CELLS = 4_000_000       # searches kept, counted in board cells (each keeps arrays the board's size)
+
+
+def shared_reach(board, cell, budget: int, masks: tuple):
+    """The search from ``cell`` with ``budget`` over ``board`` as ``masks`` (stop, pickups, blocked) show it,
+    shared by every decision and look-ahead: the same inputs give the same answer, and a ``hard`` player's
+    look-aheads play the rival's turn from the same positions again and again (three searches in four
+    were repeats late in a game on The Highlands). Bounded; a search is only reused on its own board."""
+    digest = hashlib.blake2b(digest_size=16)
+    for mask in masks:
+        digest.update(mask.tobytes())
+    key = (id(board), cell, budget, digest.digest())
+    found = _REACHES.get(key)
+    if found is None or found[0] is not board:
+        if len(_REACHES) >= max(16, _REACHES_CELLS // (board.width * board.height)):
+            _REACHES.clear()
+        stop, pickups, blocked = masks
+        found = _REACHES[key] = (board, reachable(board.topology, board.move_cost, stop, cell, budget,
+                                                  pickups=pickups, blocked=blocked))
+    return found[1]
+
+
 def _purse(state, seat) -> dict[str, int]:
     return state.players[seat].purse
 
@@ -876,9 +900,8 @@ class Planner:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
             # a player's heroes on one cell see the same board: one search for a City full of them
             def search():
-                stop, pickups, blocked = self.once(("masks", hero.owner), lambda: movement_masks(s, hero.owner))
-                return reachable(s.board.topology, s.board.move_cost, stop, hero.cell, budget,
-                                 pickups=pickups, blocked=blocked)
+                masks = self.once(("masks", hero.owner), lambda: movement_masks(s, hero.owner))
+                return shared_reach(s.board, hero.cell, budget, masks)
             self._far[hero.id] = self.once(("reach", hero.owner, hero.cell, budget), search)
         return self._far[hero.id]
 

@@ -53,11 +53,17 @@ class Reach:
     def cost(self, cell: Cell) -> int | None:
         """Cheapest 🐎 to end on ``cell`` (pickups not included), or None if out of reach."""
         c, r = cell[0] - self.window_origin[0], cell[1] - self.window_origin[1]
-        h, w = self.window_costs.shape
-        if not (0 <= c < w and 0 <= r < h):
+        rows = self._rows
+        if not (0 <= r < len(rows) and 0 <= c < len(rows[r])):
             return None
-        k = int(self.window_costs[r, c])
+        k = rows[r][c]
         return None if k < 0 else k
+
+    @cached_property
+    def _rows(self) -> list[list[int]]:
+        """``window_costs`` as lists: walking paths back asks for many cells, and a list answers far quicker
+        than a numpy element."""
+        return self.window_costs.tolist()
 
     def __contains__(self, cell: Cell) -> bool:
         return self.cost(cell) is not None
@@ -111,8 +117,16 @@ class Reach:
         return tuple(path)
 
     def _step_back(self, here: Cell) -> Cell:
-        before = self.cost(here) - int(self._move_cost[here[1], here[0]])
-        return next(n for n in self.topology.neighbours(here) if self.cost(n) == before and not self.is_stop(n))
+        """The first neighbour (in ``topology.offsets`` order) on a cheapest path to ``here``: ``cost`` and
+        ``is_stop`` written out, as computer players walk thousands of paths back a decision."""
+        rows, (x0, y0), stop, start = self._rows, self.window_origin, self._stop, self.start
+        before = rows[here[1] - y0][here[0] - x0] - int(self._move_cost[here[1], here[0]])
+        for n in self.topology.neighbours(here):
+            c, r = n[0] - x0, n[1] - y0
+            if 0 <= r < len(rows) and 0 <= c < len(rows[r]) and rows[r][c] == before \
+                    and (n == start or stop is None or not stop[n[1], n[0]]):
+                return n
+        raise AssertionError(f"no step back from {here}")
 
     @cached_property
     def costs(self) -> np.ndarray:

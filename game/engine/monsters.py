@@ -22,15 +22,21 @@ def monster_tier(state: GameState) -> int:
     """R-CMP-10: the highest spawner tier any player owns, capped; tier 1 without spawners."""
     cap = state.rules["monsters"].get("tier_cap")
     best = 1
-    for city in state.cities.values():
+    for city in state.cities.values():          # asked thousands of times a decision by a look-ahead
         if city.owner == NEUTRAL:
             continue
         for name in city.buildings:
-            if name.startswith("spawner_"):
-                best = max(best, int(name.split("_")[1]))
+            tier = _SPAWNER_TIER.get(name)
+            if tier is None:
+                tier = _SPAWNER_TIER[name] = int(name.split("_")[1]) if name.startswith("spawner_") else 0
+            if tier > best:
+                best = tier
         if cap is not None and best >= cap:
-            break           # asked thousands of times a decision by a computer player's look-ahead
+            break
     return capped_tier(state, best)
+
+
+_SPAWNER_TIER: dict[str, int] = {}       # building name -> its spawner tier, 0 for any other building
 
 
 def capped_tier(state: GameState, spawner_tier: int) -> int:

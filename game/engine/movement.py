@@ -11,7 +11,8 @@ from game.engine.state import City, Event, GameState, Hero
 
 
 def walled(state: GameState, city: City) -> bool:
-    return any(city.has(name) for name, b in state.rules["buildings"].items() if b.get("walls"))
+    buildings = state.rules["buildings"]
+    return any(level > 0 and buildings.get(name, {}).get("walls") for name, level in city.buildings.items())
 
 
 def movement_masks(state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
