@@ -177,6 +177,25 @@ def test_retreat_asks_for_confirmation_before_submitting():
     assert died and died[0].endswith("dies (in the retreat)"), scene.result["lines"]   # the log's words
 
 
+@pytest.mark.rule("R-DEATH-2", "R-DEATH-3")
+def test_the_retreat_question_says_the_units_still_standing_become_a_monster(drawn_text):
+    """"The army disbands", said the question; the hero's 7 mercenaries then stood on the tile as a Monster."""
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 7),),)))
+    cell = hero.cell
+    app, scene, rec = open_scene(state, events)
+    click(app, scene.retreat_button.rect.center)
+    drawn_text.clear()
+    app.frame(1 / 60)
+    said = " ".join(drawn_text)
+    assert "7 units still standing" in said and "as a Monster (R-DEATH-2)" in said, said
+    assert "Monster" in scene.retreat_button.tooltip
+    monsters_there = lambda: sum(t.kind == "monster" and t.cell == cell for t in state.tokens.values())  # noqa: E731
+    before = monsters_there()
+    click(app, scene.yes_button.rect.center)
+    assert monsters_there() == before + 1                 # the deserters, as the question said
+
+
 @pytest.mark.rule("R-DEATH-3")
 def test_retreat_is_not_offered_while_arranging():
     state, hero, events = monster_battle()

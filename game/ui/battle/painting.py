@@ -422,15 +422,23 @@ class BattlePainting:
         textures.draw_panel(surface, panel, "parchment", radius=px(16))
         title = widgets.text("Retreat from the battle?", px(28), theme.DANGER, "title")
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(26))))
-        hero = self.state.heroes.get(self.view.hero)
-        name = hero.name if hero and hero.name else "Your hero"
-        for k, line in enumerate((f"{name} will be lost and the army disbands.",
-                                  "The hero's items drop on the tile.")):
+        for k, line in enumerate(self.retreat_words()):
             img = widgets.text(line, px(16), theme.INK)
             surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(76) + k * px(24))))
         self.yes_button.rect.y = self.no_button.rect.y = panel.bottom - px(74)
         self.yes_button.draw(surface)
         self.no_button.draw(surface)
+
+    def retreat_words(self) -> list[str]:
+        """What a retreat costs (R-DEATH-3), and the Monster its standing units become (R-DEATH-2)."""
+        hero = self.state.heroes.get(self.view.hero)
+        name = hero.name if hero and hero.name else "Your hero"
+        battle = self.state.battle
+        standing = sum(battle.sides[0].survivors(self.view.hero).values()) if battle is not None else 0
+        if not standing:
+            return [f"{name} will be lost and the army disbands.", "The hero's items drop on the tile."]
+        return [f"{name} will be lost; its {standing} unit{'s' * (standing != 1)} still standing",
+                "desert and roam the tile as a Monster (R-DEATH-2).", "The hero's items drop on the tile."]
 
     def side_result_lines(self, i: int, res: dict) -> list[str]:
         """What the battle did to side ``i``: only what happened (a hero alone has no units to count)."""

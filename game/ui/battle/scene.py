@@ -29,7 +29,8 @@ from game.ui.kit.theme import px
 
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
 THINK = 0.45
-RETREAT_TIP = "Give up the battle: the hero is lost\nand its army disbands (R-DEATH-3)"
+RETREAT_TIP = ("Give up the battle: the hero is lost (R-DEATH-3);\nits units still standing desert"
+               " as a Monster on the tile (R-DEATH-2)")
 
 
 def maybe_battle_scene(session, events=None) -> "BattleScene | None":
