@@ -48,6 +48,29 @@ def test_a_tile_out_of_reach_says_so_in_its_tooltip():
     assert not any("Out of reach" in line for line in scene._tooltip_lines(near))
 
 
+@pytest.mark.rule("R-MOV-6")
+def test_a_tile_out_of_reach_says_how_far_it_is():
+    """"Out of reach this turn" alone left a player guessing whether the next turn would do."""
+    from game.board.pathfinding import reachable
+    from game.engine.movement import movement_masks
+    scene = meadow_board_scene(map_name="highlands")
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    board = scene.state.board
+    stop, pickups, blocked = movement_masks(scene.state, hero.owner)
+    whole = reachable(board.topology, board.move_cost, stop, hero.cell, 2000, pickups=pickups, blocked=blocked)
+    beyond = [c for c in whole.cells() if scene.reach.cost(c) is None and not whole.is_stop(c)]
+    near_miss = min(beyond, key=whole.cost)
+    assert f"Out of reach this turn: 🐎{whole.cost(near_miss)} away, {hero.name} has 🐎{hero.moves_left} left" \
+        in scene._tooltip_lines(near_miss)
+    far_away = max(beyond, key=whole.cost)
+    budget = scene._beyond_reach(hero).budget
+    assert whole.cost(far_away) > budget                  # The Highlands is bigger than four turns' walk
+    assert f"Out of reach this turn: over 🐎{budget} away, {hero.name} has 🐎{hero.moves_left} left" \
+        in scene._tooltip_lines(far_away)
+
+
 @pytest.mark.rule("R-CITY-2")
 def test_a_walled_rival_city_tells_how_to_take_it_not_that_it_is_out_of_reach():
     """"Out of reach this turn" under "besiege it first" said a later turn could walk in: no turn can."""

@@ -848,11 +848,31 @@ class GameScene(DecisionDialogs, Scene):
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
                 and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
-            return lines + [f"Out of reach this turn: {hero.name or 'the hero'} has 🐎{hero.moves_left} left"]
+            name, left = hero.name or "the hero", hero.moves_left
+            beyond = self._beyond_reach(hero)
+            cost = beyond.cost(cell)
+            if cost is not None:
+                return lines + [f"Out of reach this turn: 🐎{cost} away, {name} has 🐎{left} left"]
+            return lines + [f"Out of reach this turn: over 🐎{beyond.budget} away, {name} has 🐎{left} left"]
         if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             return lines
         from game.ui.board.odds import pickup_notes
         return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
+
+    def _beyond_reach(self, hero):
+        """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach
+        tile says how far it is (one search per hero and position, made when such a tile is first hovered)."""
+        key = (hero.id, hero.cell, hero.moves_left, len(self.state.actions))
+        if getattr(self, "_beyond", (None,))[0] != key:
+            from game.board.pathfinding import MAX_BUDGET, reachable
+            from game.engine.dice import Dice
+            from game.engine.movement import movement_masks
+            budget = min(MAX_BUDGET, hero.moves_left + 3 * Dice.parse(self.state.rules["movement"]["roll"]).maximum)
+            stop, pickups, blocked = movement_masks(self.state, hero.owner)
+            board = self.state.board
+            self._beyond = key, reachable(board.topology, board.move_cost, stop, hero.cell, budget,
+                                          pickups=pickups, blocked=blocked)
+        return self._beyond[1]
 
     def _walled_rival(self, cell, hero) -> bool:
         """A walled City of a rival: no path enters it on any turn (it is besieged from next to it)."""
