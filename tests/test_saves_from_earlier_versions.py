@@ -22,3 +22,46 @@ def test_a_save_from_an_earlier_version_loads_as_the_same_game(path):
         assert loaded.state.phase == "over"
     else:
         assert loaded.state.phase != "over"
+
+
+@pytest.mark.parametrize("path", SAVES, ids=lambda p: p.stem)
+def test_a_save_from_before_version_2_keeps_its_heroes_names_and_saves_them_so_again(path, tmp_path):
+    """Version 2 names heroes from a place the seed picks; a version-1 save names them by id, as it was
+    played, and a game continued from one keeps doing so through its next save."""
+    import json
+    from game.engine.save import save_game
+    data = json.loads(path.read_text())
+    assert data["version"] == 1 and "hero_names" not in data
+    loaded = load_save(path)
+    assert loaded.state.hero_names == "by_id"
+    again = tmp_path / "again.json"
+    save_game(loaded.state, again)
+    assert json.loads(again.read_text())["hero_names"] == "by_id"
+    assert load_save(again).state.hero_names == "by_id"
+
+
+def test_heroes_are_named_by_the_seed_and_a_new_save_says_so(tmp_path):
+    """Every game began with the heroes Aldric and Jorund: the names went by the hero's id alone."""
+    import json
+    from game.engine import Seat, load_rules, new_game
+    from game.engine.save import save_game
+    from game.maps import MAPS_DIR, load_map
+    board = load_map(MAPS_DIR / "meadow.tmx")
+    rules = load_rules("normal", options={"starting_hero": True})
+
+    def first_heroes(seed):
+        state, _ = new_game(board, [Seat("Ann"), Seat("Bob")], seed, rules=rules)
+        return state, sorted(h.name for h in state.heroes.values())
+    names = {tuple(first_heroes(seed)[1]) for seed in range(1, 9)}
+    assert len(names) >= 4, names
+    state, _ = first_heroes(5)
+    path = tmp_path / "new.json"
+    save_game(state, path)
+    data = json.loads(path.read_text())
+    assert data["version"] == 2 and data["hero_names"] == "seeded"
+    assert sorted(h.name for h in load_save(path).state.heroes.values()) == first_heroes(5)[1]
+    data["hero_names"] = ["not", "a", "naming"]
+    path.write_text(json.dumps(data))
+    from game.engine.save_checks import SaveError
+    with pytest.raises(SaveError, match="hero_names"):
+        load_save(path)

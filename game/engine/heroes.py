@@ -1,6 +1,8 @@
 """Hero creation, death and unit bookkeeping (R-HERO, R-DEATH)."""
 from __future__ import annotations
 
+import random
+
 from game.board.topology import Cell
 from game.engine.state import Event, GameState, Hero, Item, Token
 
@@ -23,9 +25,20 @@ def slots_ok(pool: dict[str, int], unit: str, slots: int) -> bool:
     return slots == 0 or unit in pool or len(pool) < slots
 
 
+HERO_NAMINGS = ("seeded", "by_id")
+
+
+def hero_name(state: GameState, hero_id: int) -> str:
+    """The name of the hero with ``hero_id``: by the id through the list, from a place the seed picks (no
+    die is spent), so that not every game starts with the same two heroes; saves from before version 2
+    named by the id alone (``state.hero_names`` "by_id") and replay so."""
+    start = 0 if state.hero_names == "by_id" else random.Random(state.seed).randrange(len(HERO_NAMES))
+    return HERO_NAMES[(start + hero_id * 7) % len(HERO_NAMES)]
+
+
 def new_hero(state: GameState, owner: int, cell: Cell, events: list[Event]) -> Hero:
     hero = Hero(id=state.new_id(), owner=owner, cell=cell, moves_left=0)
-    hero.name = HERO_NAMES[(hero.id * 7) % len(HERO_NAMES)]
+    hero.name = hero_name(state, hero.id)
     state.heroes[hero.id] = hero
     state.emit(events, "hero_recruited", hero=hero.id, player=owner, cell=list(cell), name=hero.name)
     return hero

@@ -32,7 +32,8 @@ from game.engine.errors import IllegalAction
 from game.engine.rules import Rules, RulesError
 from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, VERSION,  # noqa: F401
                                      SaveError, action_from_entry, check_header, describe, field, game_id_of,
-                                     map_title, read_save_data, seats_from, whole_number)
+                                     map_title, read_save_data, seats_from, short, whole_number)
+from game.engine.heroes import HERO_NAMINGS
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
 
@@ -198,7 +199,7 @@ def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | No
         data["game"] = {"id": game_id}
     data.update({"map": board_reference(state.board),
                  "mode": state.rules.mode, "rules": state.rules_at_start, "seed": state.seed,
-                 "seats": [dataclasses.asdict(s) for s in seats],
+                 "seats": [dataclasses.asdict(s) for s in seats], "hero_names": state.hero_names,
                  "actions": [action_to_json(a) for a in state.actions],
                  "snapshot": snapshot(state)})
     return data
@@ -306,8 +307,11 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | Non
     actions = [action_from_entry(entry, f"actions[{index}]") for index, entry in enumerate(entries)]
     different_map = (f"this save was made with a different version of {changed_map}: "
                      "the map has changed since, so the game cannot be replayed") if changed_map else None
+    hero_names = data.get("hero_names", "by_id")        # saves before version 2 named heroes by id
+    if hero_names not in HERO_NAMINGS:
+        raise SaveError(f"save field 'hero_names': expected one of {', '.join(HERO_NAMINGS)}, not {short(hero_names)}")
     try:
-        state, events = new_game(board, seats, seed, rules=rules, replaying=True)
+        state, events = new_game(board, seats, seed, rules=rules, replaying=True, hero_names=hero_names)
     except Exception as exc:       # e.g. the seats do not fit this map or these rules
         raise SaveError(different_map or f"save field 'seats': the game cannot start: {exc}") from None
     cut = up_to is not None and 0 <= up_to < len(actions)

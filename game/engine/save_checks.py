@@ -24,7 +24,7 @@ from game.engine.actions import ACTIONS, action_from_json
 from game.engine.setup import Seat
 
 FORMAT = "fuzzyknights-save"
-VERSION = 1
+VERSION = 2          # 2: heroes named from a place the seed picks ("hero_names"); 1 named them by id
 MAX_SAVE_BYTES = 16 * 1024 * 1024     # a 40-day game is about 60 KB
 MAX_ACTIONS = 200_000
 MAX_NUMBER = 2 ** 31 - 1              # ids, counts and seeds in a save stay within this
@@ -55,7 +55,7 @@ def map_title(reference: Any) -> str:
     return "Blank board" if "blank" in reference else "?"
 
 
-def _short(value: Any) -> str:
+def short(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 12:
         return f"a number of {len(str(abs(value)))} digits"
     text = repr(value)
@@ -64,9 +64,9 @@ def _short(value: Any) -> str:
 
 def whole_number(value: Any, where: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SaveError(f"save field '{where}' must be a whole number, not {_short(value)}")
+        raise SaveError(f"save field '{where}' must be a whole number, not {short(value)}")
     if not low <= value <= high:
-        raise SaveError(f"save field '{where}' is {_short(value)}: it must be from {low} to {high}")
+        raise SaveError(f"save field '{where}' is {short(value)}: it must be from {low} to {high}")
     return value
 
 
@@ -85,15 +85,15 @@ def check_value(value: Any, hint: Any, where: str) -> None:
         whole_number(value, where)
     elif hint is bool:
         if not isinstance(value, bool):
-            raise SaveError(f"save field '{where}' must be true or false, not {_short(value)}")
+            raise SaveError(f"save field '{where}' must be true or false, not {short(value)}")
     elif hint is str:
         if not isinstance(value, str):
-            raise SaveError(f"save field '{where}' must be a name (text), not {_short(value)}")
+            raise SaveError(f"save field '{where}' must be a name (text), not {short(value)}")
         if len(value) > MAX_TEXT:
             raise SaveError(f"save field '{where}' is longer than {MAX_TEXT} characters")
     elif origin is tuple:
         if not isinstance(value, list):
-            raise SaveError(f"save field '{where}' must be a list, not {_short(value)}")
+            raise SaveError(f"save field '{where}' must be a list, not {short(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             if len(value) > MAX_LIST:
                 raise SaveError(f"save field '{where}' has {len(value)} entries; at most {MAX_LIST}")
@@ -120,7 +120,7 @@ def check_value(value: Any, hint: Any, where: str) -> None:
         elif isinstance(value, int) and not isinstance(value, bool):
             whole_number(value, where)
         elif value is not None and not isinstance(value, (bool, float)):
-            raise SaveError(f"save field '{where}' must be a single value, not {_short(value)}")
+            raise SaveError(f"save field '{where}' must be a single value, not {short(value)}")
     else:
         raise SaveError(f"save field '{where}' cannot be checked (annotation {hint!r})")
 
@@ -135,10 +135,10 @@ def _action_fields(kind: str) -> tuple[tuple[str, Any, bool], ...]:
 def action_from_entry(entry: Any, where: str) -> Any:
     """The action of one save entry, every field checked against its type and range first."""
     if not isinstance(entry, dict):
-        raise SaveError(f"save field '{where}' must be an object, not {_short(entry)}")
+        raise SaveError(f"save field '{where}' must be an object, not {short(entry)}")
     kind = entry.get("type")
     if not isinstance(kind, str) or kind not in ACTIONS:
-        raise SaveError(f"save field '{where}.type' is {_short(kind)}: not an action of this game")
+        raise SaveError(f"save field '{where}.type' is {short(kind)}: not an action of this game")
     for name, hint, required in _action_fields(kind):
         if name not in entry:
             if required:
@@ -180,7 +180,7 @@ def check_header(data: Any) -> None:
         raise SaveError("not a Fuzzy Knights save (field 'format' is missing or wrong)")
     version = field(data, "version", int)
     if version > VERSION:
-        raise SaveError(f"save field 'version': {_short(version)} is newer than this game understands")
+        raise SaveError(f"save field 'version': {short(version)} is newer than this game understands")
     whole_number(version, "version", 1, VERSION)
 
 

@@ -22,9 +22,10 @@ class Seat:
 
 
 def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = None,
-             mode: str = "normal", replaying: bool = False) -> tuple[GameState, list[Event]]:
+             mode: str = "normal", replaying: bool = False, hero_names: str = "seeded") -> tuple[GameState, list[Event]]:
     """A new game (R-SET). ``replaying``: a saved game, which plays on at any count from the map's fewest to
-    its most, even one the map is no longer made for (a map's ``players`` may change after the save)."""
+    its most, even one the map is no longer made for (a map's ``players`` may change after the save).
+    ``hero_names``: "by_id" replays a save from before version 2 (``heroes.hero_name``)."""
     rules = Rules(copy_data(rules.data), rules.source) if rules else load_rules(mode)
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
@@ -39,7 +40,7 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
         wallet.update(setup["start_purse"])
         players[index] = Player(seat=index, name=seat.name, kind=seat.kind, ai=seat.ai, purse=wallet)
     state = GameState(rules=rules, board=board, seed=seed, rng=Rng(seed), players=players,
-                      rules_at_start=copy_data(rules.data))
+                      rules_at_start=copy_data(rules.data), hero_names=hero_names)
     events: list[Event] = []
     place_map_tokens(state, events)
     scatter_missing_tokens(state, events)

@@ -134,6 +134,7 @@ class GameState:
     actions: list[Any] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     rules_at_start: dict[str, Any] = field(default_factory=dict)   # what a replay starts from
+    hero_names: str = "seeded"     # how heroes are named: "seeded", or "by_id" as saves before version 2
 
     def lookahead_copy(self, rng: Rng | None = None) -> "GameState":
         """A copy to try things on (a computer player's rollout, the odds worked out off the frame).
