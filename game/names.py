@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 
 _TIERED = re.compile(r"^(spawner|unit)_(\d)_(\d)$")
+# The players' names until they type their own: not among the heroes' (game.engine.heroes.HERO_NAMES),
+# where "Brunhild recruits the hero Aldric" read as if the player Aldric had changed sides.
+PLAYER_NAMES = ("Rowena", "Brunhild", "Corwin", "Dagmar")
 ITEM_TYPES = {"main_hand": "weapon", "off_hand": "shield", "amulet": "amulet"}
 OPTION_TITLES = {"starting_hero": "Starting hero", "legacy_gold_mine": "Legacy Gold Mine",
                  "hero_cap": "Hero cap", "day_limit": "Day limit", "shared_victory": "Shared victory"}

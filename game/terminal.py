@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import sys
 
+from game.names import PLAYER_NAMES
 from game.narration import narrate
 
 DEFAULT_MAX_DAYS = 40
@@ -37,8 +38,7 @@ def play_in_terminal(args) -> int:
         print(f"cannot use the rules: {problem}", file=sys.stderr)
         return 1
     players = args.players or 2
-    names = ("Aldric", "Brunhild", "Corwin", "Dagmar")
-    seats = [Seat(names[i], "computer", args.ai) for i in range(players)]
+    seats = [Seat(PLAYER_NAMES[i], "computer", args.ai) for i in range(players)]
     try:
         state, events = new_game(board, seats, seed, rules=rules)
     except IllegalAction as refusal:

@@ -23,6 +23,11 @@ def test_terminal_game_plays_a_whole_seeded_game(mode):
     out = result.stdout
     assert "Anchor" in out and "━━ Day 1 ━━" in out and "Game over" in out
     assert "Traceback" not in result.stderr
+    # the players are the title screen's, none named like a hero ("Brunhild recruits the hero Aldric")
+    from game.engine.heroes import HERO_NAMES
+    players = out.split("turn order: ", 1)[1].split("\n", 1)[0].split(", ")
+    assert players == ["Brunhild", "Rowena"] or players == ["Rowena", "Brunhild"]
+    assert not set(players) & set(HERO_NAMES)
     # same seed, same game
     assert run_game("--terminal", "--mode", mode, "--seed", "3").stdout == out
 

@@ -5,6 +5,8 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from game.names import PLAYER_NAMES
+
 MODES = ("normal", "campaign")
 SEAT_KINDS = ("human", "computer")
 AI_LEVELS = ("easy", "normal", "hard")
@@ -54,9 +56,7 @@ class NewGameOptions:
             raise ValueError("a game needs 2 to 4 seats")
 
 
-# Not among the heroes' names (game.engine.heroes.HERO_NAMES): "Brunhild recruits the hero Aldric"
-# read as if the player Aldric had changed sides.
-DEFAULT_NAMES = ("Rowena", "Brunhild", "Corwin", "Dagmar")
+DEFAULT_NAMES = PLAYER_NAMES
 
 
 def default_seats(n: int) -> list[Seat]:
