@@ -191,6 +191,19 @@ class BoardView:
         self.tokens = list(tokens)
         self._version += 1
 
+    @property
+    def tokens(self) -> list:
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, tokens: list) -> None:
+        """The tokens, and by tile (a hover frame redraws only those on the path: it looped over all)."""
+        self._tokens = tokens
+        self._by_cell: dict[Cell, list] = {}
+        for token in tokens:
+            if token.kind != "start":
+                self._by_cell.setdefault(token.cell, []).append(token)
+
     def set_heroes(self, heroes: Iterable[HeroMarker]) -> None:
         self.heroes = list(heroes)
         self._version += 1
@@ -544,17 +557,21 @@ class BoardView:
         return min(candidates, key=hides)       # the first of the least hidden
 
     def _path_boxes(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """Boxes around the walking hero (a list of one, or none) and around the path's steps between."""
+        """Boxes around the walking hero (a list of one, or none) and around the path's steps between
+        (the label and the tooltip both ask, every frame: kept while the path and the camera stay)."""
         if len(self.path) < 2:
             return [], []
-        side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
+        key = (tuple(self.path), self.zoom, tuple(self.cam), tuple(self.rect))
+        if getattr(self, "_boxes", (None,))[0] != key:
+            side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
 
-        def box(cell):
-            cx, cy = self.cell_center(cell)
-            step = pygame.Rect(0, 0, side, side)
-            step.center = (round(cx), round(cy))
-            return step
-        return [box(self.path[0])], [box(cell) for cell in self.path[1:-1]]
+            def box(cell):
+                cx, cy = self.cell_center(cell)
+                step = pygame.Rect(0, 0, side, side)
+                step.center = (round(cx), round(cy))
+                return step
+            self._boxes = key, ([box(self.path[0])], [box(cell) for cell in self.path[1:-1]])
+        return self._boxes[1]
 
     def tooltip_rect(self, screen: tuple[int, int] | None = None) -> pygame.Rect | None:
         """Where ``draw_tooltip`` puts the hovered tile's tooltip on a window of size ``screen``."""
@@ -583,12 +600,11 @@ class BoardView:
 
     def _draw_tokens(self, surface: pygame.Surface, only: set | None = None) -> None:
         cols, rows = self._visible_cells()
-        by_cell: dict[Cell, list] = {}
-        for token in self.tokens:
-            if token.kind != "start" and self._is_visible(token.cell, cols, rows) \
-                    and (only is None or token.cell in only):
-                by_cell.setdefault(token.cell, []).append(token)
-        for cell, tokens in by_cell.items():
+        cells = self._by_cell if only is None else [c for c in self._by_cell if c in only]
+        for cell in cells:
+            if not self._is_visible(cell, cols, rows):
+                continue
+            tokens = self._by_cell[cell]
             cx, cy = self.cell_center(cell)
             for token, count, slot, slots in token_stack(tokens):
                 spread = self._token_size(0.3) if slots > 1 else 0
