@@ -509,6 +509,9 @@ def test_a_search_is_reused_only_on_its_own_board_and_the_store_stays_bounded(mo
     other = copy.deepcopy(board)                       # the same shape: another board (and its own costs)
     other.move_cost[:] = 1
     assert standard.shared_reach(other, cell, 12, masks) is not standard.shared_reach(board, cell, 12, masks)
+    before = standard.shared_reach(other, cell, 12, masks)
+    other.move_cost[:] = 2                             # edited in place: not the search made before
+    assert standard.shared_reach(other, cell, 12, masks) is not before
     monkeypatch.setattr(standard, "_REACHES_CELLS", 16 * board.width * board.height)
     for budget in range(1, 40):
         standard.shared_reach(board, cell, budget, masks)

@@ -104,8 +104,8 @@ def shared_reach(board, cell, budget: int, masks: tuple):
     look-aheads play the rival's turn from the same positions again and again (three searches in four
     were repeats late in a game on The Highlands). Bounded; a search is only reused on its own board."""
     digest = hashlib.blake2b(digest_size=16)
-    for mask in masks:
-        digest.update(mask.tobytes())
+    for array in (board.move_cost, *masks):       # the costs too: a board edited in place is another board
+        digest.update(array.tobytes())
     key = (id(board), cell, budget, digest.digest())
     found = _REACHES.get(key)
     if found is None or found[0] is not board:
