@@ -421,6 +421,16 @@ def test_game_over_opens_the_summary_scene(scene):
     scene.app.frame(1 / 60)
 
 
+@pytest.mark.rule("R-END-2")
+def test_the_results_table_puts_the_winner_first(scene):
+    """The winner's row sat second, below the loser's, when the loser had played first."""
+    from game.ui.menus.game_over import GameOverScene
+    state = scene.state
+    last = state.turn_order[-1]
+    state.phase, state.winners, state.end_reason = "over", [last], "day_limit"
+    assert [row["seat"] for row in GameOverScene(scene.session).summaries][0] == last
+
+
 def test_battle_never_leaves_the_player_stuck(scene):
     """R-BAT-5: with or without the battle screen, a human's battle can be fought to the end."""
     hero, cell = monster_next_to_selected_hero(scene)

@@ -23,7 +23,9 @@ class GameOverScene(Scene):
         super().__init__()
         self.session = session
         self.state = session.state
-        self.summaries = [player_summary(session, s) for s in self.state.turn_order or sorted(self.state.players)]
+        rows = [player_summary(session, s) for s in self.state.turn_order or sorted(self.state.players)]
+        # the winners at the top, then who was still in with the most Cities (turn order breaks ties)
+        self.summaries = sorted(rows, key=lambda r: (not r["winner"], not r["alive"], -r["cities"]))
         self.title_button = widgets.Button("Back to title", self.to_title, icon="crown", size=20)
         self.board_button = widgets.Button("Look at the board", self.pop, size=18)
         self.widgets = [self.title_button, self.board_button]
