@@ -60,8 +60,12 @@ def test_heroes_are_named_by_the_seed_and_a_new_save_says_so(tmp_path):
     data = json.loads(path.read_text())
     assert data["version"] == 2 and data["hero_names"] == "seeded"
     assert sorted(h.name for h in load_save(path).state.heroes.values()) == first_heroes(5)[1]
+    from game.engine.save_checks import SaveError
     data["hero_names"] = ["not", "a", "naming"]
     path.write_text(json.dumps(data))
-    from game.engine.save_checks import SaveError
-    with pytest.raises(SaveError, match="hero_names"):
+    with pytest.raises(SaveError, match="save field 'hero_names': expected one of"):
+        load_save(path)
+    del data["hero_names"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="save field 'hero_names' is missing"):
         load_save(path)

@@ -38,13 +38,13 @@ def movement_masks(state: GameState, seat: int) -> tuple[np.ndarray, np.ndarray,
     return stop, pickups, blocked
 
 
-def hero_reach(state: GameState, hero: Hero, masks: tuple | None = None) -> Reach:
-    """Where the hero can go with the 🐎 it has left: what the screen shows and the engine accepts.
+def hero_reach(state: GameState, hero: Hero, masks: tuple | None = None, budget: int | None = None) -> Reach:
+    """Where the hero can go with the 🐎 it has left (or ``budget``): what the screen shows and the engine accepts.
 
     ``masks`` may pass in ``movement_masks(state, hero.owner)`` already built for another hero."""
     stop, pickups, blocked = masks or movement_masks(state, hero.owner)
     return reachable(state.board.topology, state.board.move_cost, stop, hero.cell,
-                     hero.moves_left or 0, pickups=pickups, blocked=blocked)
+                     (hero.moves_left or 0) if budget is None else budget, pickups=pickups, blocked=blocked)
 
 
 def own_hero(state: GameState, seat: int, hero_id: int) -> Hero:

@@ -29,11 +29,11 @@ from game.board.model import Board, MapToken
 from game.engine.actions import action_to_json
 from game.engine.apply import apply
 from game.engine.errors import IllegalAction
+from game.engine.heroes import HERO_NAMINGS
 from game.engine.rules import Rules, RulesError
 from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, VERSION,  # noqa: F401
                                      SaveError, action_from_entry, check_header, describe, field, game_id_of,
                                      map_title, read_save_data, seats_from, short, whole_number)
-from game.engine.heroes import HERO_NAMINGS
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
 
@@ -307,7 +307,9 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | Non
     actions = [action_from_entry(entry, f"actions[{index}]") for index, entry in enumerate(entries)]
     different_map = (f"this save was made with a different version of {changed_map}: "
                      "the map has changed since, so the game cannot be replayed") if changed_map else None
-    hero_names = data.get("hero_names", "by_id")        # saves before version 2 named heroes by id
+    hero_names = data.get("hero_names", "by_id" if data["version"] == 1 else None)   # version 1 named by id
+    if hero_names is None:
+        raise SaveError("save field 'hero_names' is missing")
     if hero_names not in HERO_NAMINGS:
         raise SaveError(f"save field 'hero_names': expected one of {', '.join(HERO_NAMINGS)}, not {short(hero_names)}")
     try:

@@ -62,9 +62,9 @@ BOARD_PROMPTS = {"place_capital": "Click a highlighted tile for your capital",
                  "place_token": "Click a highlighted free tile to place the Daybreak token"}
 # What the End button waits for, by the engine's pending choice.
 PENDING_FIRST = {**{kind: text[0].lower() + text[1:] for kind, text in BOARD_PROMPTS.items()},
-                 "upkeep_deaths": "choose which heroes go (the purse cannot pay them all)", "vote": "vote on the rule change",
-                 "face_monster": "face the Monster", "take_monsters": "answer the Monsters",
-                 "pickups": "answer what to pick up"}
+                 "upkeep_deaths": "choose which heroes go (the purse cannot pay them all)",
+                 "vote": "vote on the rule change", "face_monster": "face the Monster",
+                 "take_monsters": "answer the Monsters", "pickups": "answer what to pick up"}
 
 
 class GameScene(DecisionDialogs, Scene):
@@ -110,6 +110,7 @@ class GameScene(DecisionDialogs, Scene):
         self.player_buttons: list[widgets.Button] = []
         self.offer_buttons: list[widgets.Button] = []
         self.offer_answers: list[str] = []          # the cover's offers answered so far, said in their place
+        self._beyond: tuple = (None, None)          # (hero and position, its search past this turn's 🐎)
         self._absorb(session.take_events(), animate=False)
         humans = [seat for seat, player in self.state.players.items() if player.kind == "human"]
         if session.loaded:
@@ -863,15 +864,12 @@ class GameScene(DecisionDialogs, Scene):
         """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach
         tile says how far it is (one search per hero and position, made when such a tile is first hovered)."""
         key = (hero.id, hero.cell, hero.moves_left, len(self.state.actions))
-        if getattr(self, "_beyond", (None,))[0] != key:
-            from game.board.pathfinding import MAX_BUDGET, reachable
+        if self._beyond[0] != key:
+            from game.board.pathfinding import MAX_BUDGET
+            from game.engine import hero_reach
             from game.engine.dice import Dice
-            from game.engine.movement import movement_masks
             budget = min(MAX_BUDGET, hero.moves_left + 3 * Dice.parse(self.state.rules["movement"]["roll"]).maximum)
-            stop, pickups, blocked = movement_masks(self.state, hero.owner)
-            board = self.state.board
-            self._beyond = key, reachable(board.topology, board.move_cost, stop, hero.cell, budget,
-                                          pickups=pickups, blocked=blocked)
+            self._beyond = key, hero_reach(self.state, hero, budget=budget)
         return self._beyond[1]
 
     def _walled_rival(self, cell, hero) -> bool:

@@ -81,6 +81,7 @@ class BoardView:
         self._base_key: tuple | None = None
         self._version = 0                          # bumped by every content change
         self.path: list[Cell] = []
+        self._boxes: tuple = (None, None)   # (path and camera, the boxes around the hero and the path's steps)
         self.path_cost: int | None = None
         self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
         self.covered: list[pygame.Rect] = []   # panels drawn over the board (prompt, log, hint): labels keep clear
@@ -562,7 +563,7 @@ class BoardView:
         if len(self.path) < 2:
             return [], []
         key = (tuple(self.path), self.zoom, tuple(self.cam), tuple(self.rect))
-        if getattr(self, "_boxes", (None,))[0] != key:
+        if self._boxes[0] != key:
             side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
 
             def box(cell):
