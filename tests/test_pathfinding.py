@@ -7,7 +7,7 @@ from game.board.pathfinding import path_cost, reachable, token_masks
 
 ME, ENEMY, ALLY = 1, 2, 3
 
-# The base map of the Player Turns document (seeds/003), 0-based (col, row):
+# The base map of the original Player Turns rule sheet, 0-based (col, row):
 # its [col, row] labels run from 1, so its 💰[4, 2] is our (3, 1).
 #   row 0:  -   -   🧟  -   -
 #   row 1:  🏰  -   -   💰  ⚒️
