@@ -16,6 +16,7 @@ from game.board.model import Board, MapToken
 from game.engine import apply, load_rules, new_game
 from game.engine import actions as A
 from game.engine.dice import Dice, Roll
+from game.engine.rules import copy_data
 from game.engine.setup import Seat
 
 NO_SCATTER = {"setup": {"scatter_per_player": {"item": 0, "resource": 0, "monster": 0, "mine": 0}}}
@@ -85,7 +86,13 @@ def snapshot(state) -> dict:
         if f.name == "board":
             continue
         if f.name == "rules":
-            out["rules"] = copy.deepcopy(value.data)
+            out["rules"] = copy_data(value.data)
+        elif f.name == "rules_at_start":
+            out[f.name] = copy_data(value)
+        elif f.name == "log":                   # events: a kind and plain data (deepcopy was most of the time)
+            out[f.name] = [(e.kind, copy_data(e.data)) for e in value]
+        elif f.name == "actions":               # actions are frozen
+            out[f.name] = list(value)
         elif f.name == "rng":
             if isinstance(value, ScriptedDice):
                 out["rng"] = (list(value.queue), len(value.rolled))

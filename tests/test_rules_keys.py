@@ -229,7 +229,7 @@ def scene_catalogue(mode, overlay):
     for section in ("buildings", "recruits"):
         for name in data[section]:
             for full in (False, True):
-                state = copy.deepcopy(first, {id(first.board): first.board})   # the board never changes
+                state = first.lookahead_copy()          # the engine's own quick copy (shares the board)
                 city = kit.capital(state, 1)
                 state.players[1].purse = {r: 5000 for r in state.rules.resources}
                 city.tier = data["cities"]["tiers"][-1] if full else city.tier
