@@ -93,7 +93,9 @@ class Board:
         return {t.seat: t.cell for t in self.tokens if t.kind == "start" and t.seat is not None}
 
     def open_cells(self) -> list[Cell]:
-        return [cell for cell in self.topology.cells() if self.passable(cell)]
+        """Every passable cell, in the topology's order."""
+        open_rows = (self.move_cost > 0).tolist()
+        return [cell for cell in self.topology.cells() if open_rows[cell[1]][cell[0]]]
 
     @classmethod
     def blank(cls, width: int, height: int, kind: str = "square", *, diagonal: bool = False,

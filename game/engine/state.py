@@ -234,7 +234,7 @@ class GameState:
     def unoccupied_cells(self) -> list[Cell]:
         """Every unoccupied cell (``is_unoccupied``), in the topology's order."""
         taken = self.occupied_cells()
-        return [cell for cell in self.board.topology.cells() if cell not in taken and self.board.passable(cell)]
+        return [cell for cell in self.board.open_cells() if cell not in taken]
 
     def highest_city_tier(self) -> str:
         tiers = self.rules["cities"]["tiers"]
