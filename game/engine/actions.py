@@ -224,9 +224,19 @@ def _tupled(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}      # an action class's fields (a save writes every action)
+
+
 def action_to_json(act: Any) -> dict:
-    return {"type": type(act).__name__,
-            **{f.name: _to_json(getattr(act, f.name)) for f in dataclasses.fields(act)}}
+    cls = type(act)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    out = {"type": cls.__name__}
+    for name in names:
+        value = getattr(act, name)
+        out[name] = _to_json(value) if isinstance(value, (tuple, list)) else value
+    return out
 
 
 def action_from_json(data: dict) -> Any:
