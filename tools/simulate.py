@@ -54,7 +54,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path  # noqa: E402
-from game.engine.flow import daily_income  # noqa: E402
 from game.lab.calibration import minutes_for  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
@@ -70,6 +69,7 @@ def seat_levels(levels: list[str], players: int, game_index: int) -> list[str]:
 
 
 def _income(state, seat: int) -> int:
+    from game.engine.flow import daily_income     # the engine loads after the arguments are read
     return sum(daily_income(state, seat).values())
 
 
