@@ -204,6 +204,9 @@ class BoardView:
         for token in tokens:
             if token.kind != "start":
                 self._by_cell.setdefault(token.cell, []).append(token)
+        # a Monster on a City blocks it (R-MOV-7): the cells that need the badge, found once, not every frame
+        self._blocked_cells = [cell for cell, here in self._by_cell.items()
+                               if {"city", "monster"} <= {t.kind for t in here}]
 
     def set_heroes(self, heroes: Iterable[HeroMarker]) -> None:
         self.heroes = list(heroes)
@@ -642,8 +645,7 @@ class BoardView:
         """A Monster on a City blocks it until beaten (R-MOV-7): its token lay under the City's heroes, out of
         sight, so a badge over them says so."""
         cols, rows = self._visible_cells()
-        cities = {t.cell for t in self.tokens if t.kind == "city"}
-        for cell in {t.cell for t in self.tokens if t.kind == "monster"} & cities:
+        for cell in self._blocked_cells:
             if not self._is_visible(cell, cols, rows) or (only is not None and cell not in only):
                 continue
             x, y = self.cell_center(cell)
