@@ -124,7 +124,7 @@ def end_daybreak(state: GameState, events: list[Event]) -> None:
         success = roll.total >= rules["token_roll_success"]
         state.emit(events, "dice", player=seat, purpose="token_roll", expr="1dP",
                    faces=list(roll.faces), total=roll.total, success=success)
-        if success and any(state.is_unoccupied(c) for c in state.board.topology.cells()):
+        if success and state.unoccupied_cells():
             kind_roll = state.rng.roll(rules["token_kind_die"])
             kind = table_lookup(rules["token_kind_table"], kind_roll.total)
             state.emit(events, "dice", player=seat, purpose="token_kind", expr=rules["token_kind_die"],
