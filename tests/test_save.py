@@ -7,6 +7,7 @@ import pytest
 from game.board import Board, MapToken
 from game.engine import (Seat, SaveError, apply, autosave, legal_actions, load_game, load_rules, new_game,
                          save_game, snapshot)
+from game.engine.save import to_json
 
 
 def played_state(seed=3, steps=250, mode="normal"):
@@ -129,3 +130,26 @@ def test_a_rule_changed_by_vote_mid_game_still_loads(tmp_path):
     save_game(state, path)
     loaded = load_game(path)
     assert snapshot(loaded) == snapshot(state) and loaded.rules.option("hero_cap")
+
+
+@pytest.mark.rule("R-DICE-5")
+def test_the_latest_autosave_is_the_whole_game_after_an_undo_and_after_another_game(tmp_path):
+    """The latest state's text keeps each action's text between saves: a cut or replaced list of actions
+    must still be written whole."""
+    from game.engine.save import save_latest
+    from game.engine.undo import rewound
+
+    def saved_matches(state):
+        data = json.loads(save_latest(state, tmp_path, "abcdef").read_text())
+        assert data["actions"] == json.loads(json.dumps(to_json(state)))["actions"]
+        assert snapshot(load_game(tmp_path / "autosave-abcdef.json")) == snapshot(state)
+
+    state = played_state(steps=120)
+    saved_matches(state)
+    earlier = rewound(state, 5)                        # the same actions, five fewer, in a new list
+    saved_matches(earlier)
+    apply(earlier, [a for a in legal_actions(earlier) if a != state.actions[len(earlier.actions)]][0])
+    saved_matches(earlier)                             # a different last action
+    saved_matches(played_state(seed=4, steps=60))      # another game altogether
+    state.actions.pop()
+    saved_matches(rewound(state, 0))

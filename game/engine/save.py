@@ -53,18 +53,7 @@ class LoadedSave:
 
 def snapshot(state: GameState) -> dict[str, Any]:
     """Everything that changes during a game, as plain JSON data (for saves and replay checks)."""
-    def plain(value: Any) -> Any:
-        if dataclasses.is_dataclass(value):     # a field marked snapshot=False is a cache, not game state
-            return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                    if f.metadata.get("snapshot", True)}
-        if isinstance(value, dict):
-            return {str(k): plain(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [plain(v) for v in value]
-        if isinstance(value, (set, frozenset)):
-            return sorted((plain(v) for v in value), key=json.dumps)
-        return value
-    return plain({
+    return _plain({
         "day": state.day, "phase": state.phase, "current": state.current, "turn_order": state.turn_order,
         "players": state.players, "heroes": state.heroes, "cities": state.cities, "mines": state.mines,
         "tokens": state.tokens, "next_id": state.next_id, "pending": state.pending,
@@ -72,6 +61,34 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "alliance_offers": state.alliance_offers, "vote": state.vote, "turn_acted": state.turn_acted,
         "winners": state.winners, "end_reason": state.end_reason, "options": state.rules["options"],
     })
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+@functools.lru_cache(maxsize=None)
+def _snapshot_fields(cls: type) -> tuple[str, ...] | None:
+    """A dataclass's fields that are game state (a field marked snapshot=False is a cache); None for
+    any other type. Asked once per class: the autosave after every action snapshots thousands of values."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("snapshot", True))
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    names = _snapshot_fields(kind)
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=json.dumps)
+    return value
 
 
 # --- the map a save refers to ----------------------------------------------------------
@@ -192,7 +209,8 @@ def _blank_board(spec: Any) -> Board:
 
 
 # --- writing -------------------------------------------------------------------------------
-def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | None = None) -> dict[str, Any]:
+def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | None = None,
+            actions: bool = True) -> dict[str, Any]:
     seats = seats or [Seat(p.name, p.kind, p.ai) for _, p in sorted(state.players.items())]
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if game_id:
@@ -200,7 +218,7 @@ def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | No
     data.update({"map": board_reference(state.board),
                  "mode": state.rules.mode, "rules": state.rules_at_start, "seed": state.seed,
                  "seats": [dataclasses.asdict(s) for s in seats], "hero_names": state.hero_names,
-                 "actions": [action_to_json(a) for a in state.actions],
+                 **({"actions": [action_to_json(a) for a in state.actions]} if actions else {}),
                  "snapshot": snapshot(state)})
     return data
 
@@ -251,8 +269,40 @@ def autosave_path(folder: str | os.PathLike, game_id: str, day: int | None = Non
 def save_latest(state: GameState, folder: str | os.PathLike, game_id: str) -> Path:
     """The game's latest state, written over its previous one (Continue resumes from it)."""
     path = autosave_path(folder, game_id)
-    write_atomic(path, json.dumps(to_json(state, game_id=game_id), ensure_ascii=False))
+    write_atomic(path, latest_text(state, game_id))
     return path
+
+
+def latest_text(state: GameState, game_id: str | None = None) -> str:
+    """``to_json`` as compact JSON text, its actions last. The latest state is written after every
+    action, and a long game has thousands: each action's text is made once (``_ActionTexts``)."""
+    data = to_json(state, game_id=game_id, actions=False)
+    head = json.dumps(data, ensure_ascii=False)
+    return f'{head[:-1]}, "actions": [{", ".join(_ACTION_TEXTS.of(state.actions))}]}}'
+
+
+class _ActionTexts:
+    """The JSON text of the actions of the game saved last: its list only grows between two saves (an
+    undo cuts it, another game replaces it), so the texts of the actions it still starts with stay."""
+
+    def __init__(self) -> None:
+        self.actions: list = []
+        self.texts: list[str] = []
+
+    def of(self, actions: list) -> list[str]:
+        kept = 0
+        for mine, theirs in zip(self.actions, actions):
+            if mine is not theirs:
+                break
+            kept += 1
+        del self.actions[kept:], self.texts[kept:]
+        for act in actions[kept:]:
+            self.actions.append(act)
+            self.texts.append(json.dumps(action_to_json(act), ensure_ascii=False))
+        return self.texts
+
+
+_ACTION_TEXTS = _ActionTexts()
 
 
 def autosave(state: GameState, folder: str | os.PathLike, keep: int = 5, game_id: str = "000000") -> Path:
