@@ -12,6 +12,7 @@ from game.ui.board.geometry import BoardGeometry
 class Minimap:
     def __init__(self, board: Board, geometry: BoardGeometry, max_size: tuple[int, int] = (220, 160)) -> None:
         self.board, self.geo = board, geometry
+        self._cells: pygame.Surface | None = None         # one pixel a cell
         self._resize(max_size)
 
     def _resize(self, max_size: tuple[int, int]) -> None:
@@ -22,7 +23,15 @@ class Minimap:
             return
         self.size, self.scale = size, scale
         self.rect = pygame.Rect((0, 0), self.size)
-        self._terrain = self._render_terrain()
+        self._terrain: pygame.Surface | None = None       # scaled when first drawn at this size
+
+    @property
+    def terrain(self) -> pygame.Surface:
+        if self._terrain is None:
+            if self._cells is None:
+                self._cells = self._render_cells()
+            self._terrain = pygame.transform.scale(self._cells, self.size)
+        return self._terrain
 
     def fit(self, view: pygame.Rect) -> None:
         """Size and place the minimap in the view's bottom-right corner: at most a fifth of the view's
@@ -35,17 +44,17 @@ class Minimap:
         """Everything the minimap draws: its map, frame and shadow."""
         return self.rect.inflate(10, 10).union(self.rect.inflate(10, 10).move(3, 4))
 
-    def _render_terrain(self) -> pygame.Surface:
+    def _render_cells(self) -> pygame.Surface:
+        """One pixel a cell in its terrain's colour, darker where no hero can go."""
         h, w = self.board.height, self.board.width
-        colours = np.zeros((w, h, 3), np.uint8)
-        cache: dict[str, tuple] = {}
-        for r, row in enumerate(self.board.terrain or [["grass"] * w] * h):
-            for c, name in enumerate(row):
-                colours[c, r] = cache.setdefault(name, theme.terrain_colour(name))
+        names = self.board.terrain or [["grass"] * w] * h
+        kinds: dict[str, int] = {}
+        index = np.array([[kinds.setdefault(name, len(kinds)) for name in row] for row in names], np.intp)
+        palette = np.array([theme.terrain_colour(name)[:3] for name in kinds], np.uint8).reshape(-1, 3)
+        colours = palette[index.T]
         impassable = np.asarray(self.board.move_cost).T <= 0
         colours[impassable] = (colours[impassable] * 0.55).astype(np.uint8)
-        small = pygame.surfarray.make_surface(colours)
-        return pygame.transform.scale(small, self.size)
+        return pygame.surfarray.make_surface(colours)
 
     def world_to_mini(self, wx: float, wy: float) -> tuple[int, int]:
         return self.rect.x + round(wx * self.scale), self.rect.y + round(wy * self.scale)
@@ -58,7 +67,7 @@ class Minimap:
         pygame.draw.rect(surface, (0, 0, 0), frame.move(3, 4), border_radius=6)
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, border_radius=6)
         pygame.draw.rect(surface, theme.GOLD, frame, 2, border_radius=6)
-        surface.blit(self._terrain, self.rect)
+        surface.blit(self.terrain, self.rect)
         dot = max(3, round(min(self.geo.tile_w, self.geo.tile_h) * self.scale * 1.6))
         for cell, owner in cities:
             x, y = self.world_to_mini(*self.geo.cell_center(cell))

@@ -8,6 +8,7 @@ terrain name.
 from __future__ import annotations
 
 import math
+import os
 import zlib
 from collections import OrderedDict
 
@@ -33,7 +34,7 @@ def _span(origin: float, length: float, zoom: float) -> tuple[int, int]:
 class TerrainRenderer:
     def __init__(self, board: Board, geometry: BoardGeometry) -> None:
         self.board, self.geo = board, geometry
-        self.layers = [np.asarray(layer) for layer in board.layers]
+        self.layers = [np.asarray(layer).tolist() for layer in board.layers]     # rows of gids: read cell by cell
         self.has_tiles = bool(board.tiles) and bool(self.layers)
         self._images: dict[str, pygame.Surface | None] = {}
         self._tile_cache: dict[tuple, pygame.Surface | None] = {}
@@ -105,7 +106,7 @@ class TerrainRenderer:
         if self.has_tiles:
             c, r = cell
             for layer in self.layers:
-                gid = int(layer[r, c])
+                gid = layer[r][c]
                 if not gid:
                     continue
                 info = self.board.tiles.get(gid & GID_MASK)
@@ -128,11 +129,7 @@ class TerrainRenderer:
     # tile images ---------------------------------------------------------------
     def _image(self, path: str) -> pygame.Surface | None:
         if path not in self._images:
-            try:
-                img = pygame.image.load(path)
-                self._images[path] = img.convert_alpha() if pygame.display.get_surface() else img
-            except (pygame.error, FileNotFoundError, OSError):
-                self._images[path] = None
+            self._images[path] = tileset_image(path)
         return self._images[path]
 
     def _tile(self, gid: int, w: int, h: int) -> pygame.Surface | None:
@@ -158,6 +155,28 @@ class TerrainRenderer:
         if key not in self._tile_cache:
             self._tile_cache[key] = procedural_tile(self.geo, terrain, variant, w, h)
         return self._tile_cache[key]
+
+
+_TILESETS: dict[tuple, pygame.Surface | None] = {}
+
+
+def tileset_image(path: str) -> pygame.Surface | None:
+    """A tileset's picture, decoded once while its file is unchanged (the title's thumbnails and every
+    board drawn after them share it: a hex tileset takes 12 ms to decode); None if it cannot be read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    key = (path, info.st_mtime_ns, info.st_size, pygame.display.get_surface() is not None)
+    if key not in _TILESETS:
+        try:
+            image = pygame.image.load(path)
+            _TILESETS[key] = image.convert_alpha() if key[3] else image
+        except (pygame.error, FileNotFoundError, OSError):
+            _TILESETS[key] = None
+        if len(_TILESETS) > 16:
+            del _TILESETS[next(iter(_TILESETS))]
+    return _TILESETS[key]
 
 
 def procedural_tile(geo: BoardGeometry, terrain: str, variant: int, w: int, h: int) -> pygame.Surface:
