@@ -321,3 +321,25 @@ def test_without_heroes_and_short_of_coin_the_panel_says_how_much_is_missing(mon
     words = drawn_words(panel_for(state), monkeypatch)
     assert "Open your City" not in words
     assert "No heroes yet: one costs" in words and "needs" in words and "3 more" in words
+
+
+@pytest.mark.rule("R-DAY-4")
+def test_the_token_roll_toast_names_whose_roll_it_was():
+    """A computer's own Daybreak rolls show on the board at the same moment: "Token roll 🎲 30" alone
+    read as theirs."""
+    from game.engine import actions as A, apply
+    from game.ui.board.daybreak_panel import token_roll_toast
+    state = K.start_game("normal", overlay={"daybreak": {"token_roll_from_day": 1, "token_roll_success": 75}})
+    seat = state.actor()
+    name = state.players[seat].name
+    state.rng.expect("1dP", 30)
+    events = apply(state, A.EndDaybreak(seat))
+    assert token_roll_toast(name, seat, events) == f"{name}'s token roll 🎲 30: no token today"
+    other = state.actor()
+    assert state.phase == "daybreak" and other != seat
+    state.rng.expect("1dP", 80)
+    state.rng.expect("1d4", 1)
+    events = apply(state, A.EndDaybreak(other))
+    other_name = state.players[other].name
+    assert token_roll_toast(other_name, other, events).startswith(f"{other_name}'s token roll 🎲 80: place a")
+    assert token_roll_toast(name, seat, events) == ""      # not the other player's roll

@@ -160,6 +160,23 @@ def ask_found_city(scene, hero_id: int) -> None:
     scene.push(choice)
 
 
+def token_roll_toast(name: str, seat: int, events) -> str:
+    """What ending the Daybreak rolled for a token, named: a computer player's own rolls show on the board
+    at the same moment, so "Token roll 🎲 30" alone did not say whose it was. Empty when nothing was rolled."""
+    roll = kind = None
+    for event in events:
+        if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == seat:
+            roll = event.data
+        elif event.kind == "dice" and event.data.get("purpose") == "token_kind" and roll is not None:
+            kind = event.data["kind"]
+    if roll is None:
+        return ""
+    told = f"{name}'s token roll 🎲 {roll['total']}: "
+    if kind is not None:
+        return told + f"place {'an' if kind[:1] in 'aeiou' else 'a'} {kind.title()} token on an empty tile"
+    return told + ("a token!" if roll["success"] else "no token today")
+
+
 class DaybreakPanel(OverlayScene):
     panel_size = (1000, 620)
 
@@ -226,12 +243,7 @@ class DaybreakPanel(OverlayScene):
         if not outcome.ok:
             self.toast.show(outcome.reason)
             return
-        message = ""
-        for event in outcome.events:
-            if event.kind == "dice" and event.data.get("purpose") == "token_roll" and event.data.get("player") == self.seat:
-                message = f"Token roll 🎲 {event.data['total']}: " + ("a token!" if event.data["success"] else "no token today")
-            if event.kind == "dice" and event.data.get("purpose") == "token_kind":
-                message = f"Token roll 🎲 {message.split('🎲 ')[-1].split(':')[0]}: place {'an' if event.data['kind'][:1] in 'aeiou' else 'a'} {event.data['kind'].title()} token on an empty tile"
+        message = token_roll_toast(self.session.state.players[self.seat].name, self.seat, outcome.events)
         below = self.below
         self.close()
         if message and below is not None and getattr(below, "handoff_to", None) is None:
