@@ -83,7 +83,7 @@ def test_a_walled_rival_city_tells_how_to_take_it_not_that_it_is_out_of_reach():
     scene.state.rules["cities"]["siege_cost"] = 12
     scene._tooltip_lines(enemy.cell)
     wait_idle(scene._odds)
-    lines = scene._tooltip_lines(enemy.cell)
+    lines = [line for line in scene._tooltip_lines(enemy.cell) if " fights " not in line]   # the garrisoned hero
     assert lines[:2] == ["Walled City: besiege it first (R-CITY-2)", "  from a tile next to it: 🐎12, or skip the roll"]
     assert not any("Out of reach" in line for line in lines)
 
@@ -195,3 +195,23 @@ def test_no_tile_stays_lit_where_the_mouse_left_it_for_a_dialog_when_the_camera_
     scene.update(0.016)                                     # though neither the map nor the mouse moved
     assert scene.view.hover_cell == scene.view.cell_at(button)
     assert any("Move cost" in line for line in scene.view.tooltip_lines)
+
+
+@pytest.mark.rule("R-ITEM-3", "R-HERO-1")
+def test_a_heros_tooltip_says_what_it_fights_with_its_items_included():
+    """"Chance to win: 6%" against a hero with as many units as one's own said nothing of the weapon
+    that made the difference."""
+    from game.engine.state import Item
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    mine = scene.state.heroes[scene.selected]
+    rival = next(h for h in scene.state.heroes.values() if h.owner != mine.owner)
+    rival.army = {"mercenary": 2}
+    rival.items = [Item(id=900, type="main_hand", rarity=0, power="1d6+2")]
+    rival.equipped = [900]
+    hero_dice = scene.state.rules["hero"]["dice"]
+    lines = scene._tooltip_lines(rival.cell)
+    assert f"{rival.name} fights {hero_dice} + 1d6+2 (main hand); 2 mercenaries 1d6 each" in lines
+    mine.army = {"mercenary": 1}
+    assert f"{mine.name} fights {hero_dice}; 1 mercenary 1d6" in scene._tooltip_lines(mine.cell)

@@ -844,8 +844,10 @@ class GameScene(DecisionDialogs, Scene):
         return [WORKING_OUT] if lines is NOT_YET else lines or []
 
     def _tooltip_lines(self, cell) -> list[str]:
-        """The board tooltip's extra lines: the odds, and the 🐎 left for pickups (R-MOV-3)."""
-        lines = self._odds_lines(cell)
+        """The board tooltip's extra lines: what the heroes there fight with, the odds, and the 🐎 left for
+        pickups (R-MOV-3)."""
+        from game.ui.board.odds import hero_strength
+        lines = [hero_strength(self.state, h) for h in self.state.heroes_at(cell)] + self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
                 and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
