@@ -67,6 +67,21 @@ def test_new_games_and_battles_start_at_the_chosen_speeds():
     assert battle.speed == "Fast" and battle.speed_toggle.value == "Fast"
 
 
+def test_the_boards_speed_button_is_kept_for_the_next_game_too(own_settings_file):
+    """The board's "Computer speed" button changed only the game on screen: a Continue played at normal
+    speed again, though the Settings screen's same choice is kept."""
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=3)
+    app = App(headless=True)
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    app.frame(0.016)
+    click(scene, scene.speed_button.rect.center)
+    assert scene.session.speed == "fast"
+    assert tomllib.loads(own_settings_file.read_text())["computer_speed"] == "fast"
+    assert restart().computer_speed == "fast"
+    assert GameSession.start(options, load_map(DEFAULT_MAP)).speed == "fast"
+
+
 def test_fullscreen_switches_and_back_without_a_crash():
     app, screen = open_from_title()
     click(screen, screen.fullscreen.rect.midleft)

@@ -60,7 +60,11 @@ class GameSession:
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
     def toggle_speed(self) -> str:
+        """Normal <-> fast, kept in the player's settings like the Settings screen's choice (the next game
+        and a Continue play at the speed last chosen)."""
+        from game import settings
         self.speed = "fast" if self.speed == "normal" else "normal"
+        settings.update(computer_speed=self.speed)
         return self.speed
 
     def _count_battles(self, events) -> None:
