@@ -23,18 +23,19 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import numpy as np
-import pygame
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.maps.tmx_writer import tsx_text  # noqa: E402
-from game.maps.wang import tileset_wang_sets  # noqa: E402
-from game.ui.kit.icons import EMOJI, PNG_NAMES  # noqa: E402
+
+# numpy, pygame and the game's modules load in the functions that use them, after the arguments are read:
+# --help and a bad argument answer without them (and tools/make_maps.py borrows value_noise alone).
+if TYPE_CHECKING:
+    import numpy as np
+    import pygame
 
 ASSETS = ROOT / "assets"
 EMOJI_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
@@ -65,14 +66,13 @@ GROUND_IDS = {name: i for i, (name, *_rest) in enumerate(GROUND)}
 PLAYER_COLOURS = {0: (150, 150, 150), 1: (214, 48, 49), 2: (41, 98, 214), 3: (46, 160, 67), 4: (142, 68, 173)}
 CITY_EMOJI = {"encampment": "⛺", "villa": "🏠", "estate": "🏘️", "castle": "🏰"}
 TOKEN_EMOJI = {"mine": "⚒️", "monster": "🧟", "item": "🎁", "resource": "💰", "hero": "🧙", "start": "🚩"}
-# One PNG per icon file name: every emoji the UI draws (game/ui/kit/icons.py EMOJI).
-ICON_EMOJI = {PNG_NAMES.get(name, name): glyph for name, glyph in EMOJI.items()}
 
 
 # ---------------------------------------------------------------- noise and colour
 
 def value_noise(w: int, h: int, period: int, rng: np.random.Generator) -> np.ndarray:
     """Smooth noise in [0, 1], tileable with the tile size."""
+    import numpy as np
     gx, gy = max(1, w // period), max(1, h // period)
     grid = rng.random((gy, gx))
     xs = np.arange(w) / w * gx
@@ -88,6 +88,7 @@ def value_noise(w: int, h: int, period: int, rng: np.random.Generator) -> np.nda
 
 
 def fbm(w: int, h: int, rng: np.random.Generator, periods=(32, 16, 8, 4, 2)) -> np.ndarray:
+    import numpy as np
     total, weight = np.zeros((h, w)), 0.0
     amp = 1.0
     for p in periods:
@@ -99,11 +100,14 @@ def fbm(w: int, h: int, rng: np.random.Generator, periods=(32, 16, 8, 4, 2)) -> 
 
 
 def ramp(noise: np.ndarray, dark, light) -> np.ndarray:
+    import numpy as np
     dark, light = np.array(dark, float), np.array(light, float)
     return dark + (light - dark) * noise[..., None]
 
 
 def textured(size, dark, light, rng, periods=(32, 16, 8, 4, 2), speckle=0.0) -> pygame.Surface:
+    import numpy as np
+    import pygame
     w, h = size
     n = fbm(w, h, rng, periods)
     if speckle:
@@ -122,6 +126,7 @@ def shade(colour, f: float):
 # ---------------------------------------------------------------- terrain painters
 
 def paint_grass(size, rng, flowers=False, dark=(58, 112, 42), light=(112, 166, 66)):
+    import pygame
     surf = textured(size, dark, light, rng, speckle=0.25)
     w, h = size
     for _ in range(w * h // 40):
@@ -137,12 +142,14 @@ def paint_grass(size, rng, flowers=False, dark=(58, 112, 42), light=(112, 166, 6
 
 
 def blob_shadow(surf, centre, rx, ry, alpha=70):
+    import pygame
     shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, alpha), (centre[0] - rx, centre[1] - ry, 2 * rx, 2 * ry))
     surf.blit(shadow, (0, 0))
 
 
 def paint_forest(size, rng):
+    import pygame
     surf = paint_grass(size, rng, dark=(40, 84, 34), light=(80, 128, 52))
     w, h = size
     trees = [(rng.uniform(0.2, 0.8) * w, rng.uniform(0.22, 0.82) * h) for _ in range(7)]
@@ -157,6 +164,7 @@ def paint_forest(size, rng):
 
 
 def paint_hills(size, rng):
+    import pygame
     surf = paint_grass(size, rng, dark=(92, 118, 50), light=(140, 160, 78))
     w, h = size
     mounds = [(rng.uniform(0.3, 0.7) * w, rng.uniform(0.35, 0.75) * h) for _ in range(3)]
@@ -171,6 +179,7 @@ def paint_hills(size, rng):
 
 
 def paint_mountain(size, rng):
+    import pygame
     surf = textured(size, (88, 82, 72), (140, 132, 116), rng, speckle=0.35)
     w, h = size
     peaks = sorted([(rng.uniform(0.3, 0.7) * w, rng.uniform(0.62, 0.8) * h, rng.uniform(0.22, 0.3) * w)
@@ -192,6 +201,7 @@ def paint_mountain(size, rng):
 
 
 def paint_water(size, rng, shallow=False):
+    import pygame
     if shallow:
         surf = textured(size, (58, 142, 170), (112, 190, 200), rng)
     else:
@@ -211,6 +221,7 @@ def paint_water(size, rng, shallow=False):
 
 
 def paint_swamp(size, rng):
+    import pygame
     surf = textured(size, (56, 70, 38), (98, 104, 58), rng, speckle=0.3)
     w, h = size
     for _ in range(4):
@@ -269,6 +280,8 @@ def road_directions(geometry) -> list[float]:
 
 
 def clip_to_cell(surf: pygame.Surface, geometry) -> pygame.Surface:
+    import numpy as np
+    import pygame
     mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), cell_polygon(geometry))
     out = surf.copy()
@@ -280,6 +293,7 @@ def clip_to_cell(surf: pygame.Surface, geometry) -> pygame.Surface:
 
 def grid_edge(surf: pygame.Surface, geometry) -> None:
     """A faint darker rim so players can count cells, as on a printed board."""
+    import pygame
     rim = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     pygame.draw.polygon(rim, (20, 30, 10, 42), cell_polygon(geometry), 1)
     surf.blit(rim, (0, 0))
@@ -288,6 +302,7 @@ def grid_edge(surf: pygame.Surface, geometry) -> None:
 # ---------------------------------------------------------------- roads
 
 def paint_road(geometry, mask: int, rng) -> pygame.Surface:
+    import pygame
     w, h, _ = geometry
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     shape = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -317,6 +332,10 @@ def paint_road(geometry, mask: int, rng) -> pygame.Surface:
 # ---------------------------------------------------------------- tilesets
 
 def build_tileset(name: str, geometry, seed: int) -> None:
+    import numpy as np
+    import pygame
+    from game.maps.tmx_writer import tsx_text
+    from game.maps.wang import tileset_wang_sets
     w, h, side = geometry
     rng = np.random.default_rng(seed)
     n_roads = 16 if side == 0 else 64
@@ -359,6 +378,7 @@ _font = None
 
 def emoji(char: str, size: int) -> pygame.Surface:
     global _font
+    import pygame
     if _font is None:
         _font = pygame.font.Font(EMOJI_FONT, 109)   # the only size the colour bitmaps come in
     img = _font.render(char, True, (0, 0, 0))
@@ -369,6 +389,8 @@ def emoji(char: str, size: int) -> pygame.Surface:
 
 
 def tinted(img: pygame.Surface, colour, amount: float, desaturate: float = 0.0) -> pygame.Surface:
+    import numpy as np
+    import pygame
     out = img.copy()
     px = pygame.surfarray.pixels3d(out)
     rgb = px.astype(float)
@@ -383,6 +405,7 @@ def tinted(img: pygame.Surface, colour, amount: float, desaturate: float = 0.0) 
 
 def token_sprite(char: str, owner: int | None, size: int = 64) -> pygame.Surface:
     """A board token: emoji on a coloured plinth (owner 1-4), grey plinth (0) or none (None)."""
+    import pygame
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     blob_shadow(surf, (size // 2 + 2, int(size * 0.84)), int(size * 0.36), int(size * 0.1), 90)
     if owner is not None:
@@ -401,6 +424,7 @@ def token_sprite(char: str, owner: int | None, size: int = 64) -> pygame.Surface
 
 def build_tokens() -> list[tuple[str, pygame.Surface, dict]]:
     """Writes assets/tokens/*.png; returns the sprites the designer tileset shows."""
+    import pygame
     out_dir = ASSETS / "tokens"
     out_dir.mkdir(parents=True, exist_ok=True)
     sheet: list[tuple[str, pygame.Surface, dict]] = []
@@ -426,6 +450,8 @@ def build_tokens() -> list[tuple[str, pygame.Surface, dict]]:
 
 
 def build_token_tileset(sheet) -> None:
+    import pygame
+    from game.maps.tmx_writer import tsx_text
     cols = 4
     rows = math.ceil(len(sheet) / cols)
     img = pygame.Surface((cols * 64, rows * 64), pygame.SRCALPHA)
@@ -445,6 +471,7 @@ TEXTURE_TILE = 512   # tileable squares; game/ui/kit/textures.py repeats them ov
 
 def build_textures() -> None:
     """Parchment and wood tiles and the parchment's edge vignette (the game draws panels from them)."""
+    import numpy as np
     from game.ui.kit import theme
     out_dir = ASSETS / "textures"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -466,14 +493,23 @@ def build_textures() -> None:
 
 def _save_rgb(rgb: np.ndarray, path: Path) -> None:
     """Save an (h, w, 3) array as a PNG."""
+    import numpy as np
+    import pygame
     pixels = np.ascontiguousarray(rgb.clip(0, 255).astype(np.uint8).transpose(1, 0, 2))
     pygame.image.save(pygame.surfarray.make_surface(pixels), str(path))
 
 
+def icon_emoji() -> dict[str, str]:
+    """One PNG per icon file name: every emoji the UI draws (game/ui/kit/icons.py EMOJI)."""
+    from game.ui.kit.icons import EMOJI, PNG_NAMES
+    return {PNG_NAMES.get(name, name): glyph for name, glyph in EMOJI.items()}
+
+
 def build_icons() -> None:
+    import pygame
     out_dir = ASSETS / "icons"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for name, char in ICON_EMOJI.items():
+    for name, char in icon_emoji().items():
         icon = pygame.Surface((64, 64), pygame.SRCALPHA)
         img = emoji(char, 60)
         icon.blit(img, ((64 - img.get_width()) // 2, (64 - img.get_height()) // 2))
@@ -533,6 +569,7 @@ def main(argv: list[str]) -> int:
     only.add_argument("--textures", action="store_true", help="only assets/textures")
     only.add_argument("--fonts", action="store_true", help="only the fallback font (needs fontTools)")
     args = parser.parse_args(argv)       # --help prints help and writes nothing
+    import pygame
     pygame.init()
     ASSETS.mkdir(exist_ok=True)
     if args.textures:
@@ -554,7 +591,7 @@ def main(argv: list[str]) -> int:
         return 2
     if args.icons:
         build_icons()
-        print(f"wrote {len(ICON_EMOJI)} icons to {ASSETS / 'icons'}")
+        print(f"wrote {len(icon_emoji())} icons to {ASSETS / 'icons'}")
         return 0
     build_tileset("terrain_square", SQUARE, seed=11)
     build_tileset("terrain_hex_pointy", HEX_POINTY, seed=12)

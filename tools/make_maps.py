@@ -16,16 +16,17 @@ import math
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
-from game.board.topology import make_topology  # noqa: E402
-from game.maps.geometry import Grid  # noqa: E402
-from game.maps.loader import validate_map  # noqa: E402
-from game.maps.tmx_writer import MapObject, TmxMap, write_tmx  # noqa: E402
+
+# numpy and the map modules load in the functions that use them, after the arguments are read: --help and a bad
+# argument answer without them.
+if TYPE_CHECKING:
+    import numpy as np
+    from game.maps.tmx_writer import TmxMap
 
 MAPS = ROOT / "maps"
 MANIFEST = json.loads((ROOT / "assets" / "terrain.json").read_text())
@@ -76,6 +77,9 @@ class Recipe:
 
 class Layout:
     def __init__(self, r: Recipe):
+        import numpy as np
+        from game.board.topology import make_topology
+        from game.maps.geometry import Grid
         self.r = r
         w, h = r.size
         if r.kind == "square":
@@ -129,6 +133,7 @@ class Layout:
     # -- terrain
     def noise(self, period: int) -> np.ndarray:
         """Noise over cells (period in cells), averaged over the symmetry so each seat's side looks alike."""
+        import numpy as np
         from make_assets import value_noise
         w, h = self.r.size
         side = 8 * period * max(1, math.ceil(max(w, h) / (8 * period)))
@@ -165,6 +170,7 @@ class Layout:
             self.set(cell, w or "grass")
 
     def river_distance(self) -> np.ndarray:
+        import numpy as np
         w, h = self.r.size
         out = np.full((h, w), 1e9)
         scale = min(self.tile[0], self.tile[1])
@@ -367,6 +373,8 @@ class Layout:
 
     # -- output
     def tmx(self) -> TmxMap:
+        import numpy as np
+        from game.maps.tmx_writer import MapObject, TmxMap
         r = self.r
         w, h = r.size
         ground = np.zeros((h, w), dtype=np.int32)
@@ -417,6 +425,7 @@ def _seg_dist(x, y, a, b) -> float:
 
 
 def build(r: Recipe) -> Path:
+    from game.maps.tmx_writer import write_tmx
     lay = Layout(r)
     lay.paint_terrain()
     for uv in r.starts:
@@ -575,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make_maps.py", description=__doc__.splitlines()[0],
                                      epilog="Overwrites maps/*.tmx and maps/fuzzyknights.tiled-project.")
     parser.parse_args(argv)
+    from game.maps.loader import validate_map
     MAPS.mkdir(exist_ok=True)
     (MAPS / "fuzzyknights.tiled-project").write_text(json.dumps(PROJECT, indent=4) + "\n", encoding="utf-8")
     failed = False

@@ -11,31 +11,40 @@ import argparse
 import sys
 import wave
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
+# numpy loads in the functions that use it, after the arguments are read: --help and a bad argument answer
+# without it.
+if TYPE_CHECKING:
+    import numpy as np
 
 RATE = 22050
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _t(seconds: float) -> np.ndarray:
+    import numpy as np
     return np.arange(int(RATE * seconds)) / RATE
 
 
 def _sine(freq, seconds: float) -> np.ndarray:
+    import numpy as np
     return np.sin(2 * np.pi * np.asarray(freq) * _t(seconds))
 
 
 def _triangle(freq: float, seconds: float) -> np.ndarray:
+    import numpy as np
     phase = (freq * _t(seconds)) % 1.0
     return 4 * np.abs(phase - 0.5) - 1
 
 
 def _decay(seconds: float, rate: float) -> np.ndarray:
+    import numpy as np
     return np.exp(-rate * _t(seconds))
 
 
 def _adsr(n: int, attack: float = 0.01, release: float = 0.1) -> np.ndarray:
+    import numpy as np
     env = np.ones(n)
     a, r = max(1, int(attack * RATE)), max(1, int(release * RATE))
     env[:a] = np.linspace(0, 1, a)
@@ -51,6 +60,7 @@ def _place(total: np.ndarray, sound: np.ndarray, at: float) -> None:
 
 def _lowpass(signal: np.ndarray, keep: float) -> np.ndarray:
     """One-pole low-pass: ``keep`` near 1 is darker."""
+    import numpy as np
     out = np.empty_like(signal)
     acc = 0.0
     for i, v in enumerate(signal):
@@ -64,6 +74,7 @@ def click() -> np.ndarray:
 
 
 def dice(rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
     total = np.zeros(int(RATE * 0.45))
     for at in sorted(rng.uniform(0.0, 0.32, 6)):
         knock = rng.uniform(-1, 1, int(RATE * 0.03)) * _decay(0.03, 160)
@@ -86,6 +97,7 @@ def hit(rng: np.random.Generator) -> np.ndarray:
 
 
 def _notes(freqs: list[float], each: float, tail: float, wave_fn=_triangle) -> np.ndarray:
+    import numpy as np
     total = np.zeros(int(RATE * (each * len(freqs) + tail)))
     for i, freq in enumerate(freqs):
         length = each + tail if i == len(freqs) - 1 else each * 1.6
@@ -103,6 +115,7 @@ def lose() -> np.ndarray:
 
 
 def daybreak() -> np.ndarray:
+    import numpy as np
     seconds = 1.2
     chord = sum(_sine(f, seconds) * w for f, w in ((392.0, 0.5), (493.88, 0.35), (587.33, 0.3), (783.99, 0.15)))
     swell = np.minimum(1, _t(seconds) / 0.35) * np.exp(-2.2 * np.maximum(0, _t(seconds) - 0.35))
@@ -111,6 +124,7 @@ def daybreak() -> np.ndarray:
 
 def music() -> np.ndarray:
     """A quiet 16-second loop of soft chords (I-vi-IV-V in C) for the menus and the board."""
+    import numpy as np
     chords = [(261.63, 329.63, 392.0), (220.0, 261.63, 329.63), (174.61, 220.0, 261.63), (196.0, 246.94, 293.66)]
     bar = 4.0
     total = np.zeros(int(RATE * bar * len(chords)))
@@ -122,6 +136,7 @@ def music() -> np.ndarray:
 
 def _write(path: Path, samples: np.ndarray, step: int = 1) -> None:
     """16-bit mono; ``step`` 2 halves the sample rate (the soft music loses nothing, the file half its size)."""
+    import numpy as np
     samples = samples[::step]
     peak = float(np.max(np.abs(samples))) or 1.0
     pcm = (samples / peak * 0.8 * 32767).astype("<i2")
@@ -133,6 +148,7 @@ def _write(path: Path, samples: np.ndarray, step: int = 1) -> None:
 
 
 def build_all() -> dict[str, np.ndarray]:
+    import numpy as np
     rng = np.random.default_rng(7)
     return {"click": click(), "dice": dice(rng), "step": step(rng), "hit": hit(rng), "win": win(),
             "lose": lose(), "daybreak": daybreak(), "music": music()}
