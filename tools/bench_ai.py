@@ -34,6 +34,9 @@ if str(ROOT) not in sys.path:
 
 MAX_GAMES = 1000
 MAX_DAYS = 60
+# The computer players (game.ai, with the engine) load after the arguments are read: --help and a bad argument
+# answer without them. Their levels (game.ai.LEVELS) are copied here for the parser; main checks they agree.
+LEVELS = ("random", "easy", "standard", "hard")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -81,7 +84,6 @@ def turn_seconds(seats: list[int], times_ms: list[float]) -> list[float]:
 
 
 def main(argv=None) -> int:
-    from game.ai import LEVELS
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--map", default="highlands", help="a shipped map's name or a .tmx path (default highlands)")
     p.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
@@ -99,7 +101,9 @@ def main(argv=None) -> int:
         p.error("--players must be 2 to 4")
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
+    from game import ai
     from game.maps import MapError
+    assert ai.LEVELS == LEVELS, "bench_ai.py: LEVELS differs from game.ai's"
     try:
         boards = [load(name) for name in (args.map, args.reference) if name]
     except MapError as error:

@@ -33,16 +33,17 @@ import statistics
 import sys
 import time
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import bounded_int  # noqa: E402
-from game.engine.odds import (  # noqa: E402
-    ATTACKER, DEFENDER, INDIVIDUAL, REPRESENTATIVE, Squad, battle_odds, clear_caches, desert, format_squad,
-    parse_squads, total_distribution, win_probability,
-)
+
+# numpy and the odds (game.engine.odds, with the engine) load after the arguments are read: --help and a bad
+# argument answer without them.
+if TYPE_CHECKING:
+    import numpy as np
+    from game.engine.odds import Squad
 
 # (name, attacker, defender, defender is a player who picks roll modes too)
 BATTLES = [
@@ -75,6 +76,7 @@ HUGE_BATTLES = [
 
 def time_exact(attacker, defender, modes, repeat: int) -> tuple[float, float, float]:
     """(p, cold ms median, warm ms median), CPU time."""
+    from game.engine.odds import clear_caches, win_probability
     cold, warm = [], []
     for _ in range(repeat):
         clear_caches()
@@ -96,6 +98,7 @@ class LockstepBattles:
     """
 
     def __init__(self, attacker: list[Squad], defender: list[Squad], modes: tuple[str, str]):
+        from game.engine.odds import battle_odds
         self.odds = battle_odds(*modes)
         self.modes = modes
         self.lineups: list[tuple[Squad, ...]] = []
@@ -105,6 +108,7 @@ class LockstepBattles:
         self.samplers: dict[tuple[Squad, str], tuple[int, np.ndarray]] = {}
 
     def lineup_id(self, squads) -> int:
+        from game.engine.odds import format_squad
         key = tuple(sorted(squads, key=format_squad))
         if key not in self.lineup_ids:
             self.lineup_ids[key] = len(self.lineups)
@@ -112,11 +116,13 @@ class LockstepBattles:
         return self.lineup_ids[key]
 
     def after_loss(self, lineup: int, index: int) -> int:
+        from game.engine.odds import desert
         squads = list(self.lineups[lineup])
         dead = squads.pop(index)
         return self.lineup_id(desert(squads) if dead.is_hero and squads else squads)
 
     def sampler(self, squad: Squad, mode: str) -> tuple[int, np.ndarray]:
+        from game.engine.odds import total_distribution
         if (squad, mode) not in self.samplers:
             dist = total_distribution(squad, mode)
             self.samplers[squad, mode] = (dist.offset, dist.cdf())
@@ -124,6 +130,7 @@ class LockstepBattles:
 
     def prepare_policy(self) -> None:
         """Best move of every reachable state (untimed: it is the exact solver's work)."""
+        from game.engine.odds import ATTACKER, DEFENDER
         todo = [(*self.start, 0)]
         while todo:
             a, d, turn = state = todo.pop()
@@ -142,6 +149,7 @@ class LockstepBattles:
 
     def play(self, battles: int, seed: int) -> float:
         """Fraction of ``battles`` the attacker wins."""
+        import numpy as np
         rng = np.random.default_rng(seed)
         empty = self.lineup_ids.get((), -1)
         att = np.full(battles, self.start[0])
@@ -177,6 +185,7 @@ def time_monte_carlo(attacker, defender, modes, battles: int, seed: int = 1) -> 
 
 
 def run(battles: int, repeat: int) -> list[dict]:
+    from game.engine.odds import INDIVIDUAL, REPRESENTATIVE, battle_odds, parse_squads
     rows = []
     lineups = [(*b, True) for b in BATTLES] + [(*b, False) for b in HUGE_BATTLES]
     for name, att_text, def_text, defender_is_player, typical in lineups:

@@ -25,20 +25,17 @@ import sys
 import tempfile
 import timeit
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import bounded_int  # noqa: E402
-from game.board.model import Board, MapToken  # noqa: E402
-from game.ai.distances import whole_map_budget  # noqa: E402
-from game.board.pathfinding import reachable, token_masks  # noqa: E402
 
-try:
-    import tcod
-except ImportError:
-    tcod = None
+# numpy, the board, the pathfinder and tcod load after the arguments are read: --help and a bad argument
+# answer without them.
+if TYPE_CHECKING:
+    import numpy as np
+    from game.board.model import Board
 
 BUDGET = 20
 SIZES = (64, 256, 1024)
@@ -50,10 +47,21 @@ PLAYER = 1
 # Per cell, the chance of each token kind (owner 0 = neutral, so stops).
 TOKEN_ODDS = {"monster": 0.01, "mine": 0.004, "city": 0.002, "item": 0.01, "resource": 0.01}
 # tcod edge map for axial hex coordinates: the 6 neighbours, as (row, q) offsets.
-AXIAL_HEX_EDGES = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0]], dtype=np.int32)
+AXIAL_HEX_EDGES = ((0, 1, 1), (1, 0, 1), (1, 1, 0))
+
+
+def optional_tcod():
+    """tcod's module, or None when it is not installed (``pip install -e ".[bench]"``)."""
+    try:
+        import tcod
+    except ImportError:
+        return None
+    return tcod
 
 
 def generated_board(kind: str, size: int, seed: int = 20) -> Board:
+    import numpy as np
+    from game.board.model import Board, MapToken
     rng = np.random.default_rng(seed)
     board = Board.blank(size, size, kind)
     roll = rng.random((size, size))
@@ -69,6 +77,7 @@ def generated_board(kind: str, size: int, seed: int = 20) -> Board:
 
 
 def our_query(board: Board):
+    from game.board.pathfinding import reachable, token_masks
     stop, pickups = token_masks(board, board.tokens, PLAYER)
     hero = (board.width // 2, board.height // 2)
     return lambda: reachable(board.topology, board.move_cost, stop, hero, BUDGET, pickups)
@@ -76,6 +85,7 @@ def our_query(board: Board):
 
 def tcod_window(board: Board, budget: int = BUDGET) -> tuple[np.ndarray, tuple[int, int], dict]:
     """The window's costs as tcod sees them, the hero's index in it, and tcod's edge arguments."""
+    import numpy as np
     c, r = board.width // 2, board.height // 2
     c0, r0 = max(0, c - budget), max(0, r - budget)
     cost = board.move_cost[r0:r + budget + 1, c0:c + budget + 1].astype(np.int32)
@@ -94,10 +104,12 @@ def tcod_window(board: Board, budget: int = BUDGET) -> tuple[np.ndarray, tuple[i
     for i in range(lines):
         start = lines - skew[i]
         axial[i, start:start + length] = cost[i]
-    return axial, (line, along + lines - skew[line]), {"edge_map": AXIAL_HEX_EDGES}
+    return axial, (line, along + lines - skew[line]), {"edge_map": np.array(AXIAL_HEX_EDGES, dtype=np.int32)}
 
 
 def tcod_query(board: Board, budget: int = BUDGET):
+    import numpy as np
+    import tcod
     cost, hero, edges = tcod_window(board, budget)
 
     def query():
@@ -110,6 +122,8 @@ def tcod_query(board: Board, budget: int = BUDGET):
 
 
 def whole_map_query(board: Board):
+    from game.ai.distances import whole_map_budget
+    from game.board.pathfinding import reachable
     hero = (board.width // 2, board.height // 2)
     budget = whole_map_budget(board)
     return lambda: reachable(board.topology, board.move_cost, None, hero, budget).costs
@@ -126,6 +140,7 @@ def best_times_us(queries: list, repeat: int, rounds: int = 7) -> list[float]:
 
 def check_same_costs(board: Board, tcod_distance: np.ndarray, budget: int = BUDGET) -> None:
     """Both sides must compute the same thing, or the comparison means nothing."""
+    from game.board.pathfinding import reachable
     hero = (board.width // 2, board.height // 2)
     costs = reachable(board.topology, board.move_cost, None, hero, budget).costs
     ours_sorted = sorted(costs[costs >= 0].tolist())
@@ -150,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=bounded_int(1, 100_000), default=200,
                         help="queries per timing round, 1 to 100000")
     args = parser.parse_args(argv)
+    from game.ai.distances import whole_map_budget
+    tcod = optional_tcod()
 
     results = []
     for kind in TOPOLOGIES:

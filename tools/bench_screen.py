@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,15 +41,14 @@ os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-bench-"
 atexit.register(shutil.rmtree, os.environ["FUZZYKNIGHTS_SAVES"], ignore_errors=True)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
-
+from game import resources  # noqa: E402
 from game.cli import bounded_int  # noqa: E402
-from game.maps import load_map, shipped_maps  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.board.scene import GameScene  # noqa: E402
-from game.ui.kit import icons  # noqa: E402
-from game.ui.menus.options import NewGameOptions, Seat  # noqa: E402
-from game.ui.session import GameSession  # noqa: E402
+
+# pygame and the game's screens load after the arguments are read: --help and a bad argument answer without them.
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.board.scene import GameScene
+    from game.ui.session import GameSession
 
 SIZES = ((1280, 720), (1920, 1080))
 GOALS = {"idle": 1.5, "hover": 2.0}
@@ -72,6 +72,11 @@ def play_into_human_turn(session: GameSession, max_actions: int = 6000) -> bool:
 
 
 def human_turn_scene(path: Path, size: tuple[int, int]) -> tuple[App, GameScene]:
+    from game.maps import load_map
+    from game.ui.app import App
+    from game.ui.board.scene import GameScene
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
     board = load_map(path)
     seats = [Seat("Human" if i == 0 else f"CPU{i}", i + 1, "human" if i == 0 else "computer")
              for i in range(board.min_players)]
@@ -95,6 +100,7 @@ def human_turn_scene(path: Path, size: tuple[int, int]) -> tuple[App, GameScene]
 
 def hover_targets(scene: GameScene, limit: int = 40) -> list[tuple[int, int]]:
     """Screen points over reachable tiles (stop tiles first: they carry odds), all inside the board view."""
+    import pygame
     reach, view = scene.reach, scene.view
     if reach is None:
         return [view.rect.center]
@@ -118,10 +124,12 @@ def hover_targets(scene: GameScene, limit: int = 40) -> list[tuple[int, int]]:
 
 
 def move_mouse(app: App, pos: tuple[int, int]) -> None:
+    import pygame
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
 
 
 def time_frames(frames: int, frame, before=lambda i: None) -> float:
+    import pygame
     times = []
     for i in range(frames):
         before(i)
@@ -134,6 +142,8 @@ def time_frames(frames: int, frame, before=lambda i: None) -> float:
 
 def floor_frame(app: App, scene: GameScene):
     """One pre-rendered window-sized map surface and 50 sprites: the cheapest possible board frame."""
+    import pygame
+    from game.ui.kit import icons
     screen = app.screen
     backdrop = pygame.Surface(screen.get_size()).convert()
     scene.view.draw(backdrop, tooltip=False)
@@ -183,10 +193,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="window sizes WxH (default 1280x720 1920x1080)")
     parser.add_argument("--json", action="store_true", help="print {\"results\": [...]} as JSON")
     args = parser.parse_args(argv)
-    maps = [p for p in shipped_maps() if not args.maps or p.name in args.maps or p.stem in args.maps]
+    maps = [p for p in resources.shipped_maps() if not args.maps or p.name in args.maps or p.stem in args.maps]
     if not maps:
         parser.error(f"no shipped map is called {' or '.join(args.maps)}; "
-                     f"choose from {', '.join(p.stem for p in shipped_maps())}")
+                     f"choose from {', '.join(p.stem for p in resources.shipped_maps())}")
     try:
         sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes]
     except ValueError:
