@@ -34,9 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cli import MAX_SEED, bounded_int  # noqa: E402
-from game.engine.odds import (  # noqa: E402
-    ATTACKER, ROLL_MODES, SquadSyntaxError, battle_odds, format_group, format_squad, parse_squads, simulate_battles,
-)
+
+# The odds (game.engine.odds: numpy and the engine) load after the arguments are read: --help and a bad argument
+# answer without them. The roll modes are theirs (ROLL_MODES), copied here for the parser; main checks they agree.
+ROLL_MODES = ("representative", "individual")
 
 # Bounds on what the tool is asked (exact odds within seconds, a few hundred MB at most).
 MAX_SQUADS = 6
@@ -69,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _check_bounds(parser: argparse.ArgumentParser, option: str, squads) -> None:
     """Sizes the exact odds answer in seconds; above them the tool says which bound and exits 2."""
+    from game.engine.odds import format_group, format_squad
     if len(squads) > MAX_SQUADS:
         parser.error(f"{option}: {len(squads)} squads; at most {MAX_SQUADS} a side")
     for squad in squads:
@@ -83,6 +85,7 @@ def _check_bounds(parser: argparse.ArgumentParser, option: str, squads) -> None:
 
 
 def _parse_side(parser: argparse.ArgumentParser, option: str, text: str):
+    from game.engine.odds import SquadSyntaxError, parse_squads
     try:
         return parse_squads(text)
     except SquadSyntaxError as error:
@@ -90,6 +93,7 @@ def _parse_side(parser: argparse.ArgumentParser, option: str, text: str):
 
 
 def _describe_side(name: str, squads, mode: str) -> list[str]:
+    from game.engine.odds import format_squad
     lines = [f"{name} ({mode} rolls):"]
     lines += [f"  [{i}] {format_squad(s)}  ({s.units} unit{'s' * (s.units != 1)}, mean {s.mean:g})"
               for i, s in enumerate(squads)]
@@ -103,6 +107,7 @@ def _simulate(attacker, defender, args):
     items) are played by the odds model's own simulator instead.
     """
     from game.ai.engine_battles import engine_player
+    from game.engine.odds import simulate_battles
     try:
         result = simulate_battles(attacker, defender, args.simulate, args.seed, args.attacker_rolls,
                                   args.defender_rolls, play_one=engine_player(args.attacker_rolls, args.defender_rolls))
@@ -115,6 +120,9 @@ def _simulate(attacker, defender, args):
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    from game.engine import odds as engine_odds
+    from game.engine.odds import ATTACKER, battle_odds
+    assert engine_odds.ROLL_MODES == ROLL_MODES, "odds.py: ROLL_MODES differs from game.engine.odds's"
     attacker = _parse_side(parser, "--attacker", args.attacker)
     defender = _parse_side(parser, "--defender", args.defender)
     _check_bounds(parser, "--attacker", attacker)

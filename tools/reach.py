@@ -16,14 +16,22 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if pygame is imported
 
-from game.board.model import Board  # noqa: E402
-from game.board.pathfinding import MAX_BUDGET, Reach, reachable, token_masks  # noqa: E402
 from game.cli import bounded_int  # noqa: E402
-from game.board.topology import Cell, HexTopology  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.board.model import Board
+    from game.board.pathfinding import Reach
+    from game.board.topology import Cell
+
+# The board and the pathfinder (numpy) load after the arguments are read: --help and a bad argument answer
+# without them. The largest budget is theirs (game.board.pathfinding.MAX_BUDGET: costs are int16), copied here
+# for the parser; main checks that the two agree.
+MAX_BUDGET = 32_767
 
 LEGEND = """\
 legend: number = cheapest 🐎 to end the move there (optional pickups not included)
@@ -38,6 +46,7 @@ class BadInput(Exception):
 
 def hero_reach(board: Board, hero: Cell, player: int, budget: int) -> Reach:
     """The reach of a hero of ``player`` on ``hero``, checking the input first."""
+    from game.board.pathfinding import reachable, token_masks
     if not 1 <= player <= board.max_players:
         raise BadInput(f"player seat {player} is not on this map (seats 1-{board.max_players})")
     if budget < 0:
@@ -61,6 +70,7 @@ def reach_json(reach: Reach) -> dict:
 
 def reach_text(board: Board, reach: Reach) -> str:
     """The map as a grid of costs; hex maps drawn with their stagger."""
+    from game.board.topology import HexTopology
     width = max(2, len(str(reach.budget)))
 
     def cell_text(cell: Cell) -> str:
@@ -116,10 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the reachable cells as JSON")
     args = parser.parse_args(argv)       # bad arguments: argparse says why and exits 2
 
-    from game.maps import MapError, load_map
     if not Path(args.map).is_file():
         print(f"reach.py: no map file {args.map}", file=sys.stderr)
         return 1
+    from game.board import pathfinding
+    from game.maps import MapError, load_map
+    assert pathfinding.MAX_BUDGET == MAX_BUDGET, "reach.py: MAX_BUDGET differs from game.board.pathfinding's"
     try:
         board = load_map(args.map)
     except MapError as error:

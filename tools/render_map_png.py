@@ -8,22 +8,25 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.maps import ASSETS_DIR, Grid, MapError, load_map  # noqa: E402
+
+# pygame and the maps (numpy) load after the arguments are read: --help and a bad argument answer without them.
+if TYPE_CHECKING:
+    import pygame
 
 MAX_SCALE = 4.0
 MAX_OUTPUT_SIDE = 16384   # pixels
 
 
 def token_image(kind: str, tier: str | None, owner: int, seat: int | None) -> Path:
+    from game.maps import ASSETS_DIR
     if kind == "city":
         return ASSETS_DIR / "tokens" / f"city_{tier}_{owner}.png"
     if kind == "mine":
@@ -34,6 +37,8 @@ def token_image(kind: str, tier: str | None, owner: int, seat: int | None) -> Pa
 
 
 def render(board, scale: float = 1.0) -> pygame.Surface:
+    import pygame
+    from game.maps import Grid
     grid = Grid.of(board)
     surf = pygame.Surface(grid.pixel_size(), pygame.SRCALPHA)
     surf.fill((30, 34, 40))
@@ -78,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"render_map_png.py: cannot write {out}: it is a folder or its folder does not exist",
               file=sys.stderr)
         return 1
+    from game.maps import Grid, MapError, load_map
     try:
         board = load_map(args.map)
     except MapError as e:
@@ -88,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"render_map_png.py: the image would be {width:.0f}x{height:.0f} pixels, over {MAX_OUTPUT_SIDE}; "
               "use a smaller --scale", file=sys.stderr)
         return 1
+    import pygame
     pygame.init()
     try:
         pygame.image.save(render(board, args.scale), args.png)
