@@ -54,7 +54,6 @@ def calibrate(map_path: Path, players: int, games: int, seed: int, level: str, m
 
 
 def main(argv=None) -> int:
-    from game.ai.levels import style_of
     from game.lab.calibration import FILE_NAME, maps_key
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--maps", default=None, help="shipped map names, comma-separated (default: all)")
@@ -74,8 +73,6 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
-    if style_of(args.level) is None:
-        p.error(f"unknown level {args.level!r}")
     if not 1 <= args.max_days <= 10_000:
         p.error("--max-days must be 1 to 10000")
     if args.players is not None and not 2 <= args.players <= 4:
@@ -84,6 +81,9 @@ def main(argv=None) -> int:
         p.error("--time-limit must be 1 to 86400 seconds")
     if args.jobs is not None and not 1 <= args.jobs <= 64:
         p.error("--jobs must be 1 to 64")
+    from game.ai.levels import style_of    # the computer players (and the engine) load once the numbers are checked
+    if style_of(args.level) is None:
+        p.error(f"unknown level {args.level!r}")
     from game import resources
     from game.maps import MapError, load_map
     if args.markdown:

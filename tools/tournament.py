@@ -73,7 +73,6 @@ def verdict(row: dict) -> str:
 
 
 def main(argv=None) -> int:
-    from game.ai import LEVELS
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--map", default="meadow", help="a shipped map's name or a .tmx path (default meadow)")
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
@@ -86,7 +85,12 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES:
+        p.error(f"--games must be 1 to {MAX_GAMES}")
+    if not 0 <= args.max_days <= 10_000:
+        p.error("--max-days must be 0 to 10000")
     levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
+    from game.ai import LEVELS         # the computer players (and the engine) load once the numbers are checked
     from game.ai.levels import VARIANTS, style_of
     unknown = [lvl for lvl in levels if lvl != "random" and style_of(lvl) is None]
     if unknown:
@@ -94,10 +98,6 @@ def main(argv=None) -> int:
                 f"or a variant {', '.join('standard:' + v for v in VARIANTS)}")
     if len(set(levels)) < 2:
         p.error("--levels needs at least two different levels")
-    if not 1 <= args.games <= MAX_GAMES:
-        p.error(f"--games must be 1 to {MAX_GAMES}")
-    if not 0 <= args.max_days <= 10_000:
-        p.error("--max-days must be 0 to 10000")
     map_path = Path(args.map) if args.map.endswith(".tmx") else ROOT / "maps" / f"{args.map}.tmx"
     if not map_path.is_file():
         print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
