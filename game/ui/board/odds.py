@@ -224,5 +224,5 @@ def hero_strength(state: GameState, hero: Hero) -> str:
             name = {"Mercenaries": "mercenary", "Monsters": "monster"}.get(name, name)
         else:
             name = name.lower() if name in ("Mercenaries", "Monsters") else name
-        units.append(f"{count} {name} {state.rules.unit_dice(unit)}{' each' if count > 1 else ''}")
+        units.append(f"{count} {name} ({state.rules.unit_dice(unit)}{' each' if count > 1 else ''})")
     return f"{hero.name or 'The hero'} fights {' + '.join(dice)}; " + (", ".join(units) if units else "no units")
