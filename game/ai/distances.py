@@ -30,7 +30,9 @@ def _cache_of(board) -> OrderedDict:
 
 
 def whole_map_budget(board) -> int:
-    return min(MAX_BUDGET, 4 * (board.width + board.height) * 8)
+    """🐎 enough for a search from any cell to reach every cell of the board (a distance field's, and a
+    computer player's search over the whole board)."""
+    return min(MAX_BUDGET, 64 * (board.width + board.height))
 
 
 def distance_field(board, cell) -> np.ndarray:

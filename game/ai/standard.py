@@ -37,8 +37,8 @@ from typing import Callable
 import numpy as np
 
 from game.ai import battle_odds as BO
-from game.ai.distances import distance_field
-from game.board.pathfinding import MAX_BUDGET, reachable
+from game.ai.distances import distance_field, whole_map_budget
+from game.board.pathfinding import reachable
 from game.engine import actions as A
 from game.engine import legal_actions
 from game.engine.dice import Dice
@@ -187,11 +187,6 @@ def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
     inc = daily_income(state, seat)
     # Count only half the income: a siege or a lost mine can cut it before the next Daybreak.
     return {r: max(0, n * heroes - inc.get(r, 0) // 2) for r, n in each.items() if n}
-
-
-def _whole_board_budget(board) -> int:
-    """🐎 enough for a hero's search (``Planner.far``) to reach every cell of the board."""
-    return min(MAX_BUDGET, 8 * (board.width + board.height) * 8)
 
 
 def _move_dice(state) -> Dice:
@@ -895,7 +890,7 @@ class Planner:
         within HORIZON_TURNS of movement: ``far_is_near`` says so)."""
         if hero.id not in self._far or (whole and self.far_is_near(hero)):
             s = self.state
-            budget = _whole_board_budget(s.board)
+            budget = whole_map_budget(s.board)
             if not whole and s.board.width * s.board.height > BIG_BOARD_CELLS:
                 budget = min(budget, (hero.moves_left or 0) + HORIZON_TURNS * _move_dice(s).maximum)
             # a player's heroes on one cell see the same board: one search for a City full of them
@@ -906,7 +901,7 @@ class Planner:
         return self._far[hero.id]
 
     def far_is_near(self, hero) -> bool:
-        return self._far[hero.id].budget < _whole_board_budget(self.state.board)
+        return self._far[hero.id].budget < whole_map_budget(self.state.board)
 
     def hero_step(self, hero):
         s, seat, rules = self.state, self.seat, self.rules
