@@ -501,7 +501,7 @@ def test_a_search_is_shared_for_the_same_board_start_budget_and_masks_and_redone
 
 def test_a_search_is_reused_only_on_its_own_board_and_the_store_stays_bounded(monkeypatch):
     import copy
-    from game.ai import standard
+    from game.ai import appraisal as standard       # the searches computer players share
     state = start_game("normal")
     board = state.board
     cell = capital(state, 1).cell
