@@ -30,7 +30,8 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.standard import STANDARD, Planner, Style, _covers, _value, city_strength, income, upkeep_reserve
+from game.ai.appraisal import _covers, _value, city_strength, income, upkeep_reserve
+from game.ai.standard import STANDARD, Planner, Style
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
 from game.engine.dice import Rng
