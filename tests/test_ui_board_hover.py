@@ -212,6 +212,6 @@ def test_a_heros_tooltip_says_what_it_fights_with_its_items_included():
     rival.equipped = [900]
     hero_dice = scene.state.rules["hero"]["dice"]
     lines = scene._tooltip_lines(rival.cell)
-    assert f"{rival.name} fights {hero_dice} + 1d6+2 (main hand); 2 mercenaries (1d6 each)" in lines
+    assert f"{rival.name} fights {hero_dice} + 1d6+2 (weapon); 2 mercenaries (1d6 each)" in lines
     mine.army = {"mercenary": 1}
     assert f"{mine.name} fights {hero_dice}; 1 mercenary (1d6)" in scene._tooltip_lines(mine.cell)

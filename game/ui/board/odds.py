@@ -210,19 +210,9 @@ def hero_strength(state: GameState, hero: Hero) -> str:
     """What a hero brings to a battle, for the tooltip over it: its own dice, each equipped item's, and its
     units. A chance of 6% against a hero with as many units as one's own said nothing of its items."""
     from game.engine.heroes import equipped_items
-    from game.ui.battle.view import unit_label
-    dice = [state.rules["hero"]["dice"]] + [f"{item.power} ({item.type.replace('_', ' ')})"
+    from game.names import ITEM_TYPES, unit_plural
+    dice = [state.rules["hero"]["dice"]] + [f"{item.power} ({ITEM_TYPES.get(item.type, item.type)})"
                                             for item in equipped_items(hero)]
-    units = []
-    for unit, count in sorted(hero.army.items()):
-        if count <= 0:
-            continue
-        name, tier, rank = unit_label(unit)
-        if tier:
-            name = f"{name}{'⭐' * rank}"
-        elif count == 1:
-            name = {"Mercenaries": "mercenary", "Monsters": "monster"}.get(name, name)
-        else:
-            name = name.lower() if name in ("Mercenaries", "Monsters") else name
-        units.append(f"{count} {name} ({state.rules.unit_dice(unit)}{' each' if count > 1 else ''})")
+    units = [f"{unit_plural(unit, count)} ({state.rules.unit_dice(unit)}{' each' if count > 1 else ''})"
+             for unit, count in sorted(hero.army.items()) if count > 0]
     return f"{hero.name or 'The hero'} fights {' + '.join(dice)}; " + (", ".join(units) if units else "no units")
