@@ -144,7 +144,7 @@ class DecisionDialogs:
         """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""
         from game.ui.battle.plan import remembered
         from game.ui.board.odds import monster_lines
-        from game.ui.board.scene import WORKING_OUT
+        from game.ui.board.hover import WORKING_OUT
         from game.ui.kit.background import NOT_YET
         hero_id = self.state.pending[0].data["hero"]
         choice = remembered(self.session).get(self.state.heroes[hero_id].owner)

@@ -6,6 +6,10 @@ camera follows), the dice of every interaction tumble in small pop-ups, and
 the rules' decisions (pickups, bribes, upkeep, votes, alliance offers) open
 proper dialogs. Computer players act on their own at a watchable pace
 (normal/fast). Between two human players a cover screen hides the board.
+
+The scene's parts live in mixins beside it: the right-hand panel (side_panel.py), the hovered
+tile's path preview and tooltip (hover.py), the handoff cover and the game-over banner
+(covers.py) and the rules' decision dialogs (decisions.py).
 """
 from __future__ import annotations
 
@@ -15,16 +19,17 @@ import numpy as np
 import pygame
 
 from game.engine import actions as A
-from game.ui.kit import icons, sound, textures, theme, widgets
-from game.ui.board.action_labels import label as action_label
+from game.ui.kit import sound, theme, widgets
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
 from game.ui.board.comfort import BoardComfort
-from game.ui.board.decisions import DecisionDialogs, allied_already
+from game.ui.board.covers import BoardCovers
+from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
-from game.ui.board.hud import (HeroCard, draw_log, draw_players, draw_top_bar, player_row_rect, player_rows,
-                                players_height, top_bar_height)
+from game.ui.board.hover import WORKING_OUT, HoveredTile
+from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, top_bar_height
+from game.ui.board.side_panel import BOARD_PROMPTS, SidePanel
 from game.ui.kit.background import NOT_YET, BackgroundAnswers
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
@@ -32,13 +37,6 @@ from game.ui.session import GameSession
 
 STEP_TIME = 0.08          # seconds per step of a walking hero
 SIDE_W = 290              # at scale 1: theme.px(SIDE_W) at the window's scale
-MAX_CHOICES = 7
-WORKING_OUT = "Working out the odds…"
-# Actions with their own control, left out of the choices panel.
-_OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
-                 A.ProposeAlliance, A.EndAlliance, A.ProposeRuleChange, A.AnswerAlliance, A.Siege, A.FoundCity,
-                 A.PickUp, A.FinishPickups, A.TakeMonsters, A.ChooseUpkeepDeaths, A.CastVote,
-                 A.ArrangeBattle, A.Attack, A.Retreat, A.FaceMonster)
 
 
 @dataclass(frozen=True)
@@ -57,17 +55,7 @@ def _a_question(key) -> bool:
     return isinstance(key, tuple) and (key[0] == "offer" or key[:2] == ("pending", "vote"))
 
 
-# What to do on the board when the engine waits on a choice made there (the prompt at the top of the board).
-BOARD_PROMPTS = {"place_capital": "Click a highlighted tile for your capital",
-                 "place_token": "Click a highlighted free tile to place the Daybreak token"}
-# What the End button waits for, by the engine's pending choice.
-PENDING_FIRST = {**{kind: text[0].lower() + text[1:] for kind, text in BOARD_PROMPTS.items()},
-                 "upkeep_deaths": "choose which heroes go (the purse cannot pay them all)",
-                 "vote": "vote on the rule change", "face_monster": "face the Monster",
-                 "take_monsters": "answer the Monsters", "pickups": "answer what to pick up"}
-
-
-class GameScene(DecisionDialogs, Scene):
+class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     covers_screen = True          # the still picture (or the handoff cover) paints every pixel
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -470,13 +458,6 @@ class GameScene(DecisionDialogs, Scene):
             return []
         return [t for t in self.state.tokens_at(hero.cell) if t.kind in ("item", "resource")]
 
-    def _siege_actions(self, hero) -> list:
-        if self.state.phase != "turn" or not self.human_to_act():
-            return []
-        budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]
-        return [(A.Siege(self.actor, hero.id, self.state.city_at(cell).id), budget)
-                for cell in self.state.board.topology.neighbours(hero.cell) if self._walled_rival(cell, hero)]
-
     def _show_game_over(self, again: bool = False) -> None:
         if (self._over_shown and not again) or self.app is None:
             return
@@ -555,174 +536,6 @@ class GameScene(DecisionDialogs, Scene):
         self.view.hover_cell, self.view.tooltip_lines = None, []
         if self.view.rect.collidepoint(self.mouse):
             self.view._update_hover(self.mouse)
-
-    def _rebuild_side_panel(self) -> None:
-        if not hasattr(self, "side"):
-            return
-        px = theme.px
-        x, y, w = self.side.x + px(14), self.side.y + px(46), self.side.w - px(28)
-        seat = self.actor
-        state = self.state
-        self._side_for = (len(state.actions), seat, state.phase)
-        show_seat = seat if seat and (self.human_to_act() or not self.session.is_computer(seat)) else seat
-        self.hero_buttons = []
-        heroes = state.heroes_of(show_seat) if show_seat and state.phase != "over" else []
-        # players' rows sit on the Roll button, the hero cards fill what is left above them
-        rows_top = self.roll_button.rect.y - px(10) - players_height(len(state.live_players()))
-        fit = max(1, (rows_top - px(40) - y) // px(60))
-        for hero in heroes[:min(5, fit)]:
-            card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)),
-                            on_roll=(lambda i=hero.id: self.roll_hero(i)))
-            card.mark_selected(hero.id == self.selected)
-            card.enabled = self.human_to_act()
-            card.size = px(15)
-            self.hero_buttons.append(card)
-            y += px(60)
-        self.hero_more = max(0, len(heroes) - len(self.hero_buttons))
-        if not heroes or self.hero_more:
-            y += px(22)                  # room for the "No heroes yet" or "+N more" note
-        self.action_buttons = []
-        hero = state.heroes.get(self.selected) if self.selected else None
-        human = self.human_to_act()
-        if human and hero is not None and hero.owner == seat:
-            siege_cost = state.rules['cities']['siege_cost']
-            for act, ok in self._siege_actions(hero):
-                city = state.cities[act.city]
-                tip = f"🐎{siege_cost} (or skip the roll): the walls fall, the hero's turn ends"
-                if not ok:
-                    tip = (f"{hero.name or 'The hero'} has 🐎{hero.moves_left} of the 🐎{siege_cost} a siege costs: "
-                           "next turn, siege before rolling")
-                b = widgets.Button(f"Siege {city.name or 'the City'}", (lambda a=act: self.submit(a)), icon="shield",
-                                   size=15, tooltip=tip)
-                b.enabled = ok
-                self.action_buttons.append(b)
-            if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
-                here = self._pickups_here(hero)
-                icon = "item" if any(t.kind == "item" for t in here) else "resource"
-                cost = state.rules["movement"]["pickup_cost"]
-                if len(here) == 1:      # one thing to take: the button takes it (it opened a dialog to ask again)
-                    what = "the item" if here[0].kind == "item" else "the resource cache"
-                    self.action_buttons.append(widgets.Button(
-                        f"Pick up {what}", (lambda h=hero.id, t=here[0].id: self.submit(A.PickUp(seat, h, t))),
-                        size=15, icon=icon, tooltip=f"🐎{cost} of {hero.name or 'the hero'}'s 🐎{hero.moves_left} (R-MOV-3)"))
-                else:
-                    self.action_buttons.append(widgets.Button(f"Pick up here ({len(here)})",
-                                                              (lambda i=hero.id: self._open_pickups(i)), size=15,
-                                                              icon=icon, tooltip=f"🐎{cost} each (R-MOV-3)"))
-        if human and state.phase == "daybreak":
-            from game.engine import legal_actions
-            from game.engine.purse import describe
-            for act in legal_actions(state, moves=False):
-                if isinstance(act, A.FoundCity):
-                    from game.ui.board.daybreak_panel import ask_found_city
-                    self.action_buttons.append(widgets.Button(f"{self._hero_name(act.hero)}: found a City",
-                                                              (lambda a=act: ask_found_city(self, a.hero)),
-                                                              icon="city", size=15,
-                                                              tooltip=f"{describe(state.rules['cities']['found_cost'])}: "
-                                                                      "the hero becomes the Mayor (R-BLD-2)"))
-        ay = y + px(6)
-        for b in self.action_buttons:
-            b.rect = pygame.Rect(x, ay, w, px(36))
-            b.size = px(15)
-            ay += px(42)
-        self.choices_top = ay + px(30)
-        self.choice_buttons = []
-        if human and not state.pending and state.battle is None:
-            from game.engine import legal_actions
-            choices = [a for a in legal_actions(state, moves=False) if not isinstance(a, _OWN_CONTROLS)]
-            cy = self.choices_top
-            for action in choices[:MAX_CHOICES]:
-                if cy + px(32) > rows_top - px(8):
-                    break
-                b = widgets.Button(action_label(state, action), (lambda a=action: self.submit(a)),
-                                   rect=(x, cy, w, px(30)), size=px(13))
-                self.choice_buttons.append(b)
-                cy += px(34)
-        # players: one row each, with an alliance proposal
-        self.players_top = rows_top
-        self.player_buttons = []
-        self.ally_button_x: dict[int, int] = {}
-        turn = human and state.phase == "turn"
-        proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if turn else [])}
-        endings = {a.ally: a for a in (self._legal_of(A.EndAlliance) if turn else [])}
-        for i, other in enumerate(state.live_players()):
-            row = player_row_rect(self.players_rect(), i)
-            rect = (self.side.right - px(86), row.y, px(70), row.h)
-            if other in proposals:
-                b = widgets.Button("Ally?", (lambda a=proposals[other]: self.submit(a)), size=px(13), rect=rect,
-                                   tooltip="\n".join(filter(None, [f"Propose an alliance to {state.players[other].name}",
-                                                                    allied_already(state, other, seat)])))
-            elif other in endings:
-                b = widgets.Button("End ally", (lambda a=endings[other]: self.submit(a)), size=px(13), rect=rect,
-                                   tooltip=f"End the alliance with {state.players[other].name}: only at the start "
-                                           "of your turn, before anything else (R-ALLY-1)")
-            else:
-                continue
-            self.player_buttons.append(b)
-            self.ally_button_x[other] = b.rect.x
-        phase = state.phase
-        self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
-        self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
-        self.end_button.label = "End daybreak" if phase == "daybreak" else "End turn"
-        self.end_button.visible = phase in ("turn", "daybreak")
-        self.end_button.enabled = self.roll_button.enabled = human and not state.pending and state.battle is None
-        self.end_button.tooltip = self._end_button_tip(human)
-        self.speed_button.visible = phase != "over" and any(p.kind == "computer" for p in state.players.values())
-        self.speed_button.label = f"Computer speed: {self.session.speed}"
-        self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
-                        + self.action_buttons + self.choice_buttons + self.player_buttons)
-        self.widgets += self.comfort.widgets()
-
-    def _end_button_tip(self, human: bool) -> str:
-        """What the End button does, or why it cannot yet (a greyed button said "End your turn")."""
-        state = self.state
-        if not human:
-            return f"{state.players[self.actor].name} is playing" if self.actor is not None else ""
-        if state.pending:
-            first = PENDING_FIRST.get(state.pending[0].kind, "answer the question on screen")
-            return f"First {first}"
-        if state.battle is not None:
-            return "First finish the battle"
-        return "End your Daybreak (Space)" if state.phase == "daybreak" else "End your turn (Space)"
-
-    def players_rect(self) -> pygame.Rect:
-        """The players' panel in the side panel, right above the Roll button."""
-        return pygame.Rect(self.side.x + theme.px(12), self.players_top, self.side.w - theme.px(24),
-                           players_height(len(self.state.live_players())))
-
-    def _legal_of(self, cls) -> list:
-        from game.engine import legal_actions
-        return [a for a in legal_actions(self.state, moves=False) if isinstance(a, cls)]
-
-    def _open_pickups(self, hero_id: int) -> None:
-        self._pickup_offer = hero_id
-        self._sync_dialog()
-
-    def _rebuild_offer_buttons(self) -> None:
-        self.offer_buttons = []
-        seat = self.handoff_to
-        if seat is None or not hasattr(self, "side"):
-            return
-        w, h = self.size
-        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat]
-        for i, proposer in enumerate(offers[:3]):
-            y = h // 2 + 120 + i * 48
-            self.offer_buttons.append(widgets.Button("Accept", (lambda p=proposer: self._answer(p, True)),
-                                                     rect=(w // 2 + 40, y, 110, 38), size=15))
-            self.offer_buttons.append(widgets.Button("Decline", (lambda p=proposer: self._answer(p, False)),
-                                                     rect=(w // 2 + 160, y, 110, 38), size=15))
-            self.offer_buttons[-1].proposer = self.offer_buttons[-2].proposer = proposer
-
-    def _answer(self, proposer: int, accept: bool) -> None:
-        outcome = self.session.submit(A.AnswerAlliance(self.handoff_to, proposer, accept))
-        if not outcome.ok:
-            self.toast.show(outcome.reason)
-        else:
-            name = self.state.players[proposer].name
-            self.offer_answers.append(f"🤝 You and {name} are allies now" if self.state.allied(self.handoff_to, proposer)
-                                      else f"✖ You declined {name}'s offer")
-        self._absorb(self.session.take_events(), animate=False)
-        self._rebuild_offer_buttons()
 
     def _press_target(self) -> str:
         """What a mouse press lands on now: the handoff cover, a dialog or the board."""
@@ -809,76 +622,6 @@ class GameScene(DecisionDialogs, Scene):
 
     def open_log(self) -> None:
         self.push(LogScene(self.event_log))
-
-    def _preview_path(self, cell) -> None:
-        if self.reach is None or cell is None or self.reach.cost(cell) is None or cell == self.reach.start:
-            self.view.set_path(None)
-            return
-        path = [self.reach.start] + self.reach.path_to(cell)
-        from game.ui.board.odds import headline_text, pickup_notes
-        notes = []
-        if self.reach.is_stop(cell):
-            lines = self._odds_lines(cell)
-            chance = headline_text(lines)
-            if chance is not None:
-                notes.append(f"⚔ {chance}")
-            elif lines == [WORKING_OUT]:
-                notes.append("⚔ …")
-        hero = self.state.heroes.get(self.selected)
-        notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
-        self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
-
-    def _odds_lines(self, cell) -> list[str]:
-        """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4), worked
-        out off the frame: until they are known the tooltip says so and the path shows no chance."""
-        hero = self.state.heroes.get(self.selected) if self.selected else None
-        if hero is None or hero.owner != self.actor or self.state.phase != "turn" or not self.human_to_act():
-            return []
-        from game.ui.battle.plan import remembered
-        from game.ui.board.odds import cell_odds, faces_anything
-        if not faces_anything(self.state, hero.owner, cell):
-            return []
-        choice, hero_id = remembered(self.session).get(hero.owner), hero.id
-        lines = self._odds.on_copy((cell, hero_id, len(self.state.actions)), self.state,
-                                   lambda twin: cell_odds(twin, twin.heroes[hero_id], cell, choice))
-        return [WORKING_OUT] if lines is NOT_YET else lines or []
-
-    def _tooltip_lines(self, cell) -> list[str]:
-        """The board tooltip's extra lines: what the heroes there fight with, the odds, and the 🐎 left for
-        pickups (R-MOV-3)."""
-        from game.ui.board.odds import hero_strength
-        lines = [hero_strength(self.state, h) for h in self.state.heroes_at(cell)] + self._odds_lines(cell)
-        hero = self.state.heroes.get(self.selected) if self.selected else None
-        if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
-                and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
-            name, left = hero.name or "the hero", hero.moves_left
-            beyond = self._beyond_reach(hero)
-            cost = beyond.cost(cell)
-            if cost is not None:
-                return lines + [f"Out of reach this turn: 🐎{cost} away, {name} has 🐎{left} left"]
-            return lines + [f"Out of reach this turn: over 🐎{beyond.budget} away, {name} has 🐎{left} left"]
-        if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
-            return lines
-        from game.ui.board.odds import pickup_notes
-        return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
-
-    def _beyond_reach(self, hero):
-        """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach
-        tile says how far it is (one search per hero and position, made when such a tile is first hovered)."""
-        key = (hero.id, hero.cell, hero.moves_left, len(self.state.actions))
-        if self._beyond[0] != key:
-            from game.board.pathfinding import MAX_BUDGET
-            from game.engine import hero_reach
-            from game.engine.dice import Dice
-            budget = min(MAX_BUDGET, hero.moves_left + 3 * Dice.parse(self.state.rules["movement"]["roll"]).maximum)
-            self._beyond = key, hero_reach(self.state, hero, budget=budget)
-        return self._beyond[1]
-
-    def _walled_rival(self, cell, hero) -> bool:
-        """A walled City of a rival: no path enters it on any turn (it is besieged from next to it)."""
-        from game.engine.movement import walled
-        city = self.state.city_at(cell)
-        return city is not None and not self.state.allied(city.owner, hero.owner) and walled(self.state, city)
 
     # walking ---------------------------------------------------------------------------
     def _walk_position(self, walk) -> tuple[float, float]:
@@ -1011,36 +754,6 @@ class GameScene(DecisionDialogs, Scene):
                 self.dialog is None,
                 self.session.speed, bool(self.walks), widget_key(self.widgets))
 
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        px = theme.px
-        surface.blit(textures.parchment(self.side.w, self.side.h, seed=9), self.side)
-        pygame.draw.line(surface, theme.WOOD_DARK, self.side.topleft, self.side.bottomleft, 4)
-        seat = self.actor
-        x, width = self.side.x + px(16), self.side.w - px(32)
-        if self.state.phase == "over":
-            who = "Game over"
-        else:
-            who = self.state.players[seat].name + "'s heroes" if seat in self.state.players else "Heroes"
-        title = widgets.text(who, px(20), theme.INK, "heading")
-        surface.blit(title, (x, self.side.y + px(12)), area=pygame.Rect(0, 0, width, title.get_height()))
-        note = None
-        if not self.hero_buttons and self.state.phase != "over":
-            note = "No heroes yet: recruit one at Daybreak"
-        elif self.hero_more:
-            note = f"+{self.hero_more} more (Tab)"
-        if note:
-            top = self.hero_buttons[-1].rect.bottom + px(4) if self.hero_buttons else self.side.y + px(46)
-            for line in widgets.wrap(note, px(13), width)[:1]:
-                surface.blit(widgets.text(line, px(13), theme.INK_SOFT), (x, top))
-        if self.choice_buttons:
-            cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
-                               px(16), theme.INK, "heading")
-            surface.blit(cap, (x, self.choices_top - px(24)))
-        # while a computer plays, alliances read from the side of the human at the table
-        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else None
-        draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state),
-                     stats_right=self.ally_button_x, viewer=viewer)
-
     def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
         text = None
         hero = self.state.heroes.get(self.selected) if self.selected else None
@@ -1073,96 +786,6 @@ class GameScene(DecisionDialogs, Scene):
             box = rect if box is None else box.union(rect)
             top = rect.bottom + theme.px(6)
         return box
-
-    def _draw_handoff(self, surface: pygame.Surface) -> None:
-        """An opaque cover: the next player sees nothing of the last one's turn."""
-        w, h = surface.get_size()
-        textures.dim_wood_backdrop(surface, seed=13, plank=120)
-        seat = self.handoff_to
-        player = self.state.players[seat]
-        offers = [p for p, to in sorted(self.state.alliance_offers) if to == seat][:3]
-        rows = len(offers) + len(self.offer_answers)
-        summary = self.event_log.summary_for(self.state, seat, self.session.watched_battles)
-        news_h = 52 + 24 * len(summary) if summary else 0
-        panel = pygame.Rect(0, 0, min(w - 40, 680), 210 + 48 * rows + (20 if rows else 0))
-        panel.center = (w // 2, h // 2 + 20 + 24 * rows)
-        panel.y = max(50, min(panel.y, h // 2 - 120) - news_h // 2)
-        textures.draw_panel(surface, panel, "parchment", radius=16)
-        pygame.draw.rect(surface, theme.WOOD_DARK, panel, 3, border_radius=16)
-        img = icons.token_sprite("hero", seat, None, 72)
-        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y - 40)))
-        size, words = widgets.fit_label(f"{player.name}, your move", 30, panel.w - 40, "title")
-        title = widgets.text(words, size, theme.seat_colour(seat), "title", (40, 26, 12))
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
-        battle = self.state.battle
-        if battle is not None and seat != self.state.current_player and seat in (s.player for s in battle.sides):
-            doing = f"{self.state.players[self.state.current_player].name} attacks: arrange your defence"
-        else:
-            doing = "Daybreak" if self.state.phase == "daybreak" else "your turn"
-        day = f"Day {max(1, self.state.day)} · {doing}"
-        size, words = widgets.fit_label(f"{day}. Pass the mouse — the board stays hidden until “I'm ready”.", 16,
-                                        panel.w - 40, "body")
-        sub = widgets.text(words, size, theme.INK)
-        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 88)))
-        self.handoff_button.rect.midtop = (panel.centerx, panel.y + 124)
-        self.handoff_button.draw(surface)
-        for i, answer in enumerate(self.offer_answers):
-            size, words = widgets.fit_label(answer, 16, panel.w - 60)
-            line = render(words, size, theme.INK, "bold")
-            surface.blit(line, line.get_rect(midleft=(panel.x + 30, panel.y + 200 + (len(offers) + i) * 48 + 19)))
-        for i, proposer in enumerate(offers):
-            y = panel.y + 200 + i * 48
-            room = panel.w - 250 - 40                  # the words end before the Accept button
-            size, words = widgets.fit_label(f"{self.state.players[proposer].name} proposes an alliance", 16, room - 30)
-            line = render(f"👑 {words}", size, theme.INK, "bold")
-            surface.blit(line, line.get_rect(midleft=(panel.x + 30, y + 19)))
-            for b in self.offer_buttons:
-                if getattr(b, "proposer", None) == proposer:
-                    b.rect.y = y
-                    b.rect.x = panel.right - (250 if b.label == "Accept" else 130)
-                    b.draw(surface)
-        if summary:
-            self._draw_summary(surface, pygame.Rect(panel.x, panel.bottom + 14, panel.w, news_h), summary)
-
-    @staticmethod
-    def _draw_summary(surface: pygame.Surface, box: pygame.Rect, lines: list[str]) -> None:
-        """The "since your last turn" panel of the handoff cover."""
-        textures.draw_panel(surface, box, "parchment", radius=12)
-        pygame.draw.rect(surface, theme.WOOD_DARK, box, 2, border_radius=12)
-        head = widgets.text("Since your last turn", 18, theme.INK, "heading")
-        surface.blit(head, (box.x + 20, box.y + 12))
-        for i, line in enumerate(lines):
-            surface.blit(render(line, 15, theme.INK, "body"), (box.x + 24, box.y + 44 + 24 * i))
-
-    def _over_banner(self) -> pygame.Rect:
-        """After the game: a ribbon at the top of the board (the board stays in view), its button on the right."""
-        px = theme.px
-        banner = pygame.Rect(0, 0, min(px(720), self.view.rect.w - px(24)), px(78))
-        banner.midtop = (self.view.rect.centerx, self.view.rect.y + px(10))
-        self.over_button.rect.size = (px(230), px(50))
-        self.over_button.rect.midright = (banner.right - px(14), banner.centery)
-        return banner
-
-    def _draw_game_over(self, surface: pygame.Surface) -> None:
-        px = theme.px
-        banner = self._over_banner()
-        textures.draw_panel(surface, banner, "parchment", radius=14)
-        pygame.draw.rect(surface, theme.WOOD_DARK, banner, 3, border_radius=14)
-        winners = self.state.winners
-        names = " & ".join(self.state.players[s].name for s in winners) or "Nobody"
-        room = self.over_button.rect.x - banner.x - px(30)
-        headline = f"🏆 {names} win{'s' * (len(winners) == 1)}!"
-        size, words = widgets.fit_label(headline, px(26), room, "title")
-        if words != headline:
-            size, words = widgets.fit_label(f"🏆 {len(winners)} players share the win!", px(26), room, "title")
-        title = render(words, size, theme.INK, "title")
-        surface.blit(title, (banner.x + px(18), banner.y + px(8)))
-        from game.names import end_reason
-        size, words = widgets.fit_label(f"Day {max(1, self.state.day)} · {end_reason(self.state.end_reason)}",
-                                        px(15), room)
-        reason = render(words, size, theme.INK_SOFT)           # "the most 💰": the icon, not a box
-        surface.blit(reason, (banner.x + px(20), banner.bottom - px(10) - reason.get_height()))
-        self.over_button.draw(surface)
 
     # the --screenshot picture -------------------------------------------------------------
     def warm_up(self, max_actions: int = 4000) -> None:

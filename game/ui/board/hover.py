@@ -1,0 +1,83 @@
+"""The hovered tile on the board scene: the path the selected hero would walk there (with the
+chance of the fight at its end and what it could pick up), and the tooltip's extra lines: what
+the heroes there fight with, the odds, and how far an out-of-reach tile is (``GameScene``
+mixes this in). The odds are worked out off the frame; until they arrive the tooltip says
+``WORKING_OUT``.
+"""
+from __future__ import annotations
+
+from game.ui.kit.background import NOT_YET
+
+WORKING_OUT = "Working out the odds…"
+
+
+class HoveredTile:
+    def _preview_path(self, cell) -> None:
+        if self.reach is None or cell is None or self.reach.cost(cell) is None or cell == self.reach.start:
+            self.view.set_path(None)
+            return
+        path = [self.reach.start] + self.reach.path_to(cell)
+        from game.ui.board.odds import headline_text, pickup_notes
+        notes = []
+        if self.reach.is_stop(cell):
+            lines = self._odds_lines(cell)
+            chance = headline_text(lines)
+            if chance is not None:
+                notes.append(f"⚔ {chance}")
+            elif lines == [WORKING_OUT]:
+                notes.append("⚔ …")
+        hero = self.state.heroes.get(self.selected)
+        notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
+        self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
+
+    def _odds_lines(self, cell) -> list[str]:
+        """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4), worked
+        out off the frame: until they are known the tooltip says so and the path shows no chance."""
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if hero is None or hero.owner != self.actor or self.state.phase != "turn" or not self.human_to_act():
+            return []
+        from game.ui.battle.plan import remembered
+        from game.ui.board.odds import cell_odds, faces_anything
+        if not faces_anything(self.state, hero.owner, cell):
+            return []
+        choice, hero_id = remembered(self.session).get(hero.owner), hero.id
+        lines = self._odds.on_copy((cell, hero_id, len(self.state.actions)), self.state,
+                                   lambda twin: cell_odds(twin, twin.heroes[hero_id], cell, choice))
+        return [WORKING_OUT] if lines is NOT_YET else lines or []
+
+    def _tooltip_lines(self, cell) -> list[str]:
+        """The board tooltip's extra lines: what the heroes there fight with, the odds, and the 🐎 left for
+        pickups (R-MOV-3)."""
+        from game.ui.board.odds import hero_strength
+        lines = [hero_strength(self.state, h) for h in self.state.heroes_at(cell)] + self._odds_lines(cell)
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
+                and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
+            name, left = hero.name or "the hero", hero.moves_left
+            beyond = self._beyond_reach(hero)
+            cost = beyond.cost(cell)
+            if cost is not None:
+                return lines + [f"Out of reach this turn: 🐎{cost} away, {name} has 🐎{left} left"]
+            return lines + [f"Out of reach this turn: over 🐎{beyond.budget} away, {name} has 🐎{left} left"]
+        if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
+            return lines
+        from game.ui.board.odds import pickup_notes
+        return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
+
+    def _beyond_reach(self, hero):
+        """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach
+        tile says how far it is (one search per hero and position, made when such a tile is first hovered)."""
+        key = (hero.id, hero.cell, hero.moves_left, len(self.state.actions))
+        if self._beyond[0] != key:
+            from game.board.pathfinding import MAX_BUDGET
+            from game.engine import hero_reach
+            from game.engine.dice import Dice
+            budget = min(MAX_BUDGET, hero.moves_left + 3 * Dice.parse(self.state.rules["movement"]["roll"]).maximum)
+            self._beyond = key, hero_reach(self.state, hero, budget=budget)
+        return self._beyond[1]
+
+    def _walled_rival(self, cell, hero) -> bool:
+        """A walled City of a rival: no path enters it on any turn (it is besieged from next to it)."""
+        from game.engine.movement import walled
+        city = self.state.city_at(cell)
+        return city is not None and not self.state.allied(city.owner, hero.owner) and walled(self.state, city)
