@@ -877,3 +877,20 @@ def test_the_greyed_end_button_says_what_comes_first():
     scene.refresh()
     to_turn(scene)
     assert scene.end_button.tooltip == "End your turn (Space)"
+
+
+@pytest.mark.rule("R-DAY-5")
+def test_placing_the_daybreak_token_the_tooltip_says_whether_a_tile_takes_it():
+    """The free tiles are lit faintly on a bright map, and a tile's tooltip said only "Grass"."""
+    from game.engine.state import Pending
+    scene = meadow_board_scene()
+    state = scene.state
+    state.pending.append(Pending("place_token", scene.actor, {"kind": "monster"}))
+    scene.refresh()
+    free = state.unoccupied_cells()[0]
+    taken = next(c.cell for c in state.cities.values() if c.owner == scene.actor)
+    assert "Click: place the Monster token here" in scene.view.describe(free)
+    assert any(line.startswith("Taken: the Monster token goes on a free tile") for line in scene.view.describe(taken))
+    state.pending.clear()
+    scene.refresh()
+    assert not any("token" in line for line in scene.view.describe(free))

@@ -49,7 +49,8 @@ class HoveredTile:
         """The board tooltip's extra lines: what the heroes there fight with, the odds, and the 🐎 left for
         pickups (R-MOV-3)."""
         from game.ui.board.odds import hero_strength
-        lines = [hero_strength(self.state, h) for h in self.state.heroes_at(cell)] + self._odds_lines(cell)
+        lines = self._placing_lines(cell) + [hero_strength(self.state, h) for h in self.state.heroes_at(cell)]
+        lines += self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
                 and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
@@ -63,6 +64,18 @@ class HoveredTile:
             return lines
         from game.ui.board.odds import pickup_notes
         return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
+
+    def _placing_lines(self, cell) -> list[str]:
+        """While a player places the Daybreak token or a capital: whether this tile takes it (R-DAY-5, R-SET-4).
+        The free tiles are lit, but faintly on a bright map; the tooltip said only "Grass"."""
+        pending = self.state.pending[0] if self.state.pending else None
+        if pending is None or pending.kind not in ("place_token", "place_capital") or not self.human_to_act():
+            return []
+        what = "your capital" if pending.kind == "place_capital" else \
+            f"the {str(pending.data.get('kind', 'Daybreak')).title()} token"
+        if self.state.is_unoccupied(cell):
+            return [f"Click: place {what} here"]
+        return [f"Taken: {what} goes on a free tile (nothing on it)"]
 
     def _beyond_reach(self, hero):
         """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach

@@ -172,9 +172,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         pending = self.state.pending[0] if self.state.pending else None
         if pending is not None and pending.kind in ("place_capital", "place_token") and self.human_to_act():
             free = np.full((self.state.board.height, self.state.board.width), -1, dtype=np.int16)
-            for c in self.state.board.topology.cells():
-                if self.state.is_unoccupied(c):
-                    free[c[1], c[0]] = 0
+            for c in self.state.unoccupied_cells():
+                free[c[1], c[0]] = 0
             self.view.set_reach(free)
             return
         if hero is None or not hero.moves_left or self.state.phase != "turn" or not self.human_to_act() \
