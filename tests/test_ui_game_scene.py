@@ -397,7 +397,12 @@ def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_pane
     shown = [t for t in drawn if re.match(r"🏰\d+ 🧙\d+", t)]
     assert len(shown) == 3 and not any("ally" in t for t in shown), "the button says it; 'ally' showed cut to 'al'"
     assert not any(b.label == "Ally?" and b.rect.y == end.rect.y for b in scene.player_buttons)
+    click(scene, end.rect.center)                         # it cannot be taken back: asked first
+    assert scene.dialog is not None and "Cid" in scene.dialog.title and state.allied(1, 3)
+    click(scene, scene.dialog.button("Stay allies").rect.center)
+    assert scene.dialog is None and state.allied(1, 3)
     click(scene, end.rect.center)
+    click(scene, scene.dialog.button("End the alliance").rect.center)
     assert state.actions[-1] == A.EndAlliance(1, 3) and not state.allied(1, 3)
     assert any(b.label == "Ally?" for b in scene.player_buttons), "Cid may be asked again"
 

@@ -129,7 +129,7 @@ class SidePanel:
                                    tooltip="\n".join(filter(None, [f"Propose an alliance to {state.players[other].name}",
                                                                     allied_already(state, other, seat)])))
             elif other in endings:
-                b = widgets.Button("End ally", (lambda a=endings[other]: self.submit(a)), size=px(13), rect=rect,
+                b = widgets.Button("End ally", (lambda a=endings[other]: self.ask_end_alliance(a)), size=px(13), rect=rect,
                                    tooltip=f"End the alliance with {state.players[other].name}: only at the start "
                                            "of your turn, before anything else (R-ALLY-1)")
             else:
@@ -155,6 +155,18 @@ class SidePanel:
         budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]
         return [(A.Siege(self.actor, hero.id, self.state.city_at(cell).id), budget)
                 for cell in self.state.board.topology.neighbours(hero.cell) if self._walled_rival(cell, hero)]
+
+    def ask_end_alliance(self, action) -> None:
+        """Ending an alliance cannot be taken back (the other player must accept a new one), so it asks first."""
+        from game.ui.board.dialogs import Dialog
+        name = self.state.players[action.ally].name
+        self.dialog = Dialog(f"End the alliance with {name}?",
+                             [f"{name}'s Cities and Mines will stop your heroes again, and {name} may attack you.",
+                              "A new alliance needs their yes (R-ALLY-1)."],
+                             [("End the alliance", lambda: self._close_and(lambda: self.submit(action))),
+                              ("Stay allies", self.close_dialog)],
+                             cancel=self.close_dialog, key="ui:confirm", icon="shield")
+        self._layout_dialog()
 
     def _end_button_tip(self, human: bool) -> str:
         """What the End button does, or why it cannot yet (a greyed button said "End your turn")."""
