@@ -516,3 +516,20 @@ def test_a_search_is_reused_only_on_its_own_board_and_the_store_stays_bounded(mo
     for budget in range(1, 40):
         standard.shared_reach(board, cell, budget, masks)
         assert len(standard._REACHES) <= 16
+
+
+@pytest.mark.rule("R-CITY-2")
+def test_a_hero_waiting_to_besiege_a_walled_city_stays_put_instead_of_circling_it():
+    """Next to a walled rival City with too few 🐎 left to besiege it this turn, a hero walked to another tile
+    next to it, then back, all turn long (14% of standard's moves ended on a tile already left that turn)."""
+    from enginekit import hero_game
+    from game.engine.movement import walled
+    state, hero = hero_game(army={"mercenary": 30}, at=(6, 7), moves=4)
+    city = capital(state, 2)
+    assert walled(state, city) and city.cell == (7, 7)
+    assert 4 < state.rules["cities"]["siege_cost"]
+    planner = Planner(state, random.Random(1), STANDARD)
+    assert planner.hero_step(hero) is None, "the hero should wait next to the City for next turn's siege"
+    hero.cell = (5, 5)                       # not next to it: it walks there
+    step = Planner(state, random.Random(1), STANDARD).hero_step(hero)
+    assert isinstance(step, A.Move) and step.path[-1] in state.board.topology.neighbours(city.cell)

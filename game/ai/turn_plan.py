@@ -259,10 +259,14 @@ class TurnPlan:
         avg = max(1.0, _move_dice(s).mean)
         loss = self.hero_loss(hero)
         candidates: list[tuple[float, tuple, tuple]] = []
+        siege_posts: set = set()          # the hero's own tile, when it already waits there to besiege
+
+        def stay_here(cell) -> bool:
+            return cell in siege_posts
 
         def add(cell, value, p=1.0, adjacent_ok=False):
             cost = far.cost(cell)
-            if cost is None or cell == hero.cell:
+            if cost is None or (cell == hero.cell and not stay_here(cell)):
                 return
             turns = 0 if cost <= hero.moves_left else math.ceil((cost - hero.moves_left) / avg)
             score = (p * value - (1 - p) * loss) / (1 + turns) ** 1.2
@@ -344,6 +348,11 @@ class TurnPlan:
                 for cell in s.board.topology.neighbours(city.cell):
                     if far.cost(cell) is not None and not far.is_stop(cell) and s.board.passable(cell):
                         add(cell, value * 0.8, p)
+                if hero.cell in s.board.topology.neighbours(city.cell):
+                    # Already next to it, with too few 🐎 left to besiege it this turn: this tile is as good as
+                    # the others around it (a hero walked from one to the next, back and forth, all turn).
+                    siege_posts.add(hero.cell)
+                    add(hero.cell, value * 0.8, p)
             else:
                 add(city.cell, value, p)
         if rally is not None and hero.cell == rally[0].cell and hero is self.lead_hero(rally[0]):
@@ -370,5 +379,7 @@ class TurnPlan:
                 return [homes[0].cell]
             return []
         candidates.sort(reverse=True)
-        return [c[2] for c in candidates]
+        if candidates[0][2] == hero.cell:
+            return []                    # best where it stands: wait there
+        return [c[2] for c in candidates if c[2] != hero.cell]
 
