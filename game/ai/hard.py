@@ -261,6 +261,10 @@ class HardPlanner(Planner):
 
     def hero_step(self, hero):
         planned = super().hero_step(hero)
+        if planned is None and hero.moves_left and self.ranked_targets(hero)[:1] == [hero.cell]:
+            # standard waits next to a walled City it will besiege next turn; hard still weighs walking on
+            # (the best other tile first, as before standard learnt to wait) against its other targets
+            return self.best_of([self.move_toward(hero, cell) for cell in dict.fromkeys(self.ranked_targets(hero))])
         if not isinstance(planned, A.Move) or planned.hero != hero.id:
             return planned
         moves = [planned]

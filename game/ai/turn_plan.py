@@ -243,7 +243,7 @@ class TurnPlan:
 
     def best_target(self, hero):
         ranked = self.ranked_targets(hero)
-        if not ranked:
+        if not ranked or ranked[0] == hero.cell:
             return None
         if self.style.target_slack:
             return self.rng.choice(ranked[:self.style.target_slack + 1])
@@ -379,7 +379,5 @@ class TurnPlan:
                 return [homes[0].cell]
             return []
         candidates.sort(reverse=True)
-        if candidates[0][2] == hero.cell:
-            return []                    # best where it stands: wait there
-        return [c[2] for c in candidates if c[2] != hero.cell]
+        return [c[2] for c in candidates]     # the hero's own tile first: it waits there (``best_target``)
 
