@@ -32,11 +32,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.choices import LEVELS  # noqa: E402
+
 MAX_GAMES = 1000
 MAX_DAYS = 60
 # The computer players (game.ai, with the engine) load after the arguments are read: --help and a bad argument
-# answer without them. Their levels (game.ai.LEVELS) are copied here for the parser; main checks they agree.
-LEVELS = ("random", "easy", "standard", "hard")
+# answer without them (their levels come from game.choices, which loads neither).
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -101,9 +102,7 @@ def main(argv=None) -> int:
         p.error("--players must be 2 to 4")
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
-    from game import ai
     from game.maps import MapError
-    assert ai.LEVELS == LEVELS, "bench_ai.py: LEVELS differs from game.ai's"
     try:
         boards = [load(name) for name in (args.map, args.reference) if name]
     except MapError as error:

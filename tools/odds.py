@@ -33,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.choices import ROLL_MODES  # noqa: E402
 from game.cli import MAX_SEED, bounded_int  # noqa: E402
 
 # The odds (game.engine.odds: numpy and the engine) load after the arguments are read: --help and a bad argument
-# answer without them. The roll modes are theirs (ROLL_MODES), copied here for the parser; main checks they agree.
-ROLL_MODES = ("representative", "individual")
+# answer without them (the roll modes come from game.choices, which loads neither).
 
 # Bounds on what the tool is asked (exact odds within seconds, a few hundred MB at most).
 MAX_SQUADS = 6
@@ -120,9 +120,7 @@ def _simulate(attacker, defender, args):
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    from game.engine import odds as engine_odds
     from game.engine.odds import ATTACKER, battle_odds
-    assert engine_odds.ROLL_MODES == ROLL_MODES, "odds.py: ROLL_MODES differs from game.engine.odds's"
     attacker = _parse_side(parser, "--attacker", args.attacker)
     defender = _parse_side(parser, "--defender", args.defender)
     _check_bounds(parser, "--attacker", attacker)

@@ -20,9 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-# The map maker (numpy) loads after the arguments are read: --help and a bad argument answer without it.
-# The bounds on a side are its own (game.maps.random_map), copied here for the parser; main checks they agree.
-MIN_SIDE, MAX_SIDE = 12, 256
+from game.choices import MAX_SIDE, MIN_SIDE  # noqa: E402
+
+# The map maker (numpy) loads after the arguments are read: --help and a bad argument answer without it
+# (the bounds on a side come from game.choices, which does not load it).
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,10 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     if not out.resolve().parent.is_dir():
         print(f"random_map.py: folder {out.resolve().parent} does not exist", file=sys.stderr)
         return 1
-    from game.maps import random_map
     from game.maps.random_map import Unfair, write_random_map
-    assert (random_map.MIN_SIDE, random_map.MAX_SIDE) == (MIN_SIDE, MAX_SIDE), \
-        "random_map.py: MIN_SIDE, MAX_SIDE differ from game.maps.random_map's"
     try:
         write_random_map(out, args.width, args.height, players=args.players, shape=args.shape, seed=args.seed)
     except Unfair as e:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if pygame is imported
 
+from game.choices import MAX_BUDGET  # noqa: E402
 from game.cli import bounded_int  # noqa: E402
 
 if TYPE_CHECKING:
@@ -29,9 +30,7 @@ if TYPE_CHECKING:
     from game.board.topology import Cell
 
 # The board and the pathfinder (numpy) load after the arguments are read: --help and a bad argument answer
-# without them. The largest budget is theirs (game.board.pathfinding.MAX_BUDGET: costs are int16), copied here
-# for the parser; main checks that the two agree.
-MAX_BUDGET = 32_767
+# without them (the largest budget comes from game.choices, which loads neither).
 
 LEGEND = """\
 legend: number = cheapest 🐎 to end the move there (optional pickups not included)
@@ -129,9 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(args.map).is_file():
         print(f"reach.py: no map file {args.map}", file=sys.stderr)
         return 1
-    from game.board import pathfinding
     from game.maps import MapError, load_map
-    assert pathfinding.MAX_BUDGET == MAX_BUDGET, "reach.py: MAX_BUDGET differs from game.board.pathfinding's"
     try:
         board = load_map(args.map)
     except MapError as error:

@@ -30,6 +30,7 @@ for path in (ROOT, TOOLS):
 
 MAX_GAMES = 100_000
 
+from game.choices import LEVELS  # noqa: E402
 from game.lab.stats import wilson  # noqa: E402
 
 
@@ -90,8 +91,7 @@ def main(argv=None) -> int:
     if not 0 <= args.max_days <= 10_000:
         p.error("--max-days must be 0 to 10000")
     levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
-    from game.ai import LEVELS         # the computer players (and the engine) load once the numbers are checked
-    from game.ai.levels import VARIANTS, style_of
+    from game.ai.levels import VARIANTS, style_of   # the computer players (and the engine) load once the numbers are checked
     unknown = [lvl for lvl in levels if lvl != "random" and style_of(lvl) is None]
     if unknown:
         p.error(f"unknown level {unknown[0]!r}: expected {', '.join(LEVELS)} "

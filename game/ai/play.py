@@ -4,12 +4,12 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from game.choices import LEVELS  # noqa: F401  (game.ai.LEVELS)
 from game.engine import IllegalAction, apply, load_rules, new_game
 from game.engine.flow import end_by_day_limit
 from game.engine.rules import Rules, deep_merge
 from game.engine.state import GameState
 
-LEVELS = ("random", "easy", "standard", "hard")
 
 
 def choose_action(state: GameState, rng: random.Random, level: str = "standard"):

@@ -23,10 +23,11 @@ import numpy as np
 
 from game.board.bitwindow import BitWindow, bit_window
 from game.board.topology import Cell, Topology
+from game.choices import MAX_BUDGET
 
 __all__ = ["Reach", "reachable", "connected", "path_cost", "token_masks", "MAX_BUDGET"]
 
-MAX_BUDGET = int(np.iinfo(np.int16).max)   # costs are stored as int16
+assert MAX_BUDGET == np.iinfo(np.int16).max      # costs are stored as int16
 
 
 class Reach:

@@ -34,9 +34,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
-REPRESENTATIVE = "representative"
-INDIVIDUAL = "individual"
-ROLL_MODES = (REPRESENTATIVE, INDIVIDUAL)
+from game.choices import INDIVIDUAL, REPRESENTATIVE, ROLL_MODES  # noqa: F401  (odds.ROLL_MODES, ...)
 
 ATTACKER = "attacker"
 DEFENDER = "defender"

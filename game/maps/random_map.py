@@ -21,13 +21,13 @@ import numpy as np
 
 from game.board.pathfinding import connected, reachable
 from game.board.topology import make_topology
+from game.choices import MAX_SIDE, MIN_SIDE
 from game.maps.geometry import Grid
 from game.maps.tmx_writer import MapObject, TmxMap, write_tmx
 
 TOLERANCE = 0.15
 MIN_SLACK = 2                     # 🐎: differences this small are always fair
 TRIES = 40
-MIN_SIDE, MAX_SIDE = 12, 256
 # Terrain local tile ids (assets/terrain.json "ground") and their 🐎 (the tilesets' move_cost).
 TILE = {"grass": (0, 1, 2), "forest": (3, 4), "hills": (5, 6), "mountain": (7, 8), "water": (9, 10),
         "swamp": (12, 13)}
