@@ -259,14 +259,11 @@ class TurnPlan:
         avg = max(1.0, _move_dice(s).mean)
         loss = self.hero_loss(hero)
         candidates: list[tuple[float, tuple, tuple]] = []
-        siege_posts: set = set()          # the hero's own tile, when it already waits there to besiege
 
-        def stay_here(cell) -> bool:
-            return cell in siege_posts
-
-        def add(cell, value, p=1.0, adjacent_ok=False):
+        def add(cell, value, p=1.0, here_ok=False):
+            """``here_ok``: the hero's own tile may be a target (it waits there: ``best_target``)."""
             cost = far.cost(cell)
-            if cost is None or (cell == hero.cell and not stay_here(cell)):
+            if cost is None or (cell == hero.cell and not here_ok):
                 return
             turns = 0 if cost <= hero.moves_left else math.ceil((cost - hero.moves_left) / avg)
             score = (p * value - (1 - p) * loss) / (1 + turns) ** 1.2
@@ -351,8 +348,7 @@ class TurnPlan:
                 if hero.cell in s.board.topology.neighbours(city.cell):
                     # Already next to it, with too few 🐎 left to besiege it this turn: this tile is as good as
                     # the others around it (a hero walked from one to the next, back and forth, all turn).
-                    siege_posts.add(hero.cell)
-                    add(hero.cell, value * 0.8, p)
+                    add(hero.cell, value * 0.8, p, here_ok=True)
             else:
                 add(city.cell, value, p)
         if rally is not None and hero.cell == rally[0].cell and hero is self.lead_hero(rally[0]):
