@@ -48,8 +48,8 @@ class HoveredTile:
     def _tooltip_lines(self, cell) -> list[str]:
         """The board tooltip's extra lines: what the heroes there fight with, the odds, and the 🐎 left for
         pickups (R-MOV-3)."""
-        from game.ui.board.odds import hero_strength
-        lines = self._placing_lines(cell) + [hero_strength(self.state, h) for h in self.state.heroes_at(cell)]
+        from game.ui.board.odds import fights_with
+        lines = self._placing_lines(cell) + [fights_with(self.state, h) for h in self.state.heroes_at(cell)]
         lines += self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
@@ -65,11 +65,19 @@ class HoveredTile:
         from game.ui.board.odds import pickup_notes
         return pickup_notes(self.state, hero, cell, self.reach.cost(cell))[1]
 
+    def placing(self):
+        """The capital or Daybreak token a human is placing now (its pending decision), or None: the free
+        tiles are lit for it and the tooltip says whether a tile takes it."""
+        pending = self.state.pending[0] if self.state.pending else None
+        if pending is None or pending.kind not in ("place_token", "place_capital") or not self.human_to_act():
+            return None
+        return pending
+
     def _placing_lines(self, cell) -> list[str]:
         """While a player places the Daybreak token or a capital: whether this tile takes it (R-DAY-5, R-SET-4).
         The free tiles are lit, but faintly on a bright map; the tooltip said only "Grass"."""
-        pending = self.state.pending[0] if self.state.pending else None
-        if pending is None or pending.kind not in ("place_token", "place_capital") or not self.human_to_act():
+        pending = self.placing()
+        if pending is None:
             return []
         what = "your capital" if pending.kind == "place_capital" else \
             f"the {str(pending.data.get('kind', 'Daybreak')).title()} token"

@@ -206,7 +206,7 @@ def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple
     return badge, lines
 
 
-def hero_strength(state: GameState, hero: Hero) -> str:
+def fights_with(state: GameState, hero: Hero) -> str:
     """What a hero brings to a battle, for the tooltip over it: its own dice, each equipped item's, and its
     units. A chance of 6% against a hero with as many units as one's own said nothing of its items."""
     from game.engine.heroes import equipped_items

@@ -169,8 +169,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         hero = self.state.heroes.get(self.selected) if self.selected else None
         self.reach = None
         self.view.set_path(None)
-        pending = self.state.pending[0] if self.state.pending else None
-        if pending is not None and pending.kind in ("place_capital", "place_token") and self.human_to_act():
+        if self.placing() is not None:
             free = np.full((self.state.board.height, self.state.board.width), -1, dtype=np.int16)
             for c in self.state.unoccupied_cells():
                 free[c[1], c[0]] = 0
