@@ -246,6 +246,7 @@ class RulesDialog(OverlayScene):
         self.replace_with_votes()
 
     def replace_with_votes(self) -> None:
+        """The vote takes the place of this dialog; it is drawn over the board and closes back to it."""
         vote = VoteDialog(self.game)
         if self.app is not None:
             self.app.pop()
@@ -285,7 +286,13 @@ def rule_words(name: str, options: dict) -> tuple[str, str]:
 
 class VoteDialog(OverlayScene):
     """Each human votes in turn (CastVote) on the pending rule change; computer players vote by
-    their own interest as their turn to vote comes (R-VOTE-1), and the dialog shows how."""
+    their own interest as their turn to vote comes (R-VOTE-1), and the dialog shows how.
+
+    Called from the in-game menu, it stands over the board, not over the menu (the menu had done its
+    part: a vote drawn over a dimmed menu over the dimmed board read as a menu still waiting), and the
+    vote over, the player is back on the board with the result, not on the menu that one more click on
+    Resume closed. The menu stays in the stack, unseen, until the vote is over: closed earlier, the board
+    would be laid out again mid-vote and take the voters' turns for a hand-over from one player to the next."""
 
     panel_size = (560, 320)
     title = "A vote on the rules"
@@ -392,6 +399,17 @@ class VoteDialog(OverlayScene):
             return True      # a vote must be answered
         return super().handle_event(event)
 
+    def enter(self, app) -> None:
+        super().enter(app)
+        if self.game in app.scenes:
+            self.below = self.game           # drawn over the board; the result is told there
+
     def close(self) -> None:
-        super().close()
-        refresh_board(self.game)
+        app = self.app
+        if app is None or self.game not in app.scenes or app.scene is not self:
+            super().close()
+            refresh_board(self.game)
+            return
+        refresh_board(self.game)          # the vote's events reach the board's log (a tie's dice roll shown)
+        while app.scene is not self.game:      # this dialog, then the menu it was called from
+            app.pop()
