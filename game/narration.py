@@ -266,14 +266,105 @@ def _counted(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} (×{n})" for line, n in counts.items()]
 
 
+_TOKEN_ICONS = {"monster": "🧟", "item": "🎁", "resource": "💰"}
+_placed_cache: dict = {}
+
+
+def tokens_placed_by(state: GameState, seat: int) -> dict[int, dict]:
+    """The Daybreak tokens ``seat`` placed in this game (R-DAY-5), by token id: their ``token_placed``
+    data (kind, cell). Read from the game's log, kept while the log does not change."""
+    log = getattr(state, "log", None) or []
+    key = (id(log), len(log), id(log[-1]) if log else None, seat)
+    if _placed_cache.get("key") != key:
+        _placed_cache["key"] = key
+        _placed_cache["tokens"] = {e.data["token"]: e.data for e in log
+                                   if e.kind == "token_placed" and e.data.get("player") == seat}
+    return _placed_cache["tokens"]
+
+
+def _hero_owner(state: GameState, hero_id) -> int | None:
+    """Whose hero it is, or was (a hero who has died since: its recruitment or death says)."""
+    hero = state.heroes.get(hero_id)
+    if hero is not None:
+        return hero.owner
+    return next((e.data.get("player") for e in reversed(getattr(state, "log", None) or [])
+                 if e.kind in ("hero_recruited", "hero_died") and e.data.get("hero") == hero_id), None)
+
+
+class _YourTokens:
+    """The tokens ``seat`` placed at its Daybreaks that a rival took in ``events``: picked up, fought,
+    or its monsters won over (R-DAY-5, R-MOV-3, R-MON-1). The player placed them to slow a rival
+    down or tempt it; whether one was taken is news."""
+
+    def __init__(self, state: GameState, events: list[Event], seat: int) -> None:
+        self.state, self.seat = state, seat
+        wanted = ("picked_up", "battle_started", "tokens_removed")
+        self.placed = tokens_placed_by(state, seat) if any(e.kind in wanted for e in events) else {}
+        removed_now = {t for e in events if e.kind == "tokens_removed" for t in e.data.get("tokens", ())}
+        # a Monster token of seat's that a battle in these events may be about: still on the board, or
+        # taken off in them (one taken off before is no longer where a new battle is fought)
+        self.monsters = {t: d for t, d in self.placed.items() if d.get("kind") == "monster"
+                         and (t in getattr(state, "tokens", {}) or t in removed_now)}
+        self.fight: dict | None = None        # the battle under way over one of them
+        self.told: set[int] = set()
+        self.joined: dict | None = None       # the last monsters_joined: who won the monsters over
+
+    def _where(self, token: int) -> str:
+        return region(self.state, self.placed[token]["cell"])
+
+    def line(self, event: Event) -> str | None:
+        """The line for ``event`` about one of the tokens, or None; "" for a battle told here instead."""
+        d, k = event.data, event.kind
+        if not self.placed:
+            return None
+        if k == "picked_up" and d.get("token") in self.placed:
+            owner = _hero_owner(self.state, d.get("hero"))
+            if owner == self.seat or owner is None:
+                return None
+            self.told.add(d["token"])
+            kind = self.placed[d["token"]].get("kind", d.get("kind", "item"))
+            return (f"{_TOKEN_ICONS.get(kind, '🎁')} {_who(self.state, owner)} picked up the "
+                    f"{kind.capitalize()} token you placed {self._where(d['token'])}")
+        if k == "battle_started":
+            here = [t for t, data in self.monsters.items() if tuple(data["cell"]) == tuple(d.get("cell", ()))]
+            fought = d.get("kind") == "monsters" and here and d.get("attacker") != self.seat
+            self.fight = {"tokens": here, "attacker": d.get("attacker")} if fought else None
+            return None
+        if k == "battle_over" and d.get("kind") == "monsters" and self.fight is not None:
+            tokens, self.fight = self.fight["tokens"], None
+            self.told.update(tokens)
+            outcome = "retreated" if d.get("retreated") else "won" if d.get("winner") == 0 else "lost"
+            return (f"🧟 {_who(self.state, d.get('attacker'))} fought the Monster token you placed "
+                    f"{self._where(tokens[0])} and {outcome}")
+        if k == "monsters_joined":
+            self.joined = d
+            return None
+        if k == "tokens_removed":
+            tokens = [t for t in d.get("tokens", ()) if t in self.monsters and t not in self.told]
+            owner = _hero_owner(self.state, (self.joined or {}).get("hero"))
+            if not tokens or owner is None or owner == self.seat:
+                return None
+            self.told.update(tokens)
+            where = self._where(tokens[0])
+            if self.joined.get("count"):
+                return f"🧟 The monsters of the token you placed {where} joined {_who(self.state, owner)}"
+            return f"🧟 {_who(self.state, owner)} sent away the monsters of the token you placed {where}"
+        return None
+
+
 def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 8) -> list[str]:
     """What the other players did in ``events`` that ``seat`` should know at the start of its turn:
     battles (yours first), Cities lost or won, Cities founded, sieges, monsters placed, eliminations,
-    alliances made or ended."""
+    alliances made or ended, and the Daybreak tokens ``seat`` placed that a rival took."""
     mine, others = [], []
+    yours = _YourTokens(state, events, seat)
     for event in events:
         d, k = event.data, event.kind
         actor = d.get("player")
+        token_line = yours.line(event)
+        if token_line:
+            mine.append(token_line)
+            continue
         if k == "battle_over":
             attacker, defender = d.get("attacker"), d.get("defender")
             if attacker == seat:

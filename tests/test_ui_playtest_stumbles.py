@@ -88,3 +88,111 @@ def test_a_refused_proposal_stays_on_the_rules_dialog():
     rules = call_a_vote(game)
     assert isinstance(rules, RulesDialog) and "already under way" in rules.toast.message
     assert isinstance(app.scenes[-2], GameMenu)
+
+
+def _to_the_turn_of(scene, seat):
+    """Hand the mouse over and end Daybreaks and turns (by their buttons) until ``seat``'s turn."""
+    for _ in range(20):
+        if scene.handoff_to is not None:
+            click(scene, scene.handoff_button.rect.center)
+        if scene.dialog is not None and scene.dialog.key == "ui:summary":
+            click(scene, scene.dialog.buttons[0].rect.center)
+        if scene.state.phase == "turn" and scene.actor == seat and scene.handoff_to is None:
+            return
+        if scene.state.phase == "turn":
+            scene.end_turn(confirmed=True)
+        else:
+            click(scene, scene.end_button.rect.center)
+    raise AssertionError(f"seat {seat}'s turn never came")
+
+
+@pytest.mark.rule("R-DAY-5")
+@pytest.mark.rule("R-MOV-3")
+def test_the_news_says_a_rival_picked_up_the_daybreak_token_you_placed(monkeypatch):
+    """Played: I put an Item token by my rival's hero at Daybreak to see what it would do; it picked it up
+    and "Since your last turn" did not say so (the log told only that a hero picked up an item)."""
+    from game.engine.state import Pending
+    from uikit import meadow_board_scene
+    scene = meadow_board_scene()                     # two humans at one screen: the hand-over cover tells the news
+    state = scene.state
+    placer = scene.actor
+    rival = next(seat for seat in state.players if seat != placer)
+    (hero,) = state.heroes_of(rival)
+    free = set(state.unoccupied_cells())
+    cell = next(c for c in state.board.topology.neighbours(hero.cell) if c in free
+                and 0 < state.board.move_cost[c[1], c[0]] <= 2)
+    state.pending.append(Pending("place_token", placer, {"kind": "item"}))     # arrange: the token roll hit
+    scene.refresh()
+    scene.view.center_on(cell)
+    click(scene, scene.view.cell_center(cell))
+    (token,) = state.tokens_at(cell)
+    assert token.kind == "item"
+    _to_the_turn_of(scene, rival)
+    click(scene, scene.roll_button.rect.center)
+    state.heroes[hero.id].moves_left = 6                   # arrange: enough 🐎 whatever the roll
+    scene.refresh()
+    scene.view.center_on(cell)
+    click(scene, scene.view.cell_center(cell))
+    for _ in range(10):
+        scene.update(0.5)                                 # the hero walks there
+    assert state.heroes[hero.id].cell == cell and scene.dialog is not None and scene.dialog.rows
+    click(scene, scene.dialog.rows[0][1].rect.center)                # "Pick up"
+    assert not state.tokens_at(cell)
+    scene.end_turn(confirmed=True)
+    assert scene.handoff_to == placer
+    drawn = []
+    monkeypatch.setattr(GameScene, "_draw_summary", staticmethod(lambda s, box, lines: drawn.append(lines)))
+    scene.app.frame(1 / 60)
+    from game.narration import region
+    expected = f"🎁 {state.players[rival].name} picked up the Item token you placed {region(state, cell)}"
+    assert drawn and expected in drawn[-1], drawn
+    assert expected not in scene.event_log.summary_for(state, rival), "the rival knows what it did"
+
+
+def _monster_news(*events, on_board=False):
+    """Ann (1) placed a Monster token (5) at Daybreak; Bob's (2) hero 7 meets it in ``events``."""
+    from types import SimpleNamespace
+
+    from game.engine.state import Event, Player
+    from game.narration import turn_summary
+    placed = Event("token_placed", {"token": 5, "kind": "monster", "cell": [4, 4], "player": 1})
+    state = SimpleNamespace(players={1: Player(1, "Ann"), 2: Player(2, "Bob")}, cities={},
+                            heroes={7: SimpleNamespace(owner=2, name="Brak")}, tokens={5: object()} if on_board else {},
+                            board=SimpleNamespace(width=9, height=9), log=[placed, *events])
+    return turn_summary(state, list(events), 1), turn_summary(state, list(events), 2)
+
+
+def _ev(event_kind, /, **data):
+    from game.engine.state import Event
+    return Event(event_kind, data)
+
+
+@pytest.mark.rule("R-DAY-5")
+@pytest.mark.rule("R-MON-1")
+def test_the_news_says_a_rival_fought_the_monster_token_you_placed():
+    started = _ev("battle_started", kind="monsters", cell=[4, 4], hero=7, attacker=2, defender=0, sides=[[], []])
+    won = _ev("battle_over", winner=0, kind="monsters", retreated=False, attacker=2, defender=0)
+    ann, bob = _monster_news(started, won, _ev("tokens_removed", tokens=[5]))
+    assert ann == ["🧟 Bob fought the Monster token you placed in the centre and won"], "said once, not as '⚔ Bob beat monsters' too"
+    assert not any("you placed" in line for line in bob)
+    lost = _ev("battle_over", winner=1, kind="monsters", retreated=False, attacker=2, defender=0)
+    ann, _ = _monster_news(started, lost, on_board=True)
+    assert ann == ["🧟 Bob fought the Monster token you placed in the centre and lost"]
+
+
+@pytest.mark.rule("R-DAY-5")
+@pytest.mark.rule("R-MON-1")
+def test_the_news_says_the_monsters_of_your_token_joined_a_rival():
+    joined = _ev("monsters_joined", hero=7, offer="defect", count=3, left=0)
+    ann, _ = _monster_news(joined, _ev("tokens_removed", tokens=[5]))
+    assert ann == ["🧟 The monsters of the token you placed in the centre joined Bob"]
+    away = _ev("monsters_joined", hero=7, offer="bribe", count=0, left=3)
+    ann, _ = _monster_news(away, _ev("tokens_removed", tokens=[5]))
+    assert ann == ["🧟 Bob sent away the monsters of the token you placed in the centre"]
+
+
+def test_a_monster_fight_elsewhere_is_told_as_before():
+    started = _ev("battle_started", kind="monsters", cell=[1, 1], hero=7, attacker=2, defender=0, sides=[[], []])
+    won = _ev("battle_over", winner=0, kind="monsters", retreated=False, attacker=2, defender=0)
+    ann, _ = _monster_news(started, won, _ev("tokens_removed", tokens=[6]), on_board=True)
+    assert ann == ["⚔ Bob beat monsters"]
