@@ -336,6 +336,69 @@ def test_a_hover_frame_puts_back_only_the_panels_it_drew_over_and_looks_the_same
     assert crossed >= 2, "no path was drawn near the log"
 
 
+def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_frames(monkeypatch):
+    """Moving the mouse over the board redraws only what the last frame drew over the still picture: the
+    path, the tiles' and buttons' tooltips with their shadows, and the window is sent only what changed
+    (issue 14). After every frame the window must hold what a whole redraw shows, through toasts, dice and
+    a screen over the board coming and going."""
+    app, scene = rolled_turn()
+    points = reachable_points(scene, scene.view.rect)
+    points = points[::max(1, len(points) // 12)][:12]
+    buttons = [w.rect.center for w in scene.widgets if w.visible and w.tooltip][:3]
+    assert len(points) >= 8 and buttons
+    still = scene.still
+    whole_blits = []
+    monkeypatch.setattr(still, "blit", lambda surface: (whole_blits.append(1), type(still).blit(still, surface)))
+
+    window = app.screen.copy()                  # what the player sees: App.present sends only what changed
+
+    def matches_a_whole_frame(step):
+        changed = scene.changed_rects() if app.scene is scene else None
+        for rect in [window.get_rect()] if changed is None else changed:
+            window.blit(app.screen, rect, area=rect)
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(app.screen, "RGB"), step
+        whole = pygame.Surface(app.screen.get_size())
+        kept = still._over, still._shown_on
+        scene.draw(whole)                   # another surface: the whole still picture, then the rest
+        still._over, still._shown_on = kept
+        assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB"), step
+
+    put_back = 0
+    for i, pos in enumerate(points + buttons + points[::-1]):
+        if i == 5:
+            scene.toast.show("A toast over the board")
+        if i == 9:
+            scene.toast.message = ""
+        if i == 17:
+            scene.dice.add_event({"purpose": "move", "expr": "2d6", "faces": [3, 4], "total": 7})
+            scene.dice.update(0)
+            scene.dice.rolls[0].age = 1.0           # settled: a tumbling die shows random faces each draw
+        if i == 21:
+            scene.dice.clear()
+        hover(app, pos)
+        before = len(whole_blits)
+        app.frame(1 / 60)
+        put_back += len(whole_blits) == before
+        matches_a_whole_frame(i)
+    scene.toast.show("Fading", info=True)
+    for _ in range(3):
+        app.frame(1.0)
+        matches_a_whole_frame("toast fading")
+    from game.ui.kit.help_overlay import HelpOverlay
+    app.push(HelpOverlay(scene))            # a screen over the board, then gone
+    app.frame(1 / 60)
+    window = app.screen.copy()
+    app.pop()
+    app.frame(1 / 60)
+    matches_a_whole_frame("after an overlay")
+    hover(app, points[0])
+    app.frame(1 / 60)
+    app.dispatch(pygame.event.Event(pygame.WINDOWEXPOSED))     # uncovered: its pixels are sent whole
+    app.frame(1 / 60)
+    assert scene.changed_rects() is None
+    assert put_back >= len(points), "the frames were drawn whole: nothing here tests putting back"
+
+
 def test_during_a_vote_the_header_and_heroes_panel_are_the_voters(monkeypatch):
     from game.ui.menus.options import NewGameOptions
     path = MAPS / "meadow.tmx"

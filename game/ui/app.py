@@ -16,6 +16,9 @@ from game.ui.kit.scene import Scene
 
 IDLE_AFTER_S = 2.0     # seconds without input before an idle window draws fewer frames
 IDLE_FPS = 10          # ... this many a second (a still window took half a core at 60 fps under Xvfb)
+# Events after which the window's pixels must be sent again whole (it was uncovered, restored or resized).
+SHOW_WHOLE_WINDOW = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                     pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE}
 
 
 def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
@@ -39,6 +42,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.running = True
+        self.frame_count = 0       # frames drawn: a scene can tell whether the screen still holds its last one
+        self._changed: list[pygame.Rect] | None = None    # where the last frame changed the screen (None: anywhere)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -75,6 +80,8 @@ class App:
         save_before_leaving(self, self.quit, "Quit")
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in SHOW_WHOLE_WINDOW:
+            self.frame_count += 1          # the window's pixels were lost: the next frame is drawn and shown whole
         if event.type == pygame.QUIT:
             self.close_window()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -95,9 +102,18 @@ class App:
             if live_reload_tick(self) or self.scene is not scene:
                 scene = self.scene
         scene.update(dt)
+        self.frame_count += 1
         if not getattr(scene, "covers_screen", False):     # a scene that paints every pixel needs no clearing
             self.screen.fill(theme.BACKGROUND)
         scene.draw(self.screen)
+        self._changed = scene.changed_rects()
+
+    def present(self) -> None:
+        """Show the frame just drawn: only where it changed the screen, when the scene knows where."""
+        if self._changed is None:
+            pygame.display.flip()
+        elif self._changed:
+            pygame.display.update(self._changed)
 
     def idle_wait_ms(self, quiet_s: float) -> int:
         """How long the next frame may sleep waiting for input: nothing after ``IDLE_AFTER_S`` without
@@ -119,7 +135,7 @@ class App:
             for event in events:
                 self.dispatch(event)
             self.frame(min(dt, 0.1))
-            pygame.display.flip()
+            self.present()
         pygame.quit()
 
 

@@ -705,6 +705,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff_to is not None:
+            self.still.hidden()
             self._draw_handoff(surface)
             self.toast.draw(surface)
             return
@@ -727,12 +728,15 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             prompt = self._draw_prompt(canvas)
             self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else []) + self.comfort.rects()
             self.view.covered = self.still.keep_on_top
-        self.still.blit(surface)
+        shown_on = (id(surface), surface.get_size(), self.app.frame_count if self.app is not None else None)
+        self.still.put_back(surface, shown_on)
         drawn = self.view.draw_dynamic(surface)
         if drawn is not None:
             self.still.restore_on_top(surface, drawn)
+        tips = [drawn]
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
-            self.draw_widget_tooltip(surface)
+            tips.append(self.draw_widget_tooltip(surface))
+        noted = not self.toast.visible and not self.dice.busy and self.dialog is None
         self.toast.draw(surface)
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
@@ -740,9 +744,14 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             self.toast.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
+            noted = False
         covered = self.app is not None and self.app.scene is not self     # a menu or dialog scene on top
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
-            self.view.draw_tooltip(surface)                     # over every panel, whole on screen
+            tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
+        self.still.note_drawn_over(tips if noted and self.app is not None and not covered else None, shown_on)
+
+    def changed_rects(self) -> list[pygame.Rect] | None:
+        return self.still.changed
 
     def _still_key(self) -> tuple:
         """Everything the still picture shows (see still_frame.py): add to it what you add to that picture."""

@@ -4,6 +4,11 @@ An idle frame is one blit of this picture; a hover frame adds the hover glow,
 the path preview and the tooltip on top (``BoardView.draw_dynamic`` and
 ``draw_tooltip``). The scene builds a key of everything the picture shows; an
 equal key means the same pixels, so the picture is reused.
+
+When the window still holds the scene's last frame and that frame drew nothing
+over the picture but rectangles it noted (the path, the tooltips), the next
+frame puts back only those rectangles instead of the whole window
+(``StillFrame.put_back``): moving the mouse over the board redraws a few tiles.
 """
 from __future__ import annotations
 
@@ -21,6 +26,9 @@ class StillFrame:
         self.surface: pygame.Surface | None = None
         self.key: tuple | None = None
         self.keep_on_top: list[pygame.Rect] = []   # panels over the board the path must not cross
+        self._over: list[pygame.Rect] | None = None   # what the last frame drew over the picture, if known
+        self._shown_on: tuple | None = None            # ... on which screen, in which frame
+        self.changed: list[pygame.Rect] | None = None   # where the last frame changed the screen (None: anywhere)
 
     def fresh(self, size: tuple[int, int], key: tuple) -> bool:
         """True when the kept picture already shows ``key`` at this size."""
@@ -34,13 +42,41 @@ class StillFrame:
                 self.surface = self.surface.convert()
         self.key = key
         self.keep_on_top = []
+        self._over = None
         return self.surface
 
     def invalidate(self) -> None:
         self.key = None
+        self._over = None
 
     def blit(self, surface: pygame.Surface) -> None:
         surface.blit(self.surface, (0, 0))
+
+    def hidden(self) -> None:
+        """The frame drawn shows something else (a cover over the whole window): the next one is whole."""
+        self._over = self.changed = None
+
+    def put_back(self, surface: pygame.Surface, shown_on: tuple) -> None:
+        """Make ``surface`` show the still picture. ``shown_on`` names the screen and the frame about to be
+        drawn (see ``App.frame_count``); when the previous frame was this picture on that screen with
+        only noted rectangles drawn over it, those rectangles are put back, else the whole picture."""
+        last, self._over = self._over, None
+        previous = shown_on[:-1] + (shown_on[-1] - 1,)
+        if last is None or self._shown_on != previous:
+            self.blit(surface)
+            self.changed = None
+            return
+        for rect in last:
+            surface.blit(self.surface, rect, area=rect)
+        self.changed = list(last)
+
+    def note_drawn_over(self, rects: list[pygame.Rect | None] | None, shown_on: tuple) -> None:
+        """What this frame drew over the picture: every pixel outside ``rects`` is the picture's. ``None``
+        when something else was drawn (a dialog, a toast, dice): the next frame then puts back the whole
+        picture."""
+        self._over = None if rects is None else [r for r in rects if r is not None and r.w and r.h]
+        self._shown_on = shown_on
+        self.changed = None if self._over is None or self.changed is None else self.changed + self._over
 
     def restore_on_top(self, surface: pygame.Surface, drawn: pygame.Rect | None = None) -> None:
         """Put the panels that lie over the board back over what was drawn on it since (only inside

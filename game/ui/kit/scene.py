@@ -103,18 +103,24 @@ class Scene:
         self.draw_widget_tooltip(surface)
         self.toast.draw(surface)
 
-    def draw_widget_tooltip(self, surface: pygame.Surface) -> None:
+    def changed_rects(self) -> list[pygame.Rect] | None:
+        """Where the last ``draw`` changed the screen; None when it may have changed anywhere (the
+        window is then shown whole)."""
+        return None
+
+    def draw_widget_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The tip of the control under the mouse, if it has one; returns where it was drawn."""
         if self.app is not None and self.app.scene is not self:
-            return          # drawn under an overlay: the mouse is on the overlay, not on our widgets
+            return None     # drawn under an overlay: the mouse is on the overlay, not on our widgets
         for widget in self.widgets:
             if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
                 if getattr(widget, "focused", False):
-                    return      # being typed into: its tip covered what the typing shows (the rule search's matches)
+                    return None  # being typed into: its tip covered what the typing shows (the rule search's matches)
                 from game.ui.menus.rulebook import cited_rule
                 rule = cited_rule(widget.tooltip)
                 extra = [f"Right-click: read {rule}"] if rule else []
-                widgets.draw_tooltip(surface, widget.tooltip.split("\n") + extra, self.mouse)
-                return
+                return widgets.draw_tooltip(surface, widget.tooltip.split("\n") + extra, self.mouse)
+        return None
 
     def open_cited_rule(self, event: pygame.event.Event) -> bool:
         """A click on a message that cites a rule (R-...), or a right-click on a control whose tip cites

@@ -138,20 +138,25 @@ def _opaque_panel(w: int, h: int, style: str, radius: int) -> pygame.Surface:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, style: str = "parchment",
-               radius: int = 10, drop_shadow: bool = True) -> None:
+               radius: int = 10, drop_shadow: bool = True) -> pygame.Rect:
     """A panel with its shadow. Only its rounded top and bottom rows are blended: the rows between are
     opaque and copied, and the shadow is drawn only where the panel will not cover it (a dialog-sized
-    alpha blit is most of a millisecond, and modal screens draw one every frame)."""
+    alpha blit is most of a millisecond, and modal screens draw one every frame). Returns the rectangle
+    it drew in, the shadow's included."""
     picture = panel(rect.w, rect.h, style, radius)
     w, h = picture.get_size()
     band = min(radius, h // 2)
     solid = pygame.Rect(rect.x, rect.y + band, w, h - 2 * band)
+    drawn = pygame.Rect(rect)
     if drop_shadow:
-        _blit_around(surface, shadow(rect.w, rect.h, radius), (rect.x - 4, rect.y - 2), solid)
+        dark = shadow(rect.w, rect.h, radius)
+        _blit_around(surface, dark, (rect.x - 4, rect.y - 2), solid)
+        drawn.union_ip(dark.get_rect(topleft=(rect.x - 4, rect.y - 2)))
     if solid.h > 0:
         surface.blit(_opaque_panel(rect.w, rect.h, style, radius), solid.topleft, area=(0, band, w, solid.h))
     surface.blit(picture, rect.topleft, area=(0, 0, w, band))
     surface.blit(picture, (rect.x, rect.y + h - band), area=(0, h - band, w, band))
+    return drawn
 
 
 def _blit_around(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int], hole: pygame.Rect) -> None:

@@ -95,15 +95,16 @@ def tooltip_rect(lines: Sequence[str], pos: tuple[int, int], screen: tuple[int, 
 
 
 def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], pos: tuple[int, int]) -> pygame.Rect:
-    """A parchment tooltip near ``pos``, kept inside the surface."""
+    """A parchment tooltip near ``pos``, kept inside the surface. Returns the rectangle it drew in (its
+    shadow included)."""
     rendered = _tooltip_lines(lines)
     rect = tooltip_rect(lines, pos, surface.get_size())
-    textures.draw_panel(surface, rect, "parchment", radius=6)
+    drawn = textures.draw_panel(surface, rect, "parchment", radius=6)
     y = rect.y + theme.PAD - 2
     for s in rendered:
         surface.blit(s, (rect.x + theme.PAD, y))
         y += s.get_height() + 2
-    return rect
+    return drawn
 
 
 @lru_cache(maxsize=512)
