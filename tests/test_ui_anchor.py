@@ -56,15 +56,15 @@ def test_the_anchor_panel_names_the_rulesets_die(monkeypatch):
 
 @pytest.mark.rule("R-SET-3")
 def test_a_tie_broken_by_a_second_roll_is_labelled(monkeypatch):
-    """Played: two dice beside each name read like a 2d6; the columns now say roll / tie: again."""
-    import game.ui.board.anchor_panel as anchor_panel
-    drawn = []
-    real = anchor_panel.render
-    monkeypatch.setattr(anchor_panel, "render", lambda text, *a, **k: drawn.append(text) or real(text, *a, **k))
-    for seed, captions in ((0, ["roll", "tie: again"]), (1, [])):
-        drawn.clear()
-        session = new_game(seed)
-        app = App(headless=True)
-        app.push(AnchorPanel(session, session.setup_events))
-        app.frame(1 / 60)
-        assert [t for t in drawn if t in ("roll", "tie: again")] == captions
+    """Played: two dice beside each name read like a 2d6; the columns say roll / re-roll. Two ties in a row
+    wrote "tie: again" twice, one caption over the other: each column's caption stays clear of the next."""
+    from layoutkit import problems, record, recording
+    with recording(monkeypatch):
+        for seed, captions in ((0, ["roll", "re-roll"]), (27, ["roll", "re-roll", "re-roll"]), (1, [])):
+            session = new_game(seed)
+            app = App(headless=True)
+            panel = AnchorPanel(session, session.setup_events)
+            app.push(panel)
+            drawing = record(panel.draw, app.size)
+            assert [t for t, _ in drawing.texts if t in ("roll", "re-roll")] == captions
+            assert not problems(drawing), problems(drawing)

@@ -60,7 +60,7 @@ class AnchorPanel(OverlayScene):
         anchor = state.turn_order[0] if state.turn_order else None
         if len(self.rounds) > 1:        # two dice a player looked like 2d6: say the second is the tie's re-roll
             for number in range(len(self.rounds)):
-                caption = render("roll" if number == 0 else "tie: again", 12, theme.INK_SOFT)
+                caption = render("roll" if number == 0 else "re-roll", 12, theme.INK_SOFT)
                 surface.blit(caption, caption.get_rect(midbottom=(x + 230 + number * 56 + 20, y + 14)))
             y += 20
         for seat in seats:
