@@ -14,15 +14,18 @@ in both cases. Nothing here imports pygame.
 """
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 DEFAULT_MAP_NAME = "meadow"
 
 
+_PACKAGE_DIR = Path(__file__).parent
+
+
 def _package_dir() -> Path:
-    # Installed packages are plain folders, so files() is a real path pygame and the map reader can open.
-    return Path(str(resources.files(__package__)))
+    # The game is installed as a plain folder (a wheel or a checkout), never zipped: its files are real
+    # paths pygame and the map reader can open. (importlib.resources.files() said the same, slower.)
+    return _PACKAGE_DIR
 
 
 def data_root() -> Path:

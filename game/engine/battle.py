@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.board.topology import Cell
-from game.engine.battle_odds import best_attack
 from game.engine.errors import IllegalAction
 from game.engine.heroes import drop_items, unit_total
 from game.engine.squads import (  # noqa: F401  (Squad, Side and the dice helpers are read from here too)
@@ -217,6 +216,7 @@ def auto_play(state: GameState, events: list[Event]) -> Outcome | None:
     win with the exact odds the player is shown, so those odds describe the battle fought."""
     battle = state.battle
     if battle is not None and all(s.arranged for s in battle.sides) and battle.sides[battle.to_act].player == NEUTRAL:
+        from game.engine.battle_odds import best_attack      # the exact odds load with the first battle
         squad, target = best_attack(state)
         return exchange(state, battle, squad, target, events)
     return None

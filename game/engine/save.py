@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import json
 import os
 import re
@@ -115,6 +114,7 @@ def map_checksum(path: str | os.PathLike) -> str | None:
 
 @functools.lru_cache(maxsize=32)
 def _checksum(path: str, _mtime_ns: int, _size: int) -> str | None:
+    import hashlib     # loads OpenSSL: 5 ms of the board's start-up, where no save is read or written yet
     digest = hashlib.sha256()
     try:
         with open(path, "rb") as handle:

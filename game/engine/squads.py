@@ -10,11 +10,14 @@ back to whoever brought them (R-BAT-8). This module sits below ``battle`` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from game.engine import odds as O
 from game.engine.dice import Dice
 from game.engine.heroes import add_units, equipped_items, unit_total
 from game.engine.state import GameState
+
+if TYPE_CHECKING:      # the exact odds (numpy tables) load with the first battle, not with the board
+    from game.engine import odds as O
 
 GARRISON = 0          # owner key of a City's garrison (and of monsters, who belong to no hero)
 GARRISON_TAG = "city"  # its odds tag: no hero is called that, so it never deserts
@@ -130,6 +133,7 @@ def squad_dice_text(state: GameState, squad: Squad) -> str:
 
 # --- as the exact odds see them ----------------------------------------------------------------
 def _group(count: int, dice: Dice, owner: str = "") -> O.UnitGroup:
+    from game.engine import odds as O
     return O.UnitGroup(count, dice.count, dice.sides, dice.bonus, owner)
 
 
@@ -158,6 +162,7 @@ def odds_groups(state: GameState, squad: Squad, tags: dict[int, str]) -> list[tu
 
 def to_odds_squad(state: GameState, squad: Squad, tags: dict[int, str] | None = None) -> O.Squad:
     """One engine squad (units, a hero or a City) as an odds Squad."""
+    from game.engine import odds as O
     tags = tags or {}
     if squad.is_unit_squad:
         return O.Squad(tuple(g for _, g in odds_groups(state, squad, tags)))
@@ -187,6 +192,7 @@ def side_odds_squads(state: GameState, side: Side) -> list[O.Squad]:
 def desert_own(state: GameState, side: Side, hero_id: int) -> tuple[int, int]:
     """R-HERO-2: half of the fainted hero's own mercenaries leave the side's squads, in the
     order the exact odds assume (``odds.desertion_counts``). Returns (before, after)."""
+    from game.engine import odds as O
     tags = side_tags(side)
     unit_squads = [s for s in side.squads if s.is_unit_squad]
     grouped = [odds_groups(state, s, tags) for s in unit_squads]

@@ -10,7 +10,7 @@ is reported once; ``flush`` tells the quit paths whether the game is safe.
 """
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from pathlib import Path
 
@@ -21,7 +21,7 @@ COMPUTER_SAVE_SECONDS = 3.0     # a computer's actions are saved at least this o
 
 
 def new_game_id() -> str:
-    return secrets.token_hex(6)
+    return os.urandom(6).hex()     # secrets.token_hex(6) without importing secrets (and hashlib, OpenSSL)
 
 
 class Autosaver:
