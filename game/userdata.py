@@ -4,6 +4,9 @@
 when unset). Inside it: ``saves/`` (``$FUZZYKNIGHTS_SAVES`` moves it), ``maps/``
 for the player's own maps, ``settings.toml`` and ``new_game.json`` (the last new
 game's setup). Nothing is created until it is first written.
+
+``cache_dir()`` is ``$XDG_CACHE_HOME/fuzzyknights`` (``~/.cache/fuzzyknights``):
+files the game can make again at any time (decoded pictures, ``game.ui.kit.decoded``).
 """
 from __future__ import annotations
 
@@ -13,6 +16,11 @@ from pathlib import Path
 
 def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "fuzzyknights"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "fuzzyknights"
 
 

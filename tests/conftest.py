@@ -26,7 +26,9 @@ if _TEMP_ROOT:
 os.environ["FUZZYKNIGHTS_SAVES"] = tempfile.mkdtemp(prefix="fuzzyknights-saves-", dir=_TEMP_ROOT)
 # Settings, the player's own maps (and the rest of the player data folder) too.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-data-", dir=_TEMP_ROOT)
-for _folder in (os.environ["FUZZYKNIGHTS_SAVES"], os.environ["XDG_DATA_HOME"]):   # each run left two behind
+# And the decoded pictures the game caches (game.ui.kit.decoded).
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="fuzzyknights-cache-", dir=_TEMP_ROOT)
+for _folder in (os.environ["FUZZYKNIGHTS_SAVES"], os.environ["XDG_DATA_HOME"], os.environ["XDG_CACHE_HOME"]):
     atexit.register(shutil.rmtree, _folder, ignore_errors=True)
 
 # The board works hover odds out off the frame and shows "working it out" when they take longer than

@@ -16,7 +16,7 @@ import numpy as np
 import pygame
 
 from game.board import Board
-from game.ui.kit import theme
+from game.ui.kit import decoded, theme
 from game.ui.board.geometry import BoardGeometry
 
 CHUNK = 512
@@ -170,7 +170,7 @@ def tileset_image(path: str) -> pygame.Surface | None:
     key = (path, info.st_mtime_ns, info.st_size, pygame.display.get_surface() is not None)
     if key not in _TILESETS:
         try:
-            image = pygame.image.load(path)
+            image = decoded.load(path)
             _TILESETS[key] = image.convert_alpha() if key[3] else image
         except (pygame.error, FileNotFoundError, OSError):
             _TILESETS[key] = None

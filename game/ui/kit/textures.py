@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game import resources
-from game.ui.kit import theme
+from game.ui.kit import decoded, theme
 
 PLANK_SEAM = (158, 158, 158)   # multiplies the wood by 0.62 on the seams between planks
 
@@ -41,7 +41,7 @@ def _fractal(w: int, h: int, seed: int):
 def _tile(name: str) -> pygame.Surface | None:
     """A baked texture tile, or None when the file is missing (panels then fall back to flat colour)."""
     try:
-        tile = pygame.image.load(str(resources.textures_dir() / f"{name}.png"))
+        tile = decoded.load(resources.textures_dir() / f"{name}.png")
     except (pygame.error, FileNotFoundError):
         return None
     return tile.convert() if pygame.display.get_surface() else tile
