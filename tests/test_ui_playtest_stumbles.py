@@ -196,3 +196,27 @@ def test_a_monster_fight_elsewhere_is_told_as_before():
     won = _ev("battle_over", winner=0, kind="monsters", retreated=False, attacker=2, defender=0)
     ann, _ = _monster_news(started, won, _ev("tokens_removed", tokens=[6]), on_board=True)
     assert ann == ["⚔ Bob beat monsters"]
+
+
+@pytest.mark.rule("R-MON-1")
+def test_the_bribe_dialog_says_the_monsters_not_taken_go_away():
+    """Played: 10 monsters offered to join, the purse allowed 4: would the other 6 attack the hero? The
+    dialog said nothing of them (they vanish, R-MON-1)."""
+    from game.engine.state import Interaction, Pending
+    from uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    to_turn(scene)
+    state = scene.state
+    hero = state.heroes[scene.selected]
+    click(scene, scene.roll_button.rect.center)
+    state.players[hero.owner].purse["coin"] = 4
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
+                                    monsters={"tokens": [], "fight": 0, "bribe": 10, "defect": 0, "stage": "fight"})
+    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "bribe", "max": 10,
+                                                               "cost": {"coin": 1}}))
+    scene.refresh()
+    dialog = scene.dialog
+    assert dialog is not None and dialog.title == "Bribe"
+    assert "Those you do not take go away (R-MON-1)." in dialog.lines
+    click(scene, dialog.spinner.minus.rect.center)
+    assert dialog.lines[-1].endswith("takes 3 for 💰3"), "the count's line is still the last"

@@ -93,6 +93,7 @@ class DecisionDialogs:
             return Dialog("Bribe" if bribe else "Defectors", lines, [none], icon="monster")
         if limit < data["max"]:
             lines.append(f"Your purse and free army slots allow at most {limit}.")
+        lines.append("Those you do not take go away (R-MON-1).")    # "and the other 6?"
         lines.append("")
 
         def cost_line(n: int) -> str:
