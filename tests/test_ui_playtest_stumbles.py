@@ -220,3 +220,18 @@ def test_the_bribe_dialog_says_the_monsters_not_taken_go_away():
     assert "Those you do not take go away (R-MON-1)." in dialog.lines
     click(scene, dialog.spinner.minus.rect.center)
     assert dialog.lines[-1].endswith("takes 3 for 💰3"), "the count's line is still the last"
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_the_vote_result_reads_as_the_log_says_it():
+    """Played: the toast said "Day limit (30 days) on" where the log beside it said "Day limit on (30 Days)"."""
+    from game.narration import narrate
+    game = board([Seat("Ann", 1, "human"), Seat("Bob", 2, "human")])
+    game.dialog = None
+    vote = call_a_vote(game)
+    click(vote, vote.yes.rect.center)
+    click(vote, vote.yes.rect.center)
+    days = game.state.rules["options"]["day_limit_days"]
+    assert game.toast.message == f"Vote passed (2 yes, 0 no): Day limit on ({days} Days)"
+    result = next(e for e in reversed(game.state.log) if e.kind == "vote_result")
+    assert f"Day limit on ({days} Days)" in narrate(game.state, result)

@@ -356,10 +356,11 @@ class VoteDialog(OverlayScene):
         below = self.below
         self.close()
         if result is not None and below is not None:
-            name = rule_words(result["option"], self.session.state.rules["options"])[0]
+            from game.names import option_change      # the log's words: "Day limit on (30 Days)"
+            change = option_change(result["option"], result["value"], self.session.state.rules["options"])
             verdict = "passed" if result["passed"] else "failed"
-            below.toast.show(info=True, message=f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {name} "
-                             f"{'on' if result['value'] else 'off'}" if result["passed"] else
+            below.toast.show(info=True, message=f"Vote {verdict} ({result['yes']} yes, {result['no']} no): {change}"
+                             if result["passed"] else
                              f"Vote {verdict} ({result['yes']} yes, {result['no']} no): the rules stay as they were")
 
     def draw_content(self, surface) -> None:
