@@ -235,3 +235,34 @@ def test_the_vote_result_reads_as_the_log_says_it():
     assert game.toast.message == f"Vote passed (2 yes, 0 no): Day limit on ({days} Days)"
     result = next(e for e in reversed(game.state.log) if e.kind == "vote_result")
     assert f"Day limit on ({days} Days)" in narrate(game.state, result)
+
+
+@pytest.mark.rule("R-BLD-2")
+def test_the_daybreak_panel_says_why_a_hero_out_there_cannot_found_a_city(monkeypatch):
+    """Played: at one Daybreak the hero had "Found a City here"; at the next, standing on the Item token it
+    would pick up, the button was gone without a word. A City is founded on an otherwise empty tile."""
+    import enginekit as K
+    from game.engine.dice import Rng
+    from game.engine.state import Token
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    from layoutkit import problems, record, recording
+    state = K.start_game("normal")
+    state.rng = Rng(state.seed)
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 10
+    hero = K.recruit_hero(state, seat)
+    hero.cell = (4, 4)                                               # arrange: out on the map
+    app = App(headless=True)
+    panel = DaybreakPanel(GameSession(state))
+    app.push(panel)
+    with monkeypatch.context() as patched, recording(patched):
+        drawing = record(panel.draw, app.size)
+    assert hero.id in panel.found_buttons
+    assert not any("no City here" in text for text, _ in drawing.texts)
+    state.tokens[99] = Token(99, "item", (4, 4))                     # arrange: an Item token on its tile
+    panel.layout(app.size)
+    with monkeypatch.context() as patched, recording(patched):
+        drawing = record(panel.draw, app.size)
+    assert hero.id not in panel.found_buttons
+    assert any(text.endswith("on an Item token: no City here") for text, _ in drawing.texts), drawing.texts
+    assert not problems(drawing), problems(drawing)

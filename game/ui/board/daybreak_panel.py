@@ -131,6 +131,23 @@ def rival_heroes_near(state, cities) -> dict[int, str]:
     return out
 
 
+def founding_blocked(state, hero) -> str | None:
+    """Why a hero out on the map has no "Found a City here" (R-BLD-2): "on an Item token: no City here".
+    The button showed at one Daybreak and was gone at the next without a word. None on founding ground
+    or in a City."""
+    if state.city_at(hero.cell) is not None or on_founding_ground(state, hero):
+        return None
+    tokens = state.tokens_at(hero.cell)
+    if state.mine_at(hero.cell) is not None:
+        what = "on a Mine"
+    elif tokens:
+        kind = tokens[0].kind.capitalize()
+        what = f"on {'an' if kind[0] in 'AEIOU' else 'a'} {kind} token"
+    else:
+        what = "not alone on its tile"
+    return f"{what}: no City here"
+
+
 def found_city_message(state, hero) -> str:
     """What founding a City here costs the player (R-BLD-2): the hero, for good, and the coin."""
     from game.names import join_names, unit_plural
@@ -438,7 +455,7 @@ class DaybreakPanel(OverlayScene):
             blit_wrapped(surface, words, (x + 10, y + 4), self.right.right - x - 10, 14, theme.INK_SOFT)
         for hero in heroes:
             army = sum(hero.army.values())
-            where = "garrisoned" if state.is_garrisoned(hero) else ""
+            where = "garrisoned" if state.is_garrisoned(hero) else founding_blocked(state, hero) or ""
             label = f"🧙 {hero.name}" + (f" · {army} unit{'s' * (army != 1)}" if army else "") + (f" · {where}" if where else "")
             surface.blit(render(label, 14, theme.INK), (x + 6, y + 7))
             y += HERO_ROW
