@@ -266,3 +266,15 @@ def test_the_daybreak_panel_says_why_a_hero_out_there_cannot_found_a_city(monkey
     assert hero.id not in panel.found_buttons
     assert any(text.endswith("on an Item token: no City here") for text, _ in drawing.texts), drawing.texts
     assert not problems(drawing), problems(drawing)
+
+
+@pytest.mark.rule("R-MINE-3")
+def test_a_neutral_mines_tooltip_names_its_owner_one_way():
+    """Played: the tooltip of a Mine read "Mine (neutral)", then "Mine (unowned): captured at once 85%"."""
+    from uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    mine = next(m for m in scene.state.mines.values() if not m.owner)
+    lines = [line for line in scene.view.describe(mine.cell) if line.startswith("Mine (")]
+    assert len(lines) == 2 and all(line.startswith("Mine (neutral)") for line in lines), lines

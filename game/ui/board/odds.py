@@ -110,7 +110,7 @@ def mine_lines(state: GameState, hero: Hero, mine, choice=None) -> list[str]:
     guarded = 1.0 - capture
     expr = rules["guardians_by_tier"][state.highest_city_tier()]
     win = win_vs_rolled(state, hero, expr, guardian_fight(state, hero, mine.cell), choice)
-    owner = "enemy" if mine.owner != NEUTRAL else "unowned"
+    owner = "enemy" if mine.owner != NEUTRAL else "neutral"      # as the tile's own line says it
     return [f"Mine ({owner}): captured at once {percent(capture)}",
             f"  Guardians {expr}{tiered_monsters(state)} ({percent(guarded)}): win {percent(win)}",
             f"Chance to capture: {percent(capture + guarded * win)}"]
