@@ -141,9 +141,9 @@ class App:
 
 def _first_scene(options) -> Scene:
     from game.ui.menus.options import NewGameOptions
-    if isinstance(options, NewGameOptions):
-        from game.ui.menus.title import start_scene_for
-        return start_scene_for(options)
+    if isinstance(options, NewGameOptions):     # straight to the board: the title screen's modules stay unloaded
+        from game.ui.board.launch import make_board_scene
+        return make_board_scene(options)
     from game.ui.menus.title import TitleScene
     return TitleScene(preset=options, remember_setup=True)   # options: None, or the command line's TitlePreset
 
