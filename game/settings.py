@@ -22,6 +22,7 @@ COMPUTER_SPEEDS = ("normal", "fast")              # GameSession speeds
 
 @dataclass
 class Settings:
+    """The player's settings (``settings.toml``), as the Settings screen shows them."""
     fullscreen: bool = False
     ui_scale: float = 1.0           # text and panels
     battle_speed: str = "Normal"

@@ -22,6 +22,7 @@ from game.board.topology import HexTopology, SquareTopology, Topology
 
 @dataclass(frozen=True)
 class BitWindow:
+    """A rectangle of the board whose cell sets are ints, one bit a cell (see the module's layout)."""
     col0: int
     row0: int
     width: int

@@ -41,6 +41,7 @@ class TileInfo:
 
 @dataclass
 class Board:
+    """A map as the game plays it: its cells' terrain and move costs, tile layers, tokens and player counts."""
     topology: Topology
     move_cost: np.ndarray            # int16 (height, width); 0 = impassable
     terrain: list[list[str]]         # [row][col] terrain name of the top-most terrain tile

@@ -59,6 +59,7 @@ class Topology:
 
 @dataclass(frozen=True)
 class SquareTopology(Topology):
+    """Square cells touching on 4 sides, or 8 with ``diagonal``."""
     diagonal: bool = False
 
     kind = "square"
@@ -69,6 +70,7 @@ class SquareTopology(Topology):
 
 @dataclass(frozen=True)
 class HexTopology(Topology):
+    """Hex cells in Tiled's staggered layout: every other row (axis y) or column (axis x) is shifted."""
     stagger_axis: str = "y"   # "x" or "y"
     stagger_index: str = "odd"  # "odd" or "even"
 

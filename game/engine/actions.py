@@ -87,6 +87,7 @@ class EquipItem:
 
 @action
 class EndDaybreak:
+    """R-DAY-1: the player's Daybreak is done; the next player's (or the first turn) begins."""
     player: int
 
 
@@ -174,18 +175,21 @@ class Retreat:
 
 @action
 class EndTurn:
+    """R-DAY-1: the player's turn is over; play passes to the next player in turn order."""
     player: int
 
 
 # --- diplomacy -------------------------------------------------------------------
 @action
 class ProposeAlliance:
+    """R-ALLY-1: offer an alliance to player ``to``."""
     player: int
     to: int
 
 
 @action
 class AnswerAlliance:
+    """R-ALLY-1: accept or refuse the alliance ``proposer`` offered."""
     player: int
     proposer: int
     accept: bool
@@ -193,6 +197,7 @@ class AnswerAlliance:
 
 @action
 class EndAlliance:
+    """R-ALLY-1: end the alliance with ``ally`` (at the start of the player's own turn)."""
     player: int
     ally: int
 
@@ -207,6 +212,7 @@ class ProposeRuleChange:
 
 @action
 class CastVote:
+    """R-VOTE-1: the player's vote on the rule change under way."""
     player: int
     yes: bool
 

@@ -24,6 +24,7 @@ class Outcome:
 
 @dataclass
 class Battle:
+    """The battle under way (``GameState.battle``): what is fought over, both sides, and who acts."""
     kind: str                  # monsters | guardians | hero | city
     cell: Cell
     hero: int                  # the attacking hero

@@ -61,6 +61,7 @@ def _parse(text: str) -> Dice:
 
 @dataclass(frozen=True)
 class Roll:
+    """One roll of ``dice``: the faces that came up (the bonus is added in ``total``)."""
     dice: Dice
     faces: tuple[int, ...]
 

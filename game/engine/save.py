@@ -44,6 +44,7 @@ AUTOSAVE_NAME = re.compile(r"autosave-(?P<game>[0-9a-f]{6,32})(?:-day(?P<day>\d{
 
 @dataclasses.dataclass
 class LoadedSave:
+    """A save, loaded: the replayed state, the game's id and the events the replay told."""
     state: GameState
     game_id: str | None          # None for saves made before games had an identity
     events: list = dataclasses.field(default_factory=list)   # what the replay told: the game's history so far

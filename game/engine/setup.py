@@ -16,6 +16,7 @@ from game.map_players import made_for
 
 @dataclass(frozen=True)
 class Seat:
+    """Who plays a seat: a name, human or computer, and the computer's level."""
     name: str
     kind: str = "human"      # human | computer
     ai: str = ""             # computer level, e.g. "standard"

@@ -25,6 +25,7 @@ GARRISON_TAG = "city"  # its odds tag: no hero is called that, so it never deser
 
 @dataclass
 class Squad:
+    """Units that fight as one (R-BAT-2), a hero's own squad or a City's; ``owners`` says whose units they are."""
     units: dict[str, int] = field(default_factory=dict)
     hero: int | None = None     # a hero's own squad (R-HERO-1)
     city: int | None = None     # a City's own squad (R-CITY-1)
@@ -50,6 +51,7 @@ class Squad:
 
 @dataclass
 class Side:
+    """One side of a battle: its squads once arranged, the units still to arrange, heroes and fainted ones."""
     player: int                                   # NEUTRAL for monsters, guardians, neutral Cities
     squads: list[Squad] = field(default_factory=list)
     pool: dict[str, int] = field(default_factory=dict)   # units still to be put into squads

@@ -15,6 +15,7 @@ NEUTRAL = 0
 
 @dataclass
 class Item:
+    """An Item (R-ITEM): a hero's or a City armory's, or lying on the board in a token."""
     id: int
     type: str          # main_hand, off_hand, amulet
     rarity: int        # 0 = common .. 4 = legendary
@@ -23,6 +24,7 @@ class Item:
 
 @dataclass
 class Hero:
+    """A hero on the board: its cell, mercenaries (``army``), items and what is left of its 🐎 this turn."""
     id: int
     owner: int
     cell: Cell
@@ -35,6 +37,7 @@ class Hero:
 
 @dataclass
 class City:
+    """A City: tier, buildings, garrison and armory; owned by a seat, or NEUTRAL."""
     id: int
     cell: Cell
     owner: int
@@ -52,6 +55,7 @@ class City:
 
 @dataclass
 class Mine:
+    """A Mine and its owner (NEUTRAL until captured); ``resource`` once known."""
     id: int
     cell: Cell
     owner: int = NEUTRAL
@@ -69,6 +73,7 @@ class Token:
 
 @dataclass
 class Player:
+    """A seat in the game: who plays it, its purse, and whether it is still in the game."""
     seat: int
     name: str
     kind: str = "human"            # human | computer
@@ -98,6 +103,7 @@ class Interaction:
 
 @dataclass
 class Event:
+    """Something that happened, for the screen, the log and the saves: ``kind`` and its data."""
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -107,6 +113,7 @@ class Event:
 
 @dataclass
 class GameState:
+    """The whole game: rules, board, dice, players, what is on the board, and whose move it is."""
     rules: Rules                   # in force now (a vote may switch an optional rule)
     board: Board
     seed: int

@@ -39,6 +39,7 @@ ALIGNMENT = {"topleft": (0, 0), "top": (0.5, 0), "topright": (1, 0), "left": (0,
 
 @dataclass
 class Tileset:
+    """A .tsx tileset a map uses: its tile grid in one image, and each tile's properties and class."""
     firstgid: int
     source: str               # as the map (or template) names it
     path: str                 # absolute path of the .tsx
@@ -62,6 +63,7 @@ class Tileset:
 
 @dataclass
 class TileLayer:
+    """A visible tile layer: its gids and where it is drawn."""
     name: str
     gids: np.ndarray               # uint32 (height, width), flags included
     offset: tuple[float, float]    # total pixel offset, groups included
@@ -69,6 +71,7 @@ class TileLayer:
 
 @dataclass
 class MapObject:
+    """An object of an object layer, with its template's and class's defaults applied."""
     id: int | None
     name: str
     cls: str                   # Tiled 1.9+ class, or the 1.8 type
@@ -85,6 +88,7 @@ class MapObject:
 
 @dataclass
 class ObjectLayer:
+    """An object layer (inside groups, if any) and its objects."""
     name: str
     visible: bool              # False if it or a group around it is hidden
     offset: tuple[float, float]
@@ -93,6 +97,7 @@ class ObjectLayer:
 
 @dataclass
 class TmxDocument:
+    """Everything of a TMX file the loader reads: map attributes and properties, tilesets and layers."""
     path: str
     attrs: dict
     properties: dict

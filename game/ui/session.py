@@ -29,6 +29,7 @@ def engine_rule_options(options: NewGameOptions) -> dict:
 
 @dataclass
 class Outcome:
+    """What submitting an action did: its events, or the reason the engine refused it."""
     events: list = field(default_factory=list)
     reason: str | None = None     # set when the engine refused the action
     undone: object = None         # the action an undo took back

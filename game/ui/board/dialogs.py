@@ -133,6 +133,7 @@ TUMBLE = 0.45
 
 @dataclass
 class DiceRoll:
+    """A roll shown in the dice pop-up: its faces, total and what it decided."""
     title: str
     faces: list[int]
     sides: int

@@ -19,6 +19,7 @@ from game.ui.kit.rich_text import render
 
 @dataclass(frozen=True)
 class Hint:
+    """A first-game hint: its text, and the key it is remembered by once dismissed."""
     key: str          # remembered once dismissed
     text: str
 

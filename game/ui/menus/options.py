@@ -42,6 +42,7 @@ class OptionalRules:
 
 @dataclass
 class NewGameOptions:
+    """Everything a new game starts from: map, ruleset, seats, seed and optional rules."""
     map_path: str | None
     mode: str = "normal"
     seats: list[Seat] = field(default_factory=lambda: default_seats(2))
