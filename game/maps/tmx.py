@@ -214,9 +214,12 @@ def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray 
     encoding, compression = data.get("encoding"), data.get("compression")
     if encoding == "csv":
         try:
-            values = [int(v) for v in (data.text or "").split(",") if v.strip()]
-        except ValueError:
-            return None, "tile data is not a list of numbers"
+            values = list(map(int, (data.text or "").split(",")))    # int() skips the newlines around a number
+        except ValueError:    # an empty item (a trailing comma, no data at all): skipped, as before
+            try:
+                values = [int(v) for v in (data.text or "").split(",") if v.strip()]
+            except ValueError:
+                return None, "tile data is not a list of numbers"
         if len(values) != cells:
             return None, f"has {len(values)} cells, the map is {width}x{height} = {cells}"
         if values and (max(values) > MAX_GID or min(values) < 0):
