@@ -10,7 +10,7 @@ import os
 import struct
 from xml.etree import ElementTree as ET
 
-from game.maps.xmlfile import parse_xml, read_limited, tileset_file
+from game.maps.xmlfile import parse_xml, properties_of, read_limited, tileset_file
 
 SUPPORTED_ORIENTATIONS = ("orthogonal", "hexagonal")
 SUPPORTED_COMPRESSION = (None, "zlib", "gzip")
@@ -48,7 +48,7 @@ def value_ok(kind: str, text: str | None) -> bool:
 
 def _property_problems(node: ET.Element, where: str, expected: dict[str, str] | None = None) -> list[str]:
     problems = []
-    for prop in node.findall("./properties/property"):
+    for prop in properties_of(node):
         name, kind, value = prop.get("name", ""), prop.get("type", "string"), prop.get("value")
         if value is None:
             value = prop.text
@@ -155,7 +155,7 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
     for tile in root.findall("tile"):
         tile_where = f"{where} tile id {tile.get('id')}"
         problems += _property_problems(tile, tile_where, TILE_PROPERTY_TYPES)
-        for prop in tile.findall("./properties/property[@name='move_cost']"):
+        for prop in (p for p in properties_of(tile) if p.get("name") == "move_cost"):
             if value_ok("int", prop.get("value")) and int(prop.get("value")) < 1:
                 problems.append(f"{tile_where}: move_cost {prop.get('value')} must be 1 or more "
                                 "(use passable=false for impassable terrain)")

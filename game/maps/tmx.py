@@ -26,7 +26,7 @@ from xml.etree import ElementTree as ET
 import numpy as np
 
 from game.maps.structure import template_problems
-from game.maps.xmlfile import parse_xml, read_limited, tileset_file
+from game.maps.xmlfile import parse_xml, properties_of, read_limited, tileset_file
 
 GID_MASK = 0x0FFFFFFF          # Tiled keeps flip/rotation flags in the top 4 bits of a gid
 FLIP_FLAGS = 0xF0000000
@@ -125,7 +125,7 @@ def _typed(kind: str, text: str):
 def read_properties(node: ET.Element) -> dict:
     """A node's <properties>, typed; a class property becomes a dict of its members."""
     props = {}
-    for prop in node.findall("./properties/property"):
+    for prop in properties_of(node):
         kind = prop.get("type", "string")
         if kind == "class":
             props[prop.get("name", "")] = read_properties(prop)

@@ -53,6 +53,12 @@ def parse_xml(path: str, what: str) -> tuple[ET.Element | None, str | None]:
         return None, f"{what} could not be read ({type(e).__name__}: {e})"
 
 
+def properties_of(node: ET.Element) -> list[ET.Element]:
+    """The ``<property>`` elements of a node's ``<properties>``: what ``node.findall("./properties/property")``
+    finds, without an ElementPath query per node (a map and its tilesets ask for hundreds of nodes')."""
+    return [prop for props in node.findall("properties") for prop in props.findall("property")]
+
+
 def tileset_file(folder: str, source: str) -> str:
     """The .tsx a map (or template) in ``folder`` refers to as ``source``.
 
