@@ -9,7 +9,6 @@ the key. ``current()`` is the settings the running game uses.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,6 +123,7 @@ def load(path: str | Path | None = None) -> tuple[Settings, list[str]]:
         return Settings(), []
     except (OSError, UnicodeDecodeError) as exc:
         return _replace_broken(path, f"cannot be read ({exc})")
+    import tomllib     # only with a settings file: the first screen of a new player does without (5 ms)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
