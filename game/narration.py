@@ -32,6 +32,15 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def _token_placed(state: GameState, d: dict, who: str) -> str:
+    """A Daybreak token says who placed it (R-DAY-5): a Monster put beside a rival's City is news to that
+    rival. A token left by a fallen hero or by Monsters sent away just appears."""
+    icon = {"monster": "🧟", "item": "🎁"}.get(d["kind"], "💰")
+    if d.get("player") is not None:
+        return f"{icon} {who} places {_a(d['kind'])} token {region(state, d['cell'])}"
+    return f"{icon} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}"
+
+
 def _monsters_joined(state: GameState, d: dict) -> str:
     if not d["count"]:
         return f"🧟 {_hero(state, d['hero'])} sends the monsters away"
@@ -226,7 +235,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "hero_died": lambda: f"✝ {_hero(state, d['hero'])} dies ({death_cause(d['cause'])})",
         "siege": lambda: f"🛡 {who} besieges {_owned_city(state, d['city'], d['owner'])}",
         "city_conquered": lambda: f"🏰 {who} conquers {_owned_city(state, d['city'], d['previous'])}",
-        "token_placed": lambda: f"{'🧟' if d['kind'] == 'monster' else '🎁' if d['kind'] == 'item' else '💰'} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}",
+        "token_placed": lambda: _token_placed(state, d, who),
         "alliance_proposed": lambda: f"🤝 {who} proposes an alliance to {_who(state, d['to'])}",
         "alliance_answered": lambda: f"🤝 {who} {'accepts' if d['accepted'] else 'declines'} "
                                      + (f"{_who(state, d['proposer'])}'s alliance" if "proposer" in d else "the alliance"),

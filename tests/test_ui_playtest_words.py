@@ -330,6 +330,19 @@ def test_the_day_limit_spinner_stays_inside_the_game_panel(size, tmp_path):
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
 
 
+@pytest.mark.rule("R-DAY-5")
+def test_a_daybreak_token_says_who_placed_it():
+    """"An item token appears in the north" did not say whose Daybreak it was: a Monster placed beside a
+    rival's City is that rival's news. A token a fallen hero leaves behind still just appears."""
+    state = meadow_board_scene().state
+    seat = min(state.players)
+    name = state.players[seat].name
+    placed = narrate(state, Event("token_placed", {"kind": "monster", "cell": [3, 14], "player": seat}))
+    assert placed == f"🧟 {name} places a monster token in the south-west"
+    dropped = narrate(state, Event("token_placed", {"kind": "item", "cell": [3, 14], "dropped": True}))
+    assert dropped == "🎁 An item token appears in the south-west"
+
+
 def test_the_log_says_where_on_the_map_not_coordinates():
     """"Aldric founds a capital at (2, 5)" told a player nothing: the log names the map's region."""
     from game.narration import region
