@@ -77,6 +77,7 @@ class BattleScene(BattlePainting, Scene):
         self.arrange_waiting = False                # the arrangement's own figure is being worked out
         self.arrange_odds: float | None = None
         self.p_attacker: float | None = None        # the bar's figure; None until first worked out
+        self._bar_hold: float | None = None         # the split just confirmed: the bar's figure until all are set
         self._refresh_bar()
         self.bottom = self._bottom_side()
         self._log_events(events or [])
@@ -191,6 +192,10 @@ class BattleScene(BattlePainting, Scene):
         return self._plan_key is not None or self.arrange_waiting
 
     def _refresh_bar(self) -> None:
+        if self._bar_hold is not None and not all(side.arranged for side in self.view.sides):
+            self.p_attacker = self._bar_hold     # not the figure of a split nobody chose (the pool shared evenly)
+            return
+        self._bar_hold = None
         question = self.view.odds_question(self.state)
         answer = self._odds.get(("bar",) + question, lambda: (lambda: chance_of(*question)))
         if answer is not NOT_YET:
@@ -325,6 +330,9 @@ class BattleScene(BattlePainting, Scene):
             plans.pop(seat, None)            # the best split stays the default
         else:
             plans[seat] = (len(arr.squads()), arr.mode)
+        if self.arrange_odds is not None:     # while "forms N squads" plays, the bar keeps the figure just shown
+            self._bar_hold = self.arrange_odds if self.arrange_side == 0 else 1.0 - self.arrange_odds
+            self.p_attacker = self._bar_hold
         self.submit(A.ArrangeBattle(seat, arr.squads(), arr.mode))
 
     # --- layout ------------------------------------------------------------------------------------

@@ -1,0 +1,44 @@
+"""Stumbles met playing battles through the screen (a play-through of monsters, rival heroes, Cities)."""
+import time
+
+import pytest
+
+from game.names import percent
+from game.ui.battle.painting import T_ARRANGED
+from test_ui_battle import click, drawn_text, open_scene  # noqa: F401  (drawn_text is a fixture)
+from test_ui_battle_handoff import _hero_against_hero
+
+
+def _frames_until(app, condition, dt=1 / 60, limit=400):
+    for _ in range(limit):
+        if condition():
+            return
+        time.sleep(0.005)              # the odds come from a worker thread
+        app.frame(dt)
+    raise AssertionError("never happened")
+
+
+@pytest.mark.rule("R-BAT-2", "R-BAT-3")
+def test_the_bar_keeps_the_confirmed_splits_figure_while_the_squads_form(drawn_text):
+    """After "To battle!" the bar showed the chance of the pool split evenly (58% beside a 96% fight) for as
+    long as "Ann forms 1 squad" played: one fight, two figures."""
+    state, events = _hero_against_hero(kinds=("human", "computer"))
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    _frames_until(app, lambda: scene.arrange_odds is not None and not scene.odds_waiting())
+    bar = f"{scene.view.sides[0].name}  {percent(scene.arrange_odds)}"
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert bar in drawn_text                                   # the bar while arranging
+    click(app, scene.confirm_button.rect.center)
+    assert scene.beat is None and scene.queue[0].kind == "arranged"
+    seen = []
+    steps = 0
+    while scene.busy and scene.queue and scene.queue[0].kind == "arranged" or (
+            scene.beat is not None and scene.beat.kind == "arranged"):
+        drawn_text.clear()
+        time.sleep(0.005)
+        app.frame(T_ARRANGED / 12)
+        seen.append([t for t in drawn_text if t.startswith(scene.view.sides[0].name + "  ") and "%" in t])
+        steps += 1
+        assert steps < 100
+    assert seen and all(texts == [bar] for texts in seen), seen
