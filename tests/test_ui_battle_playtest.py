@@ -42,3 +42,31 @@ def test_the_bar_keeps_the_confirmed_splits_figure_while_the_squads_form(drawn_t
         steps += 1
         assert steps < 100
     assert seen and all(texts == [bar] for texts in seen), seen
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_a_click_on_the_field_skips_the_dice_and_the_screen_says_so(drawn_text):
+    """Only Space skipped the animation, and only the help overlay said so: a player clicking through a long
+    battle waited 2 s per exchange. A click skips now, but not the second click of a double click."""
+    from game.engine import actions as A
+    from game.engine import apply
+    from test_ui_battle import monster_battle
+    state, hero, events = monster_battle()
+    apply(state, A.ArrangeBattle(1, ((("mercenary", 7),),)))
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    rects = scene.card_rects()
+    click(app, rects[(0, 1)].center)
+    click(app, rects[(1, 0)].center)                          # attack: the dice roll
+    assert rec.actions == [A.Attack(1, 1, 0)] and scene.busy
+    click(app, rects[(1, 0)].center)                          # a double click's second half: no skip
+    app.frame(0.1)
+    assert scene.busy and scene.beat is not None
+    drawn_text.clear()
+    app.frame(0.25)
+    assert scene.busy and "Click or Space: skip" in drawn_text
+    click(app, (scene.field.x + 20, scene.field.centery))      # anywhere on the field
+    assert not scene.busy and scene.view.round >= 1
+    assert len(rec.actions) == 1                              # skipping attacked nobody
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert "Click or Space: skip" not in drawn_text

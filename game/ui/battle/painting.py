@@ -37,6 +37,8 @@ class BattlePainting:
         self._draw_prompt(surface)
         if self.beat is not None:
             self._draw_beat_overlay(surface)
+        if self.busy and self.result is None:
+            self._draw_skip_hint(surface)
         for widget in self.widgets:
             if widget.visible and widget not in (self.yes_button, self.no_button, self.continue_button):
                 widget.draw(surface)
@@ -197,6 +199,11 @@ class BattlePainting:
 
     def _draw_prompt(self, surface) -> None:
         pass
+
+    def _draw_skip_hint(self, surface) -> None:
+        """While the dice roll: how to see the outcome at once (Space was told only in the help overlay)."""
+        img = widgets.text("Click or Space: skip", px(13), (235, 220, 190), "bold", (0, 0, 0))
+        surface.blit(img, img.get_rect(bottomright=(self.field.right - px(14), self.field.bottom - px(10))))
 
     # exchange animation --------------------------------------------------------------------------------
     def _draw_beat_overlay(self, surface) -> None:

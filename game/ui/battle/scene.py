@@ -29,6 +29,7 @@ from game.ui.kit.theme import px
 
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
 THINK = 0.45
+SKIP_AFTER = 0.3          # seconds of an animation before a click on the field skips it (a double click attacks once)
 RETREAT_TIP = ("Give up the battle: the hero is lost (R-DEATH-3);\nits units still standing desert"
                " as a Monster on the tile (R-DEATH-2)")
 
@@ -68,6 +69,7 @@ class BattleScene(BattlePainting, Scene):
         self.arrange_side: int | None = None
         self.arrange_buttons: dict = {}
         self.deserted = [0, 0]
+        self.playing_for = 0.0                      # seconds the animations under way have played
         # Odds are worked out off the frame (a City held by several big heroes takes seconds): until an
         # answer comes the screen says so, and the bar keeps its last figure.
         self._odds = BackgroundAnswers()
@@ -256,6 +258,8 @@ class BattleScene(BattlePainting, Scene):
     def play(self, events) -> None:
         """Queue an action's events for the screen: this battle's only (the board shows the next one)."""
         events, _ = this_battle(events)
+        if not self.busy:
+            self.playing_for = 0.0
         self.all_events.extend(events)
         self.queue.extend(beats(events))
         self.selected, self.chances, self.arrangement, self.hover = None, None, None, None
@@ -463,6 +467,11 @@ class BattleScene(BattlePainting, Scene):
             return True
         if self.confirm_retreat or self.result is not None:
             return False
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.busy
+                and self.field.collidepoint(event.pos)):
+            if self.playing_for >= SKIP_AFTER:      # not the second half of the double click that attacked
+                self._run_queue(None)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -506,6 +515,7 @@ class BattleScene(BattlePainting, Scene):
         if self.handoff.up:
             return
         if self.busy:
+            self.playing_for += dt
             self._run_queue(dt)
             return
         battle = self.state.battle
