@@ -70,3 +70,20 @@ def test_a_click_on_the_field_skips_the_dice_and_the_screen_says_so(drawn_text):
     drawn_text.clear()
     app.frame(1 / 60)
     assert "Click or Space: skip" not in drawn_text
+
+
+def test_no_speed_caption_without_its_toggle(drawn_text):
+    """The result (and the retreat question) hide the speed toggle; its caption stood alone under the log."""
+    from test_ui_battle import monster_battle
+    from uikit import play_to_the_result
+    state, hero, events = monster_battle()
+    app, scene, rec = open_scene(state, events)
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert "Speed" in drawn_text
+    click(app, scene.auto_button.rect.center)
+    play_to_the_result(scene, app)
+    assert scene.result is not None
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert "Speed" not in drawn_text

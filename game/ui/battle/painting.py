@@ -339,8 +339,9 @@ class BattlePainting:
                 break
             surface.blit(img, (box.x + px(10), y))
         surface.set_clip(clip)
-        cap = widgets.text("Speed", px(14), theme.INK, "bold")
-        surface.blit(cap, cap.get_rect(bottomleft=(self.speed_toggle.rect.x, self.speed_toggle.rect.y - px(3))))
+        if self.speed_toggle in self.widgets:      # the result and the retreat question hide the toggle
+            cap = widgets.text("Speed", px(14), theme.INK, "bold")
+            surface.blit(cap, cap.get_rect(bottomleft=(self.speed_toggle.rect.x, self.speed_toggle.rect.y - px(3))))
 
     # arrange panel --------------------------------------------------------------------------------------------------
     def _draw_arrange(self, surface) -> None:
