@@ -278,3 +278,33 @@ def test_a_neutral_mines_tooltip_names_its_owner_one_way():
     mine = next(m for m in scene.state.mines.values() if not m.owner)
     lines = [line for line in scene.view.describe(mine.cell) if line.startswith("Mine (")]
     assert len(lines) == 2 and all(line.startswith("Mine (neutral)") for line in lines), lines
+
+
+def test_a_computers_rolls_do_not_pop_up_once_the_human_is_to_play():
+    """At the fast computer speed a computer does not wait for its dice to show: four of its item rolls
+    were still queued when the human's turn began, and popped up one by one while the human decided
+    (the log keeps them)."""
+    from game.ai import choose_action
+    app = App(headless=True)
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=1)
+    session = GameSession.start(options, load_map(DEFAULT_MAP))
+    session.speed = "fast"
+    scene = GameScene(session)
+    app.push(scene)
+    app.frame(1 / 30)
+    click(app.scene, app.scene.begin.rect.center)
+    handed_over, computers_rolls, was_computer = 0, 0, True
+    for _ in range(5000):
+        if session.state.day >= 3 or session.state.phase == "over":
+            break
+        human = not session.is_computer(session.state.actor())
+        if human and was_computer:
+            handed_over += 1
+            computers_rolls += len([r for r in scene.dice.queue if r.title.startswith("Bob")])
+        was_computer = not human
+        if app.scene is not scene:
+            app.pop()                                   # the Daybreak panel: the human plays from the board
+        elif human:                                     # the human plays as the standard computer would
+            assert scene.submit(choose_action(session.state, session.ai_rng, "standard"))
+        app.frame(1 / 30)
+    assert session.state.day >= 3 and handed_over >= 2 and computers_rolls == 0

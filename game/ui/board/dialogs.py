@@ -179,6 +179,11 @@ class DicePopups:
         self.rolls.clear()
         self.queue.clear()
 
+    def drop_waiting(self) -> None:
+        """Forget the rolls not shown yet (the log keeps them): at the fast computer speed a computer's
+        rolls queued up and popped up one after another while the human to play next was deciding."""
+        self.queue.clear()
+
     def update(self, dt: float, life: float | None = None) -> None:
         life = life or self.life
         for roll in self.rolls:

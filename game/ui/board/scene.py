@@ -700,6 +700,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                     self._absorb(self.session.take_events())
                     self.refresh()
                     if not self.session.is_computer(self.actor):
+                        self.dice.drop_waiting()
                         self.center_on_actor()
                         self._show_summary()
 
