@@ -1,6 +1,8 @@
 """Stumbles met playing battles through the screen (a play-through of monsters, rival heroes, Cities)."""
 import time
 
+import pygame
+
 import pytest
 
 from game.names import percent
@@ -87,3 +89,55 @@ def test_no_speed_caption_without_its_toggle(drawn_text):
     drawn_text.clear()
     app.frame(1 / 60)
     assert "Speed" not in drawn_text
+
+
+@pytest.mark.rule("R-CMP-7", "R-CMP-12")
+def test_campaign_ranks_are_told_apart_and_mixed_dice_stay_in_their_squad(monkeypatch):
+    """Four narrow squad slots (Campaign) had no room for the rows' 'T1⭐' labels, a ⭐⭐ unit's shield was a
+    ⭐ unit's, and '3 × 1d6 + 2 × 1d6+3 + 2 × 2d6' ran past its slot into the next."""
+    from game.engine import actions as A
+    from game.engine import apply
+    from game.engine.dice import Rng
+    from game.ui.battle import draw as D
+    from game.ui.battle import painting
+    from game.ui.kit import widgets
+    from game.ui.kit.rich_text import width as drawn_width
+    from test_ui_odds_agree import SEVEN, arrange
+    from enginekit import script
+    state, hero = arrange(monster=True, mode="campaign")
+    hero.army = {"unit_1_1": 3, "unit_1_2": 2, "unit_2_1": 2}
+    script(state, ("1dP", 30), (SEVEN, 1))
+    events = apply(state, A.Move(1, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    app, scene, rec = open_scene(state, events)
+    assert scene.arrangement.limit == 4
+    drawn = []
+    for module in (widgets, painting):
+        original = getattr(module, "text" if module is widgets else "render")
+
+        def recording(s, size, *args, _original=original, **kw):
+            drawn.append((s, size))
+            return _original(s, size, *args, **kw)
+        monkeypatch.setattr(module, "text" if module is widgets else "render", recording)
+    slot = scene.slot_rects[0]
+    scene.arrangement.use(((("unit_1_1", 3), ("unit_1_2", 2), ("unit_2_1", 2)),))   # all in squad 1
+    scene._rebuild_widgets()
+    click(app, scene.arrange_buttons[(1, "unit_1_2", "+")].rect.center)         # one ⭐⭐ to squad 2 by hand
+    click(app, scene.arrange_buttons[(1, "unit_1_2", "-")].rect.center)
+    click(app, scene.arrange_buttons[(0, "unit_1_2", "+")].rect.center)         # and back
+    assert scene.arrangement.slots[0] == {"unit_1_1": 3, "unit_1_2": 2, "unit_2_1": 2}
+    drawn.clear()
+    app.frame(1 / 60)
+    texts = [s for s, _ in drawn]
+    for label in ("T1⭐", "T1⭐⭐", "T2⭐"):                    # each row's kind, told once
+        assert label in texts
+    start = texts.index("Squad 1") + 1
+    end = next(i for i in range(start, len(texts)) if texts[i].isdigit() or texts[i].startswith("T1"))
+    dice = drawn[start:end]                                          # squad 1's dice line(s)
+    for s, size in dice:
+        assert drawn_width(s, size, "bold") <= slot.w - 16, (s, size)
+        assert "…" not in s
+    whole = " ".join(s for s, _ in dice).replace(" × ", "×")
+    assert all(term in whole for term in ("3×1d6", "2×1d6+3", "2×2d6")), whole
+    one, two = (pygame.image.tobytes(D.unit_sprite(u, 1, 28), "RGBA") for u in ("unit_1_1", "unit_1_2"))
+    assert one != two                                               # a ⭐⭐ shield is not a ⭐ shield

@@ -33,6 +33,11 @@ def unit_sprite(unit: str, owner: int, size: int) -> pygame.Surface:
     if tier:
         label = widgets.text(str(tier), max(px(9), int(size * 0.42)), theme.CREAM, "bold", (20, 10, 4))
         surf.blit(label, label.get_rect(center=(c, int(size * 0.46))))
+        star = icons.icon("star", max(6, int(size * 0.36)))     # one per rank, on the shield's top corners:
+        for k in range(min(rank, 2)):                          # T1⭐ and T1⭐⭐ looked the same
+            x, y = pts[1 - k]
+            surf.blit(star, star.get_rect(center=(round(x - (size * 0.06 if k == 0 else -size * 0.06)),
+                                                  round(y + size * 0.07))))
     else:
         sword = icons.icon("swords", int(size * 0.5))
         surf.blit(sword, sword.get_rect(center=(c, int(size * 0.47))))

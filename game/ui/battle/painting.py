@@ -370,8 +370,10 @@ class BattlePainting:
             surface.blit(head, (rect.x + px(10), rect.y + px(8)))
             if filled:
                 dice = squad_dice_text(self.state, EngineSquad(dict(arr.slots[i])))
-                img = widgets.text(dice, px(13), theme.INK_SOFT, "bold")
-                surface.blit(img, (rect.x + px(10), rect.y + px(30)))
+                lines = _dice_lines(dice, px(13), rect.w - px(16))    # mixed tiers ran past a narrow slot
+                for k, (size, words) in enumerate(lines):
+                    img = widgets.text(words, size, theme.INK_SOFT, "bold")
+                    surface.blit(img, (rect.x + px(10), rect.y + (px(30) if len(lines) == 1 else px(27) + k * px(14))))
             else:
                 size, words = widgets.fit_label("empty — not used", px(13), rect.w - px(16), "body")
                 img = widgets.text(words, size, (150, 120, 90))
@@ -405,6 +407,10 @@ class BattlePainting:
             surface.blit(sprite, (rr.x + px(8), y + 1))
             count = widgets.text(str(n), px(18), theme.DANGER if n else theme.INK_SOFT, "bold")
             surface.blit(count, count.get_rect(midleft=(rr.x + px(44), y + px(15))))
+            name, tier, rank = unit_label(unit)     # each row's kind, told once (narrow slots have no room)
+            label = render(f"T{tier}{'⭐' * rank}" if tier else name, px(12), theme.INK)
+            if label.get_width() <= rr.right - px(8) - (rr.x + px(72)):
+                surface.blit(label, label.get_rect(midleft=(rr.x + px(72), y + px(15))))
             y += px(36)
         odds = self.arrange_odds
         text = f"Win chance {percent(odds)}" if odds is not None else \
@@ -538,3 +544,20 @@ def _battlefield(w: int, h: int) -> pygame.Surface:
     surf.blit(line, (0, mid))
     _BACKDROPS[key] = surf
     return surf
+
+
+def _dice_lines(dice: str, size: int, width: int) -> list[tuple[int, str]]:
+    """A squad's dice on one line, else on two broken between its terms ("3 × 1d6 +" / "2 × 2d6"), written
+    tighter ("2×2d6") if need be, else shortened: [(font size, words), ...]."""
+    from game.ui.kit.rich_text import width as drawn_width
+    if drawn_width(dice, size, "bold") <= width:
+        return [(size, dice)]
+    small = max(9, size - px(1))
+    tight = dice.replace(" × ", "×")
+    for words in (dice, tight):
+        terms = words.split(" + ")
+        for cut in range(len(terms) - 1, 0, -1):
+            first, second = " + ".join(terms[:cut]) + " +", " + ".join(terms[cut:])
+            if drawn_width(first, small, "bold") <= width and drawn_width(second, small, "bold") <= width:
+                return [(small, first), (small, second)]
+    return [widgets.fit_label(tight, size, width)]
