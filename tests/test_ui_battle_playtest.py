@@ -91,25 +91,30 @@ def test_no_speed_caption_without_its_toggle(drawn_text):
     assert "Speed" not in drawn_text
 
 
-@pytest.mark.rule("R-CMP-7", "R-CMP-12")
-def test_campaign_ranks_are_told_apart_and_mixed_dice_stay_in_their_squad(monkeypatch):
-    """Four narrow squad slots (Campaign) had no room for the rows' 'T1⭐' labels, a ⭐⭐ unit's shield was a
-    ⭐ unit's, and '3 × 1d6 + 2 × 1d6+3 + 2 × 2d6' ran past its slot into the next."""
+def campaign_monsters():
+    """A Campaign hero with units of two tiers and two ranks meets 7 monsters: (state, events)."""
+    from enginekit import script
     from game.engine import actions as A
     from game.engine import apply
     from game.engine.dice import Rng
-    from game.ui.battle import draw as D
-    from game.ui.battle import painting
-    from game.ui.kit import widgets
-    from game.ui.kit.rich_text import width as drawn_width
     from test_ui_odds_agree import SEVEN, arrange
-    from enginekit import script
     state, hero = arrange(monster=True, mode="campaign")
     hero.army = {"unit_1_1": 3, "unit_1_2": 2, "unit_2_1": 2}
     script(state, ("1dP", 30), (SEVEN, 1))
     events = apply(state, A.Move(1, hero.id, ((4, 5),)))
     state.rng = Rng(3)
-    app, scene, rec = open_scene(state, events)
+    return state, events
+
+
+@pytest.mark.rule("R-CMP-7", "R-CMP-12")
+def test_campaign_ranks_are_told_apart_and_mixed_dice_stay_in_their_squad(monkeypatch):
+    """Four narrow squad slots (Campaign) had no room for the rows' 'T1⭐' labels, a ⭐⭐ unit's shield was a
+    ⭐ unit's, and '3 × 1d6 + 2 × 1d6+3 + 2 × 2d6' ran past its slot into the next."""
+    from game.ui.battle import draw as D
+    from game.ui.battle import painting
+    from game.ui.kit import widgets
+    from game.ui.kit.rich_text import width as drawn_width
+    app, scene, rec = open_scene(*campaign_monsters())
     assert scene.arrangement.limit == 4
     drawn = []
     for module in (widgets, painting):
@@ -141,3 +146,29 @@ def test_campaign_ranks_are_told_apart_and_mixed_dice_stay_in_their_squad(monkey
     assert all(term in whole for term in ("3×1d6", "2×1d6+3", "2×2d6")), whole
     one, two = (pygame.image.tobytes(D.unit_sprite(u, 1, 28), "RGBA") for u in ("unit_1_1", "unit_1_2"))
     assert one != two                                               # a ⭐⭐ shield is not a ⭐ shield
+
+
+@pytest.mark.rule("R-CMP-7")
+def test_a_mixed_squads_card_names_its_units_inside_the_card(monkeypatch):
+    """On the field, '2 × T1⭐ + 1 × T1⭐⭐ + 2 × T2⭐' under a mixed squad's figures ran past both edges of its card."""
+    from game.ui.battle import draw as D
+    from game.ui.kit.rich_text import width as drawn_width
+    app, scene, rec = open_scene(*campaign_monsters())
+    scene.arrangement.use(((("unit_1_1", 3), ("unit_1_2", 2), ("unit_2_1", 2)),))
+    scene._rebuild_widgets()
+    click(app, scene.confirm_button.rect.center)
+    app.frame(1 / 60)
+    assert scene.arranging_index() is None and not scene.busy
+    drawn = []
+    original = D.render
+
+    def recording(s, size, *args, **kw):
+        drawn.append((s, size))
+        return original(s, size, *args, **kw)
+    monkeypatch.setattr(D, "render", recording)
+    app.frame(1 / 60)
+    card = scene.card_rects()[(0, 1)]
+    assert scene.view.sides[0].squads[1].units == {"unit_1_1": 3, "unit_1_2": 2, "unit_2_1": 2}
+    (detail,) = [(s, size) for s, size in drawn if "T2" in s]
+    assert drawn_width(*detail, "bold") <= card.w - 8, detail
+    assert all(kind in detail[0].replace(" × ", "×") for kind in ("3×T1⭐", "2×T1⭐⭐", "2×T2⭐")), detail

@@ -167,7 +167,11 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, squad: ViewSquad, *, s
         card.blit(count, count.get_rect(center=badge.center))
     detail = units_text(squad)
     if squad.is_unit_squad and any(unit_label(u)[1] for u in squad.units):
-        img = render(detail, px(12), theme.INK_SOFT, "bold")
+        room = inner.w - px(8)               # three kinds ran past both edges of the card
+        size, words = widgets.fit_label(detail, px(12), room)
+        if words != detail:
+            size, words = widgets.fit_label(detail.replace(" × ", "×").replace(" + ", " "), px(12), room)
+        img = render(words, size, theme.INK_SOFT, "bold")
         card.blit(img, img.get_rect(midtop=(inner.centerx, crowd.bottom + px(2))))
     dbox = pygame.Rect(inner.x + px(6), inner.bottom - px(28), inner.w - px(12), px(22))
     dice = widgets.text(*dice_label(squad.dice, dbox.w - px(6)), theme.INK, "bold")
