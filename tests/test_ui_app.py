@@ -128,3 +128,15 @@ def test_the_window_is_shown_by_copying_pixels_unless_the_player_chose(monkeypat
     monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
     App(headless=True)
     assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+
+
+def test_the_boards_big_pictures_are_made_in_the_windows_format():
+    """The still picture, the board's base and its terrain chunks are blitted to the window every frame:
+    made in its pixel format, not converted after (a copy of every pixel, issue 14)."""
+    from game.ui.kit.surfaces import screen_like
+    App(headless=True)
+    display = pygame.display.get_surface()
+    made = screen_like((64, 32))
+    assert made.get_size() == (64, 32)
+    assert (made.get_bitsize(), made.get_masks()) == (display.get_bitsize(), display.get_masks())
+    assert not made.get_flags() & pygame.SRCALPHA

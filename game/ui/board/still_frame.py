@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.kit.surfaces import screen_like
+
 
 def widget_key(widgets) -> tuple:
     """What a list of widgets looks like right now (hover, press, label, place)."""
@@ -37,9 +39,7 @@ class StillFrame:
     def begin(self, size: tuple[int, int], key: tuple) -> pygame.Surface:
         """The canvas to redraw the picture on (kept between frames, reallocated only on resize)."""
         if self.surface is None or self.surface.get_size() != size:
-            self.surface = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
+            self.surface = screen_like(size)
         self.key = key
         self.keep_on_top = []
         self._over = None

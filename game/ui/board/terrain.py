@@ -18,6 +18,7 @@ import pygame
 from game.board import Board
 from game.ui.kit import decoded, theme
 from game.ui.board.geometry import BoardGeometry
+from game.ui.kit.surfaces import screen_like
 
 CHUNK = 512
 MAX_CHUNKS = 64
@@ -67,10 +68,7 @@ class TerrainRenderer:
         key = (zoom, cx, cy, background)
         surf = self._opaque.get(key)
         if surf is None:
-            surf = pygame.Surface((CHUNK, CHUNK))
-            display = pygame.display.get_surface()
-            if display is not None and (surf.get_bitsize(), surf.get_masks()) != (display.get_bitsize(), display.get_masks()):
-                surf = surf.convert()      # a copy: only when a new surface is not already in the display's format
+            surf = screen_like((CHUNK, CHUNK))
             surf.fill(background)
             self._render_chunk(zoom, cx, cy, onto=surf)
             self._opaque[key] = surf

@@ -22,6 +22,7 @@ from game.ui.kit import icons, theme, widgets
 from game.ui.board.geometry import BoardGeometry
 from game.ui.board.minimap import Minimap
 from game.ui.board.terrain import CHUNK, TerrainRenderer
+from game.ui.kit.surfaces import screen_like
 
 # On-screen tile widths the zoom steps through; divided by the map's tile width.
 ZOOM_TILE_WIDTHS = (14, 20, 28, 40, 56, 72, 96, 128, 160)
@@ -371,9 +372,7 @@ class BoardView:
         """Terrain, reach overlay, tokens, heroes and minimap: one blit of a picture redrawn only on change."""
         size = surface.get_size()
         if self._base is None or self._base.get_size() != size:
-            self._base = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self._base = self._base.convert()
+            self._base = screen_like(size)
             self._base_key = None
         key = self.base_key()
         if key != self._base_key:
