@@ -172,3 +172,27 @@ def test_a_mixed_squads_card_names_its_units_inside_the_card(monkeypatch):
     (detail,) = [(s, size) for s, size in drawn if "T2" in s]
     assert drawn_width(*detail, "bold") <= card.w - 8, detail
     assert all(kind in detail[0].replace(" × ", "×") for kind in ("3×T1⭐", "2×T1⭐⭐", "2×T2⭐")), detail
+
+
+@pytest.mark.rule("R-CITY-2", "R-CITY-4")
+def test_a_city_battle_is_not_called_a_siege(monkeypatch):
+    """The City's battle was headed 'Siege battle', while 'Siege' on the board is the walls-breaking move that
+    starts no battle (R-CITY-2): a new player read the one for the other."""
+    from enginekit import script
+    from game.engine import actions as A
+    from game.engine import apply
+    from game.engine.dice import Rng
+    from game.ui.battle import painting
+    from test_ui_odds_agree import SEVEN, arrange
+    state, hero = arrange(city=True)
+    script(state, (SEVEN, 1))
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    assert state.battle.kind == "city"
+    app, scene, _ = open_scene(state, events)
+    drawn = []
+    original = painting.render
+    monkeypatch.setattr(painting, "render", lambda s, *a, **kw: (drawn.append(s), original(s, *a, **kw))[1])
+    app.frame(1 / 60)
+    assert "⚔️ Battle for the City" in drawn
+    assert not [s for s in drawn if "siege" in s.lower()]

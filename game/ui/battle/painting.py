@@ -22,7 +22,9 @@ CARD_W, CARD_H = 150, 168
 T_PICK, T_ROLL, T_REVEAL, T_DESTROY, T_FAINT = 0.35, 0.6, 0.6, 0.65, 1.3
 T_BANNER = 1.3
 T_ARRANGED = 0.8
-KIND_TITLES = {"monsters": "Monsters", "guardians": "Mine guardians", "hero": "Hero against hero", "city": "Siege battle"}
+# A City's battle is not called a siege: the siege (R-CITY-2) is the walls-breaking move made beside it, no battle.
+KIND_TITLES = {"monsters": "Monsters", "guardians": "Mine guardians", "hero": "Hero against hero",
+               "city": "Battle for the City"}
 
 
 class BattlePainting:
