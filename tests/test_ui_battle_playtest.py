@@ -196,3 +196,37 @@ def test_a_city_battle_is_not_called_a_siege(monkeypatch):
     app.frame(1 / 60)
     assert "⚔️ Battle for the City" in drawn
     assert not [s for s in drawn if "siege" in s.lower()]
+
+
+@pytest.mark.rule("R-CITY-1", "R-CITY-4")
+def test_a_rival_citys_tooltip_tells_what_defends_it_besides_its_hero():
+    """Over a rival City the tooltip named only the hero inside ('Norbert fights 2d6+6; 4 mercenaries') and
+    gave 61% to ten mercenaries: the City's own 3d3+9 and its garrison, both in the fight, went unsaid."""
+    import time
+
+    from game.ui.board.hover import WORKING_OUT
+    from tests.uikit import click as board_click
+    from tests.uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    to_turn(scene)
+    state = scene.state
+    hero = next(h for h in state.heroes.values() if h.owner == state.actor())
+    city = next(c for c in state.cities.values() if c.owner not in (0, hero.owner))
+    city.buildings.pop("ramparts", None)                          # arrange: an open City with a garrison
+    city.garrison = {"mercenary": 3}
+    hero.army = {"mercenary": 10}
+    hero.cell = next(c for c in state.board.topology.neighbours(city.cell) if state.board.cost(c) > 0
+                     and state.is_unoccupied(c))
+    board_click(scene, scene.roll_button.rect.center)
+    scene.view.center_on(city.cell)
+    pos = tuple(round(v) for v in scene.view.cell_center(city.cell))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(400):
+        scene.update(0.016)
+        lines = scene.view.tooltip_lines
+        if any("Chance to win" in line for line in lines):
+            break
+        time.sleep(0.01)
+    assert WORKING_OUT not in lines and any("Chance to win" in line for line in lines), lines
+    name = city.name or "The City"
+    assert f"{name} fights 3d3+9; garrison: 3 mercenaries (1d6 each)" in lines, lines

@@ -152,7 +152,7 @@ def cell_odds(state: GameState, hero: Hero, cell, choice: tuple[int, str] | None
                 return ["Attack the neutral City", f"  its defenders are rolled on arrival ({expr})",
                         f"Chance to win: {percent(p)}"]
             p = attacking_chance(state, prospective_city(state, hero, city), choice)
-            return ["Attack the City", f"Chance to win: {percent(p)}"]
+            return [city_fights(state, city), "Attack the City", f"Chance to win: {percent(p)}"]
         mine = state.mine_at(cell)
         if mine is not None and not state.allied(mine.owner, seat):
             return mine_lines(state, hero, mine, choice)
@@ -216,3 +216,14 @@ def fights_with(state: GameState, hero: Hero) -> str:
     units = [f"{unit_plural(unit, count)} ({state.rules.unit_dice(unit)}{' each' if count > 1 else ''})"
              for unit, count in sorted(hero.army.items()) if count > 0]
     return f"{hero.name or 'The hero'} fights {' + '.join(dice)}; " + (", ".join(units) if units else "no units")
+
+
+def city_fights(state: GameState, city) -> str:
+    """What a City brings to its battle besides its heroes (R-CITY-1, R-CITY-4): its own dice and its garrison.
+    The tooltip named the hero inside alone, and 61% for ten mercenaries against a hero with four read wrong."""
+    from game.engine.battle import Squad, squad_dice_text
+    from game.names import unit_plural
+    units = [f"{unit_plural(unit, count)} ({state.rules.unit_dice(unit)}{' each' if count > 1 else ''})"
+             for unit, count in sorted(city.garrison.items()) if count > 0]
+    return (f"{city.name or 'The City'} fights {squad_dice_text(state, Squad(city=city.id))}; garrison: "
+            + (", ".join(units) if units else "none"))
