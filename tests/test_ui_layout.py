@@ -363,7 +363,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
         still._over, still._shown_on = kept
         assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB"), step
 
-    put_back = 0
+    put_back = resting = 0
     for i, pos in enumerate(points + buttons + points[::-1]):
         if i == 5:
             scene.toast.show("A toast over the board")
@@ -380,6 +380,10 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
         app.frame(1 / 60)
         put_back += len(whole_blits) == before
         matches_a_whole_frame(i)
+        if i % 4 == 0:                      # the mouse rests: the same frame again is not drawn at all
+            app.frame(1 / 60)
+            resting += scene.changed_rects() == []
+            matches_a_whole_frame(f"{i}, resting")
     scene.toast.show("Fading", info=True)
     for _ in range(3):
         app.frame(1.0)
@@ -396,6 +400,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
     app.dispatch(pygame.event.Event(pygame.WINDOWEXPOSED))     # uncovered: its pixels are sent whole
     app.frame(1 / 60)
     assert scene.changed_rects() is None
+    assert resting >= 4, "a frame like the last one was drawn again"
     assert put_back >= len(points), "the frames were drawn whole: nothing here tests putting back"
 
 

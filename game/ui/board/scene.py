@@ -730,6 +730,14 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             self.still.keep_on_top = [self.log_rect] + ([prompt] if prompt else []) + self.comfort.rects()
             self.view.covered = self.still.keep_on_top
         shown_on = (id(surface), surface.get_size(), self.app.frame_count if self.app is not None else None)
+        covered = self.app is not None and self.app.scene is not self     # a menu or dialog scene on top
+        # what this frame draws over the still picture, when nothing but the view's hover layer and the tips
+        # is drawn (None otherwise): a frame like the last one on the same screen draws nothing
+        noted = self.app is not None and not covered and self.dialog is None and not self.toast.visible \
+            and not self.dice.busy and self.state.phase != "over"
+        over = (self.view.dynamic_key(), tuple(self.mouse), over_ui, bool(self.walks)) if noted else None
+        if self.still.already_shows(shown_on, over):
+            return
         self.still.put_back(surface, shown_on)
         drawn = self.view.draw_dynamic(surface)
         if drawn is not None:
@@ -737,7 +745,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         tips = [drawn]
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))
-        noted = not self.toast.visible and not self.dice.busy and self.dialog is None
         self.toast.draw(surface)
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
@@ -745,11 +752,9 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             self.toast.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
-            noted = False
-        covered = self.app is not None and self.app.scene is not self     # a menu or dialog scene on top
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
             tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
-        self.still.note_drawn_over(tips if noted and self.app is not None and not covered else None, shown_on)
+        self.still.note_drawn_over(tips if noted else None, shown_on, over)
 
     def changed_rects(self) -> list[pygame.Rect] | None:
         return self.still.changed

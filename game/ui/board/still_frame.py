@@ -8,7 +8,9 @@ equal key means the same pixels, so the picture is reused.
 When the window still holds the scene's last frame and that frame drew nothing
 over the picture but rectangles it noted (the path, the tooltips), the next
 frame puts back only those rectangles instead of the whole window
-(``StillFrame.put_back``): moving the mouse over the board redraws a few tiles.
+(``StillFrame.put_back``): moving the mouse over the board redraws a few tiles,
+and a frame that would draw the same as the last one (the mouse resting on a
+tile) draws nothing (``StillFrame.already_shows``).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ class StillFrame:
         self.keep_on_top: list[pygame.Rect] = []   # panels over the board the path must not cross
         self._over: list[pygame.Rect] | None = None   # what the last frame drew over the picture, if known
         self._shown_on: tuple | None = None            # ... on which screen, in which frame
+        self._over_what: tuple | None = None           # ... and what it showed there
         self.changed: list[pygame.Rect] | None = None   # where the last frame changed the screen (None: anywhere)
 
     def fresh(self, size: tuple[int, int], key: tuple) -> bool:
@@ -56,13 +59,22 @@ class StillFrame:
         """The frame drawn shows something else (a cover over the whole window): the next one is whole."""
         self._over = self.changed = None
 
+    def already_shows(self, shown_on: tuple, what: tuple | None) -> bool:
+        """True when the screen still holds the last frame and it drew ``what`` over this same picture:
+        the frame about to be drawn would be the same, so it is not drawn (a mouse resting on a tile)."""
+        if what is None or self._over is None or self._over_what != what or shown_on[-1] is None \
+                or self._shown_on != shown_on[:-1] + (shown_on[-1] - 1,):
+            return False
+        self._shown_on = shown_on
+        self.changed = []
+        return True
+
     def put_back(self, surface: pygame.Surface, shown_on: tuple) -> None:
         """Make ``surface`` show the still picture. ``shown_on`` names the screen and the frame about to be
         drawn (see ``App.frame_count``); when the previous frame was this picture on that screen with
         only noted rectangles drawn over it, those rectangles are put back, else the whole picture."""
         last, self._over = self._over, None
-        previous = shown_on[:-1] + (shown_on[-1] - 1,)
-        if last is None or self._shown_on != previous:
+        if last is None or shown_on[-1] is None or self._shown_on != shown_on[:-1] + (shown_on[-1] - 1,):
             self.blit(surface)
             self.changed = None
             return
@@ -70,12 +82,13 @@ class StillFrame:
             surface.blit(self.surface, rect, area=rect)
         self.changed = list(last)
 
-    def note_drawn_over(self, rects: list[pygame.Rect | None] | None, shown_on: tuple) -> None:
+    def note_drawn_over(self, rects: list[pygame.Rect | None] | None, shown_on: tuple, what: tuple | None = None) -> None:
         """What this frame drew over the picture: every pixel outside ``rects`` is the picture's. ``None``
         when something else was drawn (a dialog, a toast, dice): the next frame then puts back the whole
-        picture."""
+        picture. ``what`` is everything those rectangles show (see ``already_shows``)."""
         self._over = None if rects is None else [r for r in rects if r is not None and r.w and r.h]
         self._shown_on = shown_on
+        self._over_what = what if self._over is not None else None
         self.changed = None if self._over is None or self.changed is None else self.changed + self._over
 
     def restore_on_top(self, surface: pygame.Surface, drawn: pygame.Rect | None = None) -> None:

@@ -394,6 +394,11 @@ class BoardView:
             self.minimap.draw(surface, cities, self.camera_world_rect())
         surface.set_clip(clip)
 
+    def dynamic_key(self) -> tuple:
+        """Everything ``draw_dynamic`` and ``draw_tooltip`` show beyond the mouse position and the base."""
+        return (self.hover_cell, tuple(self.path), self.path_cost, self.path_note, tuple(self.tooltip_lines),
+                self._dragging)
+
     def draw_dynamic(self, surface: pygame.Surface) -> pygame.Rect | None:
         """What follows the mouse: the hover glow and the path preview with its label, over the base.
         Returns a rectangle holding every pixel it drew (None when it drew nothing): what lies outside
