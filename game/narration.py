@@ -170,12 +170,13 @@ def _defender(state: GameState, d: dict) -> str:
 
 
 def _fallen(state: GameState, d: dict) -> str:
-    """A beaten squad in words: a hero is beaten, a City falls, units fall."""
+    """A beaten squad in words: a hero is beaten, a City is beaten (not "falls": it is taken only if all its
+    defenders fall, and "Cid's capital falls" above "City holds" read as a contradiction), units fall."""
     if d.get("hero") is not None:
         return f"{_hero(state, d['hero'])} is beaten"
     if d.get("city") is not None:
         city = state.cities.get(d["city"])
-        return f"{_owned_city(state, d['city'], city.owner if city else None)} falls"
+        return f"{_owned_city(state, d['city'], city.owner if city else None)} is beaten"
     units = {u: n for u, n in d["units"].items() if n}
     if len(units) == 1:
         (unit, count), = units.items()

@@ -230,3 +230,26 @@ def test_a_rival_citys_tooltip_tells_what_defends_it_besides_its_hero():
     assert WORKING_OUT not in lines and any("Chance to win" in line for line in lines), lines
     name = city.name or "The City"
     assert f"{name} fights 3d3+9; garrison: 3 mercenaries (1d6 each)" in lines, lines
+
+
+@pytest.mark.rule("R-CITY-4", "R-BAT-7")
+def test_a_citys_beaten_squad_is_not_told_as_the_city_falling():
+    """'Cid's capital falls' in round 1, then 'Cid wins the battle' and 'City holds': the City's own squad was
+    beaten, the City was never taken. The log says it is beaten, as it says of a hero."""
+    from enginekit import script
+    from game.engine import actions as A
+    from game.engine import apply
+    from game.engine.dice import Rng
+    from test_ui_odds_agree import SEVEN, arrange
+    state, hero = arrange(city=True, army=30)
+    script(state, (SEVEN, 1))
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    app, scene, _ = open_scene(state, events)
+    click(app, scene.auto_button.rect.center)
+    from uikit import play_to_the_result
+    play_to_the_result(scene, app)
+    beaten = [e for e in scene.all_events if e.kind == "squad_destroyed" and e.data.get("city") is not None]
+    assert beaten, "the City's own squad was beaten"
+    city_lines = [line for line in scene.log if "encampment" in line.lower() and ("falls" in line or "beaten" in line)]
+    assert city_lines and all(line.endswith("is beaten") for line in city_lines), scene.log
