@@ -253,3 +253,27 @@ def test_a_citys_beaten_squad_is_not_told_as_the_city_falling():
     assert beaten, "the City's own squad was beaten"
     city_lines = [line for line in scene.log if "encampment" in line.lower() and ("falls" in line or "beaten" in line)]
     assert city_lines and all(line.endswith("is beaten") for line in city_lines), scene.log
+
+
+@pytest.mark.rule("R-HERO-2")
+def test_a_hero_that_fainted_but_won_is_told_as_fainted(drawn_text):
+    """'Hero: lives on' under a battle in which the hero fainted, its items dropped and half its army deserted:
+    the result hid the faint the player had just watched."""
+    from game.engine.dice import Rng
+    from test_ui_battle import monster_battle
+    from uikit import play_to_the_result
+    for seed in range(60):                     # arrange: a battle where the hero faints and its army wins
+        state, hero, events = monster_battle(army={"mercenary": 14})
+        state.rng = Rng(seed)
+        app, scene, rec = open_scene(state, events)
+        click(app, scene.auto_button.rect.center)
+        play_to_the_result(scene, app)
+        fainted = any(e.kind == "hero_fainted" for e in scene.all_events)
+        if fainted and scene.result["winner"] == 0:
+            break
+    else:
+        raise AssertionError("no seed gave a faint and a win")
+    assert hero.id in scene.state.heroes
+    drawn_text.clear()
+    app.frame(1 / 60)
+    assert "Hero: fainted, lives on" in drawn_text and "Hero: lives on" not in drawn_text

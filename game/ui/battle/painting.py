@@ -466,10 +466,12 @@ class BattlePainting:
         if heroes:
             # the winner's heroes live on (a retreat loses the attacker's; the defender's stand), the loser's fall
             survived = i == res["winner"]
+            fainted = min(heroes, getattr(self, "fainted", [0, 0])[i]) if survived else 0   # its items dropped
             if heroes == 1:
-                lines.append("Hero: lives on" if survived else "Hero: lost")
+                lines.append(("Hero: fainted, lives on" if fainted else "Hero: lives on") if survived else "Hero: lost")
             else:
-                lines.append(f"Heroes: all {heroes} live on" if survived else f"Heroes: all {heroes} lost")
+                lines.append((f"Heroes: all {heroes} live on" + (f" ({fainted} fainted)" if fainted else ""))
+                             if survived else f"Heroes: all {heroes} lost")
         for city in self._cities_of_side(i):
             lines.append(f"City holds: {city}" if i == res["winner"] else f"City lost: {city}")
         return lines or ["No losses"]

@@ -69,6 +69,7 @@ class BattleScene(BattlePainting, Scene):
         self.arrange_side: int | None = None
         self.arrange_buttons: dict = {}
         self.deserted = [0, 0]
+        self.fainted = [0, 0]                       # heroes that fainted, by side (R-HERO-2), for the result
         self.playing_for = 0.0                      # seconds the animations under way have played
         # Odds are worked out off the frame (a City held by several big heroes takes seconds): until an
         # answer comes the screen says so, and the bar keeps its last figure.
@@ -579,6 +580,7 @@ class BattleScene(BattlePainting, Scene):
             if faint:
                 side = beat.data["destroyed"]["side"]
                 self.deserted[side] += faint["units_before"] - faint["units_after"]
+                self.fainted[side] += 1
             self._refresh_bar()
         if beat.kind == "over":
             self.p_attacker = 1.0 if beat.data["winner"] == 0 else 0.0
@@ -606,6 +608,7 @@ class BattleScene(BattlePainting, Scene):
                 side = event.data["side"]
                 self.view.start_units[side] += unit_total(event.data.get("units") or {})
                 self.view.start_heroes[side] += event.data.get("hero") is not None
+                self.fainted[side] += event.data.get("hero") is not None
         started = next((i for i, e in enumerate(events) if e.kind == "battle_started"), -1)
         self.all_events.extend(events[started + 1:])
 
