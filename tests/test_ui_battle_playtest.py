@@ -277,3 +277,20 @@ def test_a_hero_that_fainted_but_won_is_told_as_fainted(drawn_text):
     drawn_text.clear()
     app.frame(1 / 60)
     assert "Hero: fainted, lives on" in drawn_text and "Hero: lives on" not in drawn_text
+
+
+@pytest.mark.rule("R-BAT-3", "R-DICE-3")
+def test_the_roll_mode_toggle_says_what_the_modes_are(monkeypatch):
+    """'Representative | Individual' stood beside the win chance with no word of what either does."""
+    from game.ui.kit import widgets
+    from test_ui_battle import hover, monster_battle
+    state, hero, events = monster_battle()
+    app, scene, rec = open_scene(state, events)
+    tips = []
+    original = widgets.draw_tooltip
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, lines, *a, **kw: (
+        tips.append(list(lines)), original(surface, lines, *a, **kw))[1])
+    hover(app, scene.mode_toggle.rect.center)
+    app.frame(1 / 60)
+    assert tips and any(line.startswith("Representative:") for line in tips[-1])
+    assert any(line.startswith("Individual:") for line in tips[-1])

@@ -30,6 +30,8 @@ from game.ui.kit.theme import px
 SPEEDS = {"Normal": 1.0, "Fast": 0.35, "Instant": 0.0}
 THINK = 0.45
 SKIP_AFTER = 0.3          # seconds of an animation before a click on the field skips it (a double click attacks once)
+MODE_TIP = ("Representative: one unit rolls for the squad, times its units (5 × one 1d6): all or nothing\n"
+            "Individual: every unit rolls and the dice add up (5d6): steadier (R-DICE-3, R-BAT-3)")
 RETREAT_TIP = ("Give up the battle: the hero is lost (R-DEATH-3);\nits units still standing desert"
                " as a Monster on the tile (R-DEATH-2)")
 
@@ -94,6 +96,7 @@ class BattleScene(BattlePainting, Scene):
         self.no_button = widgets.Button("Keep fighting", self.cancel_retreat, size=18)
         self.continue_button = widgets.Button("Continue", self.pop, icon="swords", size=20)
         self.mode_toggle = widgets.Toggle(["Representative", "Individual"], 0, self._set_mode, size=14)
+        self.mode_toggle.tooltip = MODE_TIP
         self.suggest_button = widgets.Button("Best split", self.suggest, icon="star", size=15,
                                              tooltip="The split and roll mode with the best exact odds")
         self.confirm_button = widgets.Button("To battle!", self.confirm_arrangement, icon="swords", size=18)
