@@ -294,3 +294,30 @@ def test_the_roll_mode_toggle_says_what_the_modes_are(monkeypatch):
     app.frame(1 / 60)
     assert tips and any(line.startswith("Representative:") for line in tips[-1])
     assert any(line.startswith("Individual:") for line in tips[-1])
+
+
+@pytest.mark.rule("R-HERO-2", "R-BAT-7")
+def test_the_faint_banner_stands_alone_once_it_is_up(monkeypatch):
+    """'Tie — the squad attacked wins' was drawn on under 'Isolde faints!', its ends peeping out at both sides
+    of the banner (and through it while it faded in)."""
+    from enginekit import script
+    from game.ui.battle import painting
+    from game.ui.battle.painting import T_DESTROY, T_PICK, T_REVEAL, T_ROLL
+    from test_ui_battle import monster_battle
+    state, hero, events = monster_battle(army={})
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    script(state, ("2d6+6", 3, 3), ("1d6", 2))                # 12 against 6 × 2: a tie, the hero faints
+    drawn = []
+    original = painting.render
+    monkeypatch.setattr(painting, "render", lambda s, *a, **kw: (drawn.append(s), original(s, *a, **kw))[1])
+    click(app, scene.card_rects()[(1, 0)].center)
+    start = T_PICK + T_ROLL + T_REVEAL + T_DESTROY
+    before, during = set(), set()
+    while scene.beat is not None or scene.queue:
+        drawn.clear()
+        app.frame(0.05)
+        if scene.beat is not None and scene.beat.kind == "exchange":
+            (during if scene.t >= start + 0.25 else before if scene.t < start else set()).update(drawn)
+    tie = "Tie — the squad attacked wins"
+    assert tie in before, "the exchange's outcome is told first"
+    assert tie not in during

@@ -239,7 +239,10 @@ class BattlePainting:
                 self._draw_roll(surface, rows[side_index], rolls[k], side_index, rolling,
                                 (t - T_PICK - T_ROLL) if revealed else -1.0,
                                 won=(d.get("winner") == side_index))
-        if revealed and "totals" in d:
+        faint = d.get("fainted")
+        start = T_PICK + T_ROLL + T_REVEAL + T_DESTROY
+        covered = faint and t >= start + 0.2       # the faint banner is up: the words peeped out at its ends
+        if revealed and "totals" in d and not covered:
             ours, theirs = d["totals"]
             winner = self.view.sides[d["winner"]]
             if d["tie"]:
@@ -248,8 +251,6 @@ class BattlePainting:
                 text = f"{winner.name} win{'s' if winner.player else ''} the exchange"
             img = render(text, px(18), theme.GOLD, "bold", (0, 0, 0))
             surface.blit(img, img.get_rect(center=(ar.centerx, ar.centery)))
-        faint = d.get("fainted")
-        start = T_PICK + T_ROLL + T_REVEAL + T_DESTROY
         if faint and t >= start:
             side = self.view.sides[d["destroyed"]["side"]]
             name = next((s.name for s in side.squads if s.hero == faint["hero"]), "The hero")
