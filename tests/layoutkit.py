@@ -78,15 +78,18 @@ def recording(monkeypatch):
     plain_text = widgets._text.__wrapped__
     monkeypatch.setattr(pygame, "Surface", Tracked)
     monkeypatch.setattr(widgets, "_text", lambda s, *a: _tag(plain_text(s, *a), s))
+    from game.ui.board.view import path_label_picture
     rich_text.render.cache_clear()          # its pictures are composed again, from tracked texts
+    path_label_picture.cache_clear()
     plain_panel = textures.draw_panel
 
     def draw_panel(surface, rect, *a, **kw):
         before = len(getattr(surface, "panels", ()))
-        plain_panel(surface, rect, *a, **kw)
+        drawn = plain_panel(surface, rect, *a, **kw)
         if isinstance(surface, Tracked):
             del surface.panels[before:]                     # its shadow and its parts are the panel
             surface.panels.append(("panel", pygame.Rect(rect)))
+        return drawn
     monkeypatch.setattr(textures, "draw_panel", draw_panel)
     plain_button = widgets.Button.draw
 
@@ -101,6 +104,7 @@ def recording(monkeypatch):
         yield
     finally:
         rich_text.render.cache_clear()
+        path_label_picture.cache_clear()
 
 
 @dataclass

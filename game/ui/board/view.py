@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -83,6 +84,8 @@ class BoardView:
         self._version = 0                          # bumped by every content change
         self.path: list[Cell] = []
         self._boxes: tuple = (None, None)   # (path and camera, the boxes around the hero and the path's steps)
+        self._centres_for: tuple | None = None     # the camera the remembered cell centres are for
+        self._centres: dict[Cell, tuple[float, float]] = {}
         self.path_cost: int | None = None
         self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
         self.covered: list[pygame.Rect] = []   # panels drawn over the board (prompt, log, hint): labels keep clear
@@ -121,7 +124,14 @@ class BoardView:
         return self.geo.cell_at(*self.screen_to_world(*screen_pos))
 
     def cell_center(self, cell: Cell) -> tuple[float, float]:
-        return self.world_to_screen(*self.geo.cell_center(cell))
+        # remembered while the camera stays: a hover frame asks for each step of the path four times
+        camera = (self.zoom_index, self.cam[0], self.cam[1], self.rect.x, self.rect.y)
+        if camera != self._centres_for:
+            self._centres_for, self._centres = camera, {}
+        centre = self._centres.get(cell)
+        if centre is None:
+            centre = self._centres[cell] = self.world_to_screen(*self.geo.cell_center(cell))
+        return centre
 
     def cell_rect(self, cell: Cell) -> pygame.Rect:
         x, y = self.world_to_screen(*self.geo.cell_origin(cell))
@@ -591,17 +601,9 @@ class BoardView:
     def _draw_path_label(self, surface: pygame.Surface) -> pygame.Rect | None:
         if not self.path or self.path_cost is None:
             return None
-        from game.ui.kit.rich_text import render
-        text = str(self.path_cost) + (f"   {self.path_note}" if self.path_note else "")
-        label = render(text, 18, theme.INK, "bold")
-        horse = icons.icon("move", 24)
-        pill = self.path_label_rect(horse.get_width() + label.get_width() + 18, surface.get_size())
-        pygame.draw.rect(surface, (0, 0, 0), pill.move(2, 3), border_radius=15)
-        pygame.draw.rect(surface, (248, 236, 204), pill, border_radius=15)
-        pygame.draw.rect(surface, theme.WOOD_DARK, pill, 2, border_radius=15)
-        surface.blit(horse, horse.get_rect(midleft=(pill.x + 7, pill.centery)))
-        surface.blit(label, label.get_rect(midleft=(pill.x + 11 + horse.get_width(), pill.centery)))
-        return pill.union(pill.move(2, 3))
+        picture = path_label_picture(str(self.path_cost) + (f"   {self.path_note}" if self.path_note else ""))
+        pill = self.path_label_rect(picture.get_width() - 2, surface.get_size())
+        return surface.blit(picture, pill.topleft)
 
     def _token_size(self, scale: float = 0.62) -> int:
         return max(8, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * scale))
@@ -694,6 +696,23 @@ class BoardView:
 
 
 STACK_ORDER = {"city": 0, "mine": 1, "monster": 2, "item": 3, "resource": 4}
+
+
+@lru_cache(maxsize=64)
+def path_label_picture(text: str) -> pygame.Surface:
+    """The path's label, a pill with the 🐎 and ``text`` and its shadow 2 px right and 3 down: made once per
+    text (three rounded rectangles and two texts were a fifth of a hover frame)."""
+    from game.ui.kit.rich_text import render
+    label = render(text, 18, theme.INK, "bold")
+    horse = icons.icon("move", 24)
+    pill = pygame.Rect(0, 0, horse.get_width() + label.get_width() + 18, 30)
+    picture = pygame.Surface((pill.w + 2, pill.h + 3), pygame.SRCALPHA)
+    pygame.draw.rect(picture, (0, 0, 0), pill.move(2, 3), border_radius=15)
+    pygame.draw.rect(picture, (248, 236, 204), pill, border_radius=15)
+    pygame.draw.rect(picture, theme.WOOD_DARK, pill, 2, border_radius=15)
+    picture.blit(horse, horse.get_rect(midleft=(pill.x + 7, pill.centery)))
+    picture.blit(label, label.get_rect(midleft=(pill.x + 11 + horse.get_width(), pill.centery)))
+    return picture
 
 
 def token_stack(tokens) -> list[tuple[object, int, int, int]]:
