@@ -321,3 +321,33 @@ def test_the_faint_banner_stands_alone_once_it_is_up(monkeypatch):
     tie = "Tie — the squad attacked wins"
     assert tie in before, "the exchange's outcome is told first"
     assert tie not in during
+
+
+@pytest.mark.rule("R-CITY-4", "R-BAT-2")
+def test_while_a_computer_sets_its_squads_the_bar_shows_its_best_split(drawn_text):
+    """A computer attacked a human's City: while it set its squads the bar read 29% (its units split evenly,
+    a split no one chose), then 41% once they stood. It shows the figure of the best split from the start."""
+    from enginekit import capital, hero_game
+    from game.engine import actions as A
+    from game.engine import apply
+    from game.engine.dice import Rng
+    from game.engine.state import Hero
+    from game.ui.battle.plan import default_plan
+    state, hero = hero_game(players=2, moves=8, army={"mercenary": 9})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    city = capital(state, 2)
+    city.buildings.pop("ramparts", None)                       # arrange: an open City, a garrison, a hero inside
+    city.garrison = {"mercenary": 4}
+    hero.cell = (city.cell[0] - 1, city.cell[1])
+    warden = Hero(id=state.new_id(), owner=2, cell=city.cell, army={"mercenary": 2}, name="Warden")
+    state.heroes[warden.id] = warden
+    events = apply(state, A.Move(1, hero.id, (city.cell,)))
+    state.rng = Rng(4)
+    assert not state.battle.sides[0].arranged
+    best = default_plan(state.lookahead_copy())[2]             # the attacker's best split, the board's figure
+    app, scene, rec = open_scene(state, events, speed="Normal")
+    _frames_until(app, lambda: scene.p_attacker is not None and not scene._odds.pending(), dt=0.001)
+    assert not state.battle.sides[0].arranged, "the computer is still setting its squads"
+    drawn_text.clear()
+    app.frame(0.001)
+    assert f"P1  {percent(best)}" in drawn_text, [t for t in drawn_text if "%" in t]

@@ -202,10 +202,28 @@ class BattleScene(BattlePainting, Scene):
             self.p_attacker = self._bar_hold     # not the figure of a split nobody chose (the pool shared evenly)
             return
         self._bar_hold = None
+        if not all(side.arranged for side in self.view.sides):
+            self._refresh_bar_before_the_squads()
+            return
         question = self.view.odds_question(self.state)
         answer = self._odds.get(("bar",) + question, lambda: (lambda: chance_of(*question)))
         if answer is not NOT_YET:
             self.p_attacker = answer
+
+    def _refresh_bar_before_the_squads(self) -> None:
+        """Before a side has set its squads, the bar shows the figure the board showed: that side's best split
+        (or its player's remembered one) against the other's best answer; the units split evenly, a split no
+        one chose, gave 29% and then 41% when the computer set its squads."""
+        battle = self.state.battle
+        index = self.arranging_index()
+        if battle is None or index is None:
+            return                                # the squads are set: the view catches up after the animation
+        choice = remembered(self.session).get(battle.sides[index].player) if self._is_human(
+            battle.sides[index].player) else None
+        plan = self._on_copy(("plan", len(self.state.actions), index, choice),
+                             lambda twin: default_plan(twin, choice=choice))
+        if plan is not NOT_YET and plan[2] is not None:
+            self.p_attacker = plan[2] if index == 0 else 1.0 - plan[2]
 
     def _apply_plan_when_known(self) -> None:
         """The split the screen offers first (the best one, or the player's remembered choice), once known."""
