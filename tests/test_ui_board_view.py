@@ -314,3 +314,15 @@ def test_a_tile_under_the_log_can_be_panned_into_the_clear(w, h):
             assert top + vh <= view.geo.pixel_size[1] + (covered + max(0, VIEW.h - view.geo.pixel_size[1] * view.zoom) / 2) / view.zoom + 1e-6
         else:
             assert y > VIEW.bottom - 150, "the map alone never leaves space past its edge"
+
+
+def test_a_tiles_tooltip_near_the_boards_right_edge_opens_to_its_left():
+    """Played: near the board's right edge a tile's tooltip spread over the heroes panel beside the board
+    (the window had room for it there); it opens to the left of the mouse, on the board, when it fits."""
+    view = make_view(w=40, h=30, show_minimap=False)
+    screen = (VIEW.right + 300, VIEW.bottom)             # a side panel 300 px wide right of the board
+    view.handle_event(motion((VIEW.right - 20, VIEW.centery)))
+    assert view.tooltip_lines
+    assert VIEW.contains(view.tooltip_rect(screen))
+    view.handle_event(motion(VIEW.center))              # in the middle it opens right of the mouse as before
+    assert view.tooltip_lines and view.tooltip_rect(screen).left > view.mouse[0]

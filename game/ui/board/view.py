@@ -453,7 +453,7 @@ class BoardView:
 
     def _tooltip_anchor(self, screen: tuple[int, int]) -> tuple[int, int]:
         hero, steps = self._path_boxes()
-        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps)
+        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps, board=self.rect)
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -727,11 +727,12 @@ def token_stack(tokens) -> list[tuple[object, int, int, int]]:
 
 
 def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int],
-                   avoid: Sequence[pygame.Rect] = ()) -> tuple[int, int]:
+                   avoid: Sequence[pygame.Rect] = (), board: pygame.Rect | None = None) -> tuple[int, int]:
     """Where to anchor a tooltip (``widgets.tooltip_rect``): right of and below the cursor, else flipped to
     its left and/or above it, never under the cursor. It goes where it stays whole in the window, then
-    where it hides least of ``avoid`` (the walking hero first, then its path's steps: a tooltip on the
-    path hid the very preview it explains), then in that order."""
+    whole on the ``board`` (near the board's right edge a tile's tooltip covered the heroes panel beside
+    it), then where it hides least of ``avoid`` (the walking hero first, then its path's steps: a tooltip
+    on the path hid the very preview it explains), then in that order."""
     w, h = widgets.tooltip_size(lines)
     x, y = mouse
     sw, sh = screen
@@ -739,7 +740,8 @@ def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, 
     def cost(place):
         rect = pygame.Rect(x + place[0], y + place[1], w, h)
         outside = (rect.left < 0 or rect.right > sw) + (rect.top < 0 or rect.bottom > sh)
-        return outside, bool(avoid) and rect.colliderect(avoid[0]), len(rect.collidelistall(list(avoid[1:])))
+        off_board = board is not None and not board.contains(rect)
+        return outside, off_board, bool(avoid) and rect.colliderect(avoid[0]), len(rect.collidelistall(list(avoid[1:])))
     dx, dy = min([(18, 20), (-18 - w, 20), (18, -20 - h), (-18 - w, -20 - h)], key=cost)
     return x + dx - 18, y + dy - 20
 
