@@ -521,10 +521,17 @@ class TextField(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (252, 246, 228) if self.focused else (244, 234, 210), self.rect, border_radius=4)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.WOOD_DARK, self.rect, 2, border_radius=4)
-        label = text(self.value, self.size, theme.INK)
+        room = self.rect.w - 16
+        if self.focused:
+            label = text(self.value, self.size, theme.INK)
+        else:                   # finished and too long for the box: shown shortened with an ellipsis, not cut
+            size, shown = fit_label(self.value, self.size, room, "body")
+            label = text(shown, size, theme.INK)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, -4))
         r = label.get_rect(midleft=(self.rect.x + 8, self.rect.centery))
+        if self.focused and r.w + 4 > room:     # typing past the box's end: the end of the text and the cursor stay
+            r.right = self.rect.x + 8 + room - 4    # in view (the start slides out at the left)
         if self.focused and self.all_selected:
             pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 2), border_radius=3)
         surface.blit(label, r)

@@ -1,0 +1,63 @@
+"""The screens around the game as a new player meets them (played under a virtual X server with real
+key events): what the title's fields show while typing, what the Load list says of a save that did not
+load, and maps put in the player's folder while the game runs. Keys are posted as a real keyboard sends
+them (KEYDOWN, plus TEXTINPUT for a printable character); clicks land on the widgets' rects."""
+import pygame
+import pytest
+
+from game.board import Board, MapToken
+from game.ui.app import App
+from game.ui.menus.map_catalog import MapEntry
+from game.ui.menus.title import TitleScene
+from uikit import click, type_keys
+
+pytestmark = pytest.mark.usefixtures("no_hints")
+
+
+def key(scene, k, mod=0, unicode=""):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+
+
+@pytest.fixture
+def title(tmp_path):
+    app = App(headless=True)
+    board = Board.blank(12, 10, tokens=[MapToken("city", (2, 2), owner=1, tier="encampment")], title="Good")
+    scene = TitleScene(maps=[MapEntry("maps/good.tmx", "Good", board)], on_start=lambda options: None,
+                       saves_dir=tmp_path)
+    app.push(scene)
+    app.frame(0.016)
+    return scene
+
+
+def field_pixels(surface, rect):
+    return [[surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)] for y in range(rect.y, rect.bottom)]
+
+
+def test_a_long_name_being_typed_keeps_its_end_and_the_cursor_in_view(title):
+    """Played: a name of wide letters ran past the box's end while typed; the cursor and the letters just
+    typed were out of sight."""
+    field = title.seat_rows[0].name
+    click(title, field.rect.center)
+    key(title, pygame.K_a, pygame.KMOD_CTRL)
+    type_keys(title, "W" * 14)
+    assert field.focused and field.value == "W" * 14
+    frames = []
+    for blink in (0.0, 0.9):                  # the cursor is drawn in the first part of each second only
+        field._blink = blink
+        title.draw(title.app.screen)
+        frames.append(field_pixels(title.app.screen, field.rect))
+    assert frames[0] != frames[1], "the cursor is drawn inside the box"
+
+
+def test_a_finished_name_too_long_for_its_box_is_shortened_not_cut(title):
+    field = title.seat_rows[0].name
+    click(title, field.rect.center)
+    key(title, pygame.K_a, pygame.KMOD_CTRL)
+    type_keys(title, "W" * 14)
+    key(title, pygame.K_RETURN, unicode="\r")
+    assert not field.focused and title.seats[0].name == "W" * 14
+    title.draw(title.app.screen)
+    box = field_pixels(title.app.screen, field.rect)
+    background = box[field.rect.h // 2][-7]
+    edge = {row[-8] for row in box[4:-4]} | {row[-6] for row in box[4:-4]}
+    assert edge == {background}, "no letter runs into the box's right edge"
