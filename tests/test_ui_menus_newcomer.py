@@ -61,3 +61,47 @@ def test_a_finished_name_too_long_for_its_box_is_shortened_not_cut(title):
     background = box[field.rect.h // 2][-7]
     edge = {row[-8] for row in box[4:-4]} | {row[-6] for row in box[4:-4]}
     assert edge == {background}, "no letter runs into the box's right edge"
+
+
+def test_a_save_that_fails_to_load_is_marked_in_the_list_and_nothing_else_is_lost(tmp_path, monkeypatch):
+    """Played: a save edited by hand ('seed' made text) was listed like a good one; Load showed a toast
+    ('has the wrong type (str)') and once it faded the list looked as before. Now the toast says what the
+    field must be and the row says why, in red, as a truncated file's row does."""
+    import json
+
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.kit import theme
+    from game.ui.menus import saves
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=11)
+    session = GameSession.start(options, load_map(DEFAULT_MAP))
+    good = saves.save_to(session.state, "Good game", tmp_path)
+    data = json.loads(good.read_text())
+    data["seed"] = "abc"
+    broken = tmp_path / "Edited_by_hand.json"
+    broken.write_text(json.dumps(data))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    app = App(headless=True)
+    app.push(TitleScene(maps=[MapEntry(str(DEFAULT_MAP), "Meadow", load_map(DEFAULT_MAP))],
+                        on_start=lambda options: None, saves_dir=tmp_path))
+    click(app.scene, app.scene.load_button.rect.center)
+    loader = app.scene
+    assert isinstance(loader, saves.LoadDialog)
+    row = next(r for i, r in loader.list.visible_rows() if loader.list.saves[i].path == broken)
+    assert not loader.list.saves[[s.path for s in loader.list.saves].index(broken)].problem
+    click(loader, row.center)
+    click(loader, loader.load_button.rect.center)
+    assert app.scene is loader and "must be a whole number, not 'abc'" in loader.toast.message
+    drawn = []
+    real_render = saves.render
+    monkeypatch.setattr(saves, "render", lambda words, *a, **k: drawn.append((words, a)) or real_render(words, *a, **k))
+    loader.toast.update(60.0)                   # the toast is gone: the list still says it
+    good_row = next(r for i, r in loader.list.visible_rows() if loader.list.saves[i].path == good)
+    click(loader, good_row.center)              # another row chosen: the damaged one is drawn as such
+    loader.draw(app.screen)
+    assert [a[1] for words, a in drawn if words.startswith("Damaged: save field 'seed' must be a whole number")] \
+        == [theme.DANGER]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before      # nothing written, nothing lost
+    click(loader, loader.load_button.rect.center)
+    assert type(app.scene).__name__ == "GameScene"

@@ -74,7 +74,9 @@ def field(data: dict, name: str, kind: type | tuple) -> Any:
     if name not in data:
         raise SaveError(f"save field '{name}' is missing")
     if not isinstance(data[name], kind) or isinstance(data[name], bool) and kind is int:
-        raise SaveError(f"save field '{name}' has the wrong type ({type(data[name]).__name__})")
+        what = {int: "a whole number", str: "text", list: "a list [...]", dict: "a group of fields {...}"}.get(kind, "")
+        raise SaveError(f"save field '{name}' must be {what}, not {short(data[name])}" if what
+                        else f"save field '{name}' has the wrong type ({type(data[name]).__name__})")
     return data[name]
 
 

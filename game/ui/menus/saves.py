@@ -240,16 +240,19 @@ def cover_for_next_human(game: Scene) -> None:
         game.refresh()
 
 
-def start_loaded(scene: Scene, path: Path, replace: Scene | None = None, then=None) -> bool:
+def start_loaded(scene: Scene, path: Path, replace: Scene | None = None, then=None, failed=None) -> bool:
     """Load ``path``; on success the game screen of it replaces ``replace`` (or is pushed), then ``then()``.
 
     On failure ``scene`` shows the SaveError message and nothing else changes; when the save's early
     moves still replay, it offers to load the game as it stood before the move that does not.
+    ``failed(error)`` hears of the failure first (the Load list marks the save with its reason).
     """
     from game.engine.save_checks import SaveError
     try:
         session = load_session(path)
     except SaveError as error:
+        if failed is not None:
+            failed(error)
         if error.good_moves:
             scene.push(LoadDamaged(path, error, replace, then))
             return False
@@ -486,7 +489,10 @@ class LoadDialog(OverlayScene):
         if not self.list.saves:
             return False
         info = self.list.saves[self.list.selected]
-        return start_loaded(self, info.path, replace=self.game, then=self._loaded)
+
+        def failed(error) -> None:      # the list's header read looked fine: the row now says why (in red)
+            info.problem = str(error)
+        return start_loaded(self, info.path, replace=self.game, then=self._loaded, failed=failed)
 
     def _loaded(self) -> None:
         if self.game is None and self.app is not None and self in self.app.scenes:
