@@ -105,3 +105,38 @@ def test_a_save_that_fails_to_load_is_marked_in_the_list_and_nothing_else_is_los
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before      # nothing written, nothing lost
     click(loader, loader.load_button.rect.center)
     assert type(app.scene).__name__ == "GameScene"
+
+
+def test_a_map_put_in_the_maps_folder_while_the_game_runs_is_listed_back_on_the_title(tmp_path, monkeypatch):
+    """Played: a .tmx copied into the player's maps folder with the game open was not on the title screen
+    after a game (nor after Settings); only a restart listed it."""
+    import shutil
+
+    from game.maps import DEFAULT_MAP
+    from game.ui.menus.settings_screen import SettingsScene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(headless=True)
+    title = TitleScene(saves_dir=tmp_path / "saves", on_start=lambda options: None)
+    app.push(title)
+    app.frame(0.016)
+    assert not any(m.own for m in title.maps)
+    click(title, title.settings_button.rect.center)
+    assert isinstance(app.scene, SettingsScene)
+    folder = tmp_path / "fuzzyknights" / "maps"
+    folder.mkdir(parents=True)
+    source = DEFAULT_MAP.read_text().replace('name="title" value="Meadow Ford"', 'name="title" value="Ann’s Ford"')
+    assert "Ann’s Ford" in source
+    (folder / "anns_ford.tmx").write_text(source)
+    click(app.scene, app.scene.back.rect.center)
+    assert app.scene is title
+    labels = [b.label for b in title.map_buttons]
+    assert labels.count("Ann’s Ford (yours)") == 1
+    while not title.map_buttons[-1].visible:            # a long list scrolls with the wheel
+        title.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                              pos=title.map_list_rect.center))
+        title.mouse = title.map_list_rect.center
+    click(title, title.map_buttons[-1].rect.center)
+    assert title.selected_map.title == "Ann’s Ford" and title.selected_map.ok
+    app.frame(0.016)
+    title.layout(title.size)                             # laid out again: listed once
+    assert [b.label for b in title.map_buttons].count("Ann’s Ford (yours)") == 1

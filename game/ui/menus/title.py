@@ -92,6 +92,7 @@ class TitleScene(Scene):
         from game.ui.menus.saves import saves_dir as default_saves_dir   # save/load hook
         self.saves_dir = saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.maps = maps if maps is not None else catalog()
+        self.watch_own_maps = maps is None      # maps put in the player's folder later join the list (layout)
         self.on_start = on_start
         self.map_index = default_index(self.maps)
         self.map_scroll = 0               # the first map row shown, when more maps are kept than fit
@@ -252,13 +253,30 @@ class TitleScene(Scene):
             return
         entry = load_entry(path)
         entry.own = True
-        index = len(self.maps)
-        self.maps.append(entry)
-        button = widgets.Button(f"{entry.title} (yours)", lambda: self.select_map(index), size=16)
-        self.map_buttons.append(button)
-        self.widgets.insert(self.widgets.index(self.random_button), button)
+        index = self._add_map(entry)
         self.select_map(index)
         self.layout(self.size)
+
+    def _add_map(self, entry: MapEntry) -> int:
+        """A map at the end of the list, with its button; returns its index."""
+        index = len(self.maps)
+        self.maps.append(entry)
+        button = widgets.Button(f"{entry.title} (yours)" if entry.own else entry.title,
+                                lambda: self.select_map(index), size=16)
+        self.map_buttons.append(button)
+        self.widgets.insert(self.widgets.index(self.random_button), button)
+        return index
+
+    def _pick_up_new_maps(self) -> None:
+        """Maps put in the player's maps folder since the list was read (while a game ran, or the title
+        stood open) join it when this screen is shown or laid out again: before, only a restart showed them."""
+        if not self.watch_own_maps:
+            return
+        from game.ui.menus.map_catalog import entry_for, user_maps
+        known = {Path(entry.path).resolve() for entry in self.maps if entry.path}
+        for path in user_maps():
+            if path.resolve() not in known:
+                self._add_map(entry_for(path, own=True))
 
     def set_seat(self, index: int, **changes) -> None:
         self.seats[index] = self.seats[index]._replace(**changes)
@@ -409,6 +427,7 @@ class TitleScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Designed at 1280x720; every size goes through ``theme.px`` so the screen scales with the window."""
         super().layout(size)
+        self._pick_up_new_maps()
         self.scale_widgets()
         self._sync_save_buttons()
         w, h = size
