@@ -140,3 +140,28 @@ def test_a_map_put_in_the_maps_folder_while_the_game_runs_is_listed_back_on_the_
     app.frame(0.016)
     title.layout(title.size)                             # laid out again: listed once
     assert [b.label for b in title.map_buttons].count("Ann’s Ford (yours)") == 1
+
+
+def test_leaving_fullscreen_gives_back_the_window_as_it_was_and_never_larger_than_the_screen(tmp_path, monkeypatch):
+    """Played: Fullscreen on, then off, gave a 1280x720 window whatever it was before: a window the player
+    had made smaller came back larger, and on a small screen its foot (Back, Start game) was off the screen."""
+    from game import settings
+    from game.ui.menus.settings_screen import SettingsScene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    settings.reset_for_tests(settings.Settings(hints=False))
+    app = App(size=(1000, 580), headless=True)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
+    asked = []
+    real_set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda size=(0, 0), flags=0, *a, **k: asked.append((tuple(size), flags)) or real_set_mode(
+                            (1000, 580) if flags & pygame.FULLSCREEN else size, flags & ~pygame.FULLSCREEN))
+    app.push(TitleScene(saves_dir=tmp_path, on_start=lambda options: None))
+    click(app.scene, app.scene.settings_button.rect.center)
+    screen = app.scene
+    assert isinstance(screen, SettingsScene)
+    click(screen, screen.fullscreen.rect.midleft)
+    assert asked[-1][1] & pygame.FULLSCREEN
+    click(screen, screen.fullscreen.rect.midleft)
+    assert asked[-1] == ((1000, 580), pygame.RESIZABLE)
+    settings.reset_for_tests()

@@ -20,11 +20,16 @@ def apply_display(app, fullscreen: bool) -> None:
     """Switch the App's window between fullscreen and a resizable window, and lay every scene out again."""
     if app is None or not pygame.display.get_init():
         return
+    from game.ui.app import fit_desktop
     try:
         if fullscreen:
+            if not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN:
+                app.windowed_size = app.size        # the window comes back at this size
             app.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            app.screen = pygame.display.set_mode(theme.WINDOW_SIZE, pygame.RESIZABLE)
+        else:   # the window's size before fullscreen, never larger than the screen (a 1024x600 screen
+            # got a 1280x720 window back, its foot with the buttons off the screen)
+            size = fit_desktop(getattr(app, "windowed_size", None) or theme.WINDOW_SIZE)
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error:
         return
     for scene in app.scenes:
