@@ -165,3 +165,31 @@ def test_leaving_fullscreen_gives_back_the_window_as_it_was_and_never_larger_tha
     click(screen, screen.fullscreen.rect.midleft)
     assert asked[-1] == ((1000, 580), pygame.RESIZABLE)
     settings.reset_for_tests()
+
+
+def test_the_load_list_names_the_mode_the_save_is_played_in(tmp_path, monkeypatch):
+    """Played: a save whose top-level 'mode' was edited to 'chess' was listed as a Chess game, and loaded as
+    the Normal game its rules are."""
+    import json
+
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.menus import saves
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=11)
+    path = saves.save_to(GameSession.start(options, load_map(DEFAULT_MAP)).state, "Edited", tmp_path)
+    data = json.loads(path.read_text())
+    data["mode"] = "chess"
+    path.write_text(json.dumps(data))
+    app = App(headless=True)
+    app.push(TitleScene(maps=[MapEntry(str(DEFAULT_MAP), "Meadow", load_map(DEFAULT_MAP))],
+                        on_start=lambda options: None, saves_dir=tmp_path))
+    drawn = []
+    real_render = saves.render
+    monkeypatch.setattr(saves, "render", lambda words, *a, **k: drawn.append(words) or real_render(words, *a, **k))
+    click(app.scene, app.scene.load_button.rect.center)
+    app.frame(0.016)
+    summary = next(words for words in drawn if words.startswith("Day 1 · Meadow Ford"))
+    assert summary.endswith("· Normal")
+    click(app.scene, app.scene.load_button.rect.center)
+    assert app.scene.session.state.rules.mode == "normal"

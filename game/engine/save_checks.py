@@ -257,7 +257,10 @@ def describe(data: Any) -> dict[str, Any]:
     reference = field(data, "map", dict)
     if not any(isinstance(reference.get(key), kind) for key, kind in (("name", str), ("path", str), ("blank", dict))):
         raise SaveError("save field 'map' names no map (it needs 'name', 'path' or 'blank')")
-    mode = data.get("mode", "normal")
+    rules = data.get("rules")
+    meta = rules.get("meta") if isinstance(rules, dict) else None
+    mode = meta.get("mode") if isinstance(meta, dict) else None      # the mode the game is played in
+    mode = mode if isinstance(mode, str) else data.get("mode", "normal")   # (the top-level 'mode' only names it)
     return {"day": whole_number(snap.get("day", 1), "snapshot.day", 0, MAX_NUMBER),
             "map": map_title(reference),
             "players": [n[:MAX_TEXT] + _computer_level(p) for n, p in zip(names, players.values())],
