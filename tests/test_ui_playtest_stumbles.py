@@ -10,7 +10,7 @@ from game.ui.board.scene import GameScene
 from game.ui.menus.game_menu import GameMenu, RulesDialog, VoteDialog
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
-from uikit import click, play_to_turn_of
+from uikit import click, meadow_board_scene, offer_bribe, play_to_turn_of, to_turn
 
 
 def key(scene, k):
@@ -202,20 +202,10 @@ def test_a_monster_fight_elsewhere_is_told_as_before():
 def test_the_bribe_dialog_says_the_monsters_not_taken_go_away():
     """Played: 10 monsters offered to join, the purse allowed 4: would the other 6 attack the hero? The
     dialog said nothing of them (they vanish, R-MON-1)."""
-    from game.engine.state import Interaction, Pending
-    from uikit import meadow_board_scene, to_turn
     scene = meadow_board_scene()
     to_turn(scene)
-    state = scene.state
-    hero = state.heroes[scene.selected]
     click(scene, scene.roll_button.rect.center)
-    state.players[hero.owner].purse["coin"] = 4
-    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
-                                    monsters={"tokens": [], "fight": 0, "bribe": 10, "defect": 0, "stage": "fight"})
-    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "bribe", "max": 10,
-                                                               "cost": {"coin": 1}}))
-    scene.refresh()
-    dialog = scene.dialog
+    dialog = offer_bribe(scene, offered=10, coin=4, price=1, stage="fight")
     assert dialog is not None and dialog.title == "Bribe"
     assert "Those you do not take go away (R-MON-1)." in dialog.lines
     click(scene, dialog.spinner.minus.rect.center)

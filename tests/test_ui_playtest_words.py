@@ -21,7 +21,7 @@ from game.ui.app import App
 from game.ui.kit import widgets
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
-from uikit import click, meadow_board_scene, to_turn
+from uikit import click, meadow_board_scene, offer_bribe, to_turn
 
 
 @pytest.mark.rule("R-MOV-3")
@@ -139,18 +139,11 @@ def test_the_title_screen_offers_shared_victory_and_the_game_gets_it(tmp_path):
 
 @pytest.mark.rule("R-MON-1")
 def test_a_bribe_nobody_can_pay_offers_only_send_them_away(board_scene):
-    from game.engine.state import Interaction, Pending
     to_turn(board_scene)
     state = board_scene.state
     hero = state.heroes[board_scene.selected]
     board_scene.submit(A.RollMovement(hero.owner, hero.id))
-    state.players[hero.owner].purse["coin"] = 0
-    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
-                                    monsters={"tokens": [], "fight": 0, "bribe": 8, "defect": 0, "stage": "bribe"})
-    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "bribe", "max": 8,
-                                                               "cost": {"coin": 3}}))
-    board_scene.refresh()
-    dialog = board_scene.dialog
+    dialog = offer_bribe(board_scene, offered=8, coin=0, price=3)
     assert [b.label for b in dialog.buttons] == ["Send them away"] and dialog.spinner is None
     assert not any("takes 0" in line for line in dialog.lines)
     click(board_scene, dialog.buttons[0].rect.center)

@@ -71,3 +71,18 @@ def play_to_the_result(scene, app, dt=1 / 10, seconds=60):
         if scene.session.thinking():
             time.sleep(0.002)
     assert scene.result is not None, "the battle never ended"
+
+
+def offer_bribe(scene, offered, coin, price, stage="bribe"):
+    """The selected hero meets Monsters that offer to join for ``price`` coin each (R-MON-1), with ``coin``
+    in the purse: the scene's dialog is the player's choice."""
+    from game.engine.state import Interaction, Pending
+    state = scene.state
+    hero = state.heroes[scene.selected]
+    state.players[hero.owner].purse["coin"] = coin
+    state.interaction = Interaction(hero=hero.id, cell=hero.cell,
+                                    monsters={"tokens": [], "fight": 0, "bribe": offered, "defect": 0, "stage": stage})
+    state.pending.append(Pending("take_monsters", hero.owner, {"hero": hero.id, "offer": "bribe", "max": offered,
+                                                               "cost": {"coin": price}}))
+    scene.refresh()
+    return scene.dialog
