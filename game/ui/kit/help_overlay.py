@@ -45,7 +45,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Normal | Fast | Instant", "how fast the dice roll"),
         ("Auto-battle", "the computer fights for you (it never retreats for you)"),
         ("Attacked by a computer", "this screen opens at once: watch, and choose on your move"),
-        ("Space", "skip the animation; after the battle, continue"),
+        ("Space or a click on the field", "skip the animation; after the battle, Space continues"),
         ("Enter", "continue after the battle"),
         ("Retreat", "give up the battle (R-DEATH-3); Esc cancels the question"),
     ]),
