@@ -131,9 +131,16 @@ _DICE_PURPOSE = {
 
 
 def _battle_won(state: GameState, d: dict) -> str:
+    """Who won: a player by name; a neutral side as the battle screen names it (a neutral City's defenders
+    were "the monsters" in the log and "Neutral City" on the battle screen)."""
     seat = d.get("attacker") if d["winner"] == 0 else d.get("defender")
-    who = _who(state, seat)
-    return f"⚔ {who[:1].upper() + who[1:]} win{'s' * bool(seat)} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
+    if seat:
+        who, verb = _who(state, seat), "wins"
+    elif d.get("kind") == "city":
+        who, verb = "the neutral City", "wins"
+    else:
+        who, verb = _NEUTRAL_FOES.get(d.get("kind"), "the monsters"), "win"
+    return f"⚔ {_capital(who)} {verb} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
 
 
 _NEUTRAL_FOES = {"guardians": "the mine guardians", "city": "a neutral City"}

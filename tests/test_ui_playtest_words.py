@@ -406,3 +406,21 @@ def test_a_campaign_recruit_row_says_how_much_more_without_cutting_it(size, monk
     assert short, [s for s, *_ in shown]
     for width, style, (font_size, words) in short:
         assert "…" not in words and "💰2" in words and render(words, font_size, (0, 0, 0), style).get_width() <= width
+
+
+@pytest.mark.rule("R-BAT-5")
+def test_a_neutral_side_that_wins_is_named_as_the_battle_screen_names_it():
+    """The log said "The monsters win the battle" when a neutral City or a Mine's guardians held; the battle
+    screen said "Neutral City wins"."""
+    state = meadow_board_scene().state
+    seat = min(state.players)
+
+    def won(kind):
+        return narrate(state, Event("battle_over", {"winner": 1, "kind": kind, "retreated": False,
+                                                    "attacker": seat, "defender": None}))
+    assert won("city") == "⚔ The neutral City wins the battle"
+    assert won("guardians") == "⚔ The mine guardians win the battle"
+    assert won("monsters") == "⚔ The monsters win the battle"
+    name = state.players[seat].name
+    assert narrate(state, Event("battle_over", {"winner": 0, "kind": "city", "retreated": False, "attacker": seat,
+                                                "defender": None})) == f"⚔ {name} wins the battle"
