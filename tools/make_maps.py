@@ -387,10 +387,7 @@ class Layout:
         token_gid = 1 + TERRAIN_TILES[r.kind]
         size = 64 if r.kind == "square" else 56
         objects = []
-        towns = iter(NEUTRAL_TOWNS)
         for kind, cell, props, name in self.objects:
-            if kind == "city" and not props.get("owner"):
-                name = next(towns)           # a place's name: "Ann conquers Neutral encampment" read oddly
             key = (kind, props.get("tier", "encampment")) if kind == "city" else (
                 (kind, props["seat"]) if kind == "start" else (kind, None))
             cx, cy = self.grid.cell_center(cell)
@@ -411,11 +408,6 @@ class Layout:
                       properties=props,
                       tilesets=[(1, f"../assets/{tileset}.tsx"), (token_gid, "../assets/tokens.tsx")],
                       layers=[("ground", ground), ("roads", roads)], objects=objects)
-
-
-# Names of the neutral Cities, given in order on each map (the log and the tooltips use a City's name).
-NEUTRAL_TOWNS = ("Millford", "Ashgrove", "Stonebridge", "Greywater", "Thornbury", "Elderfield",
-                 "Redcliff", "Oakhollow", "Windmere", "Brackenholt", "Highmoor", "Fallowdeep")
 
 
 def _label(kind, props) -> str:
