@@ -215,7 +215,16 @@ def test_the_load_list_keeps_each_games_autosaves_together_latest_first(game, tm
     assert names == ["autosave-aaaaaa.json", "autosave-aaaaaa-day003.json", "autosave-aaaaaa-day002.json",
                      "my_game.json", "autosave-bbbbbb.json", "autosave-bbbbbb-day002.json"]
     assert [daybreak_autosave(info) for info in loader.list.saves] == [False, True, True, False, False, True]
+    assert [loader.list.under_its_game(i) for i in range(6)] == [False, True, True, False, False, True]
     loader.draw(game.app.screen)
+
+    # a game whose latest autosave is gone: its Daybreak autosave stands alone, not under the game above it
+    save_game(game.state, autosave_path(folder, "cccccc", 4))
+    os.utime(autosave_path(folder, "cccccc", 4), (205, 205))
+    loader.list.reload()
+    names = [info.path.name for info in loader.list.saves]
+    alone = names.index("autosave-cccccc-day004.json")
+    assert names[alone - 1] == "autosave-bbbbbb-day002.json" and not loader.list.under_its_game(alone)
     assert list_saves()[0].path.name in {"autosave-aaaaaa.json", "autosave-aaaaaa-day003.json"}   # Continue: newest
 
 

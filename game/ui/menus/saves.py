@@ -134,6 +134,13 @@ def daybreak_autosave(info: SaveInfo) -> bool:
     return autosave_day(info.path) is not None
 
 
+def autosave_game(path: Path) -> str | None:
+    """The game an autosave belongs to (``autosave-<game>[-dayNNN].json``); None for any other file."""
+    from game.engine.save import AUTOSAVE_NAME
+    match = AUTOSAVE_NAME.fullmatch(path.name)
+    return match["game"] if match else None
+
+
 def has_saves(folder: Path | None = None) -> bool:
     """Any file that looks like a save (the title's Continue and Load buttons)."""
     folder = Path(folder) if folder is not None else saves_dir()
@@ -392,6 +399,13 @@ class SaveList:
         self.saves = by_game(list_saves(folder))
         self.selected = min(self.selected, max(0, len(self.saves) - 1))
 
+    def under_its_game(self, index: int) -> bool:
+        """A Daybreak autosave drawn indented under the row above, its game's: not under another game's
+        row when its own game's latest autosave is gone (it looked like part of that other game)."""
+        info = self.saves[index]
+        return daybreak_autosave(info) and index > 0 \
+            and autosave_game(self.saves[index - 1].path) == autosave_game(info.path)
+
     def visible_rows(self) -> list[tuple[int, pygame.Rect]]:
         rows = []
         overflow = len(self.saves) * px(self.ROW_H) > self.rect.h
@@ -443,7 +457,7 @@ class SaveList:
             soft = (236, 220, 190) if chosen else (theme.DANGER if info.problem else theme.INK_SOFT)
             when = render(info.stamp, px(13), soft)
             surface.blit(when, when.get_rect(topright=(r.right - px(10), r.y + px(6))))
-            indent = px(22) if daybreak_autosave(info) else 0      # under its game's latest autosave
+            indent = px(22) if self.under_its_game(i) else 0
             icon = render("🎲" if info.autosave else "🏰", px(16), ink, "bold")
             surface.blit(icon, (r.x + px(10) + indent, r.y + px(4)))
             name_x = r.x + px(16) + indent + icon.get_width()
