@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 MAX_SEED = 999_999_999      # nine digits, as the title screen's seed field takes
 MAX_DAYS = 1000
@@ -97,6 +98,19 @@ def map_argument(value: str, parser: argparse.ArgumentParser) -> Path:
         parser.error(f"--map {value}: no such file and no shipped map of that name (shipped maps: {names}; "
                      f"or give the path of a .tmx file)")
     return named
+
+
+def run_tool(main: Callable[[], int | None]) -> int | None:
+    """A command-line tool's ``main``, run as its users meet it: Ctrl+C stops it with one line, not a
+    traceback, and output piped into a program that stops reading (``| head``) ends it quietly."""
+    try:
+        return main()
+    except KeyboardInterrupt:
+        print(f"{Path(sys.argv[0]).name}: stopped (Ctrl+C)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())    # Python's last flush must not fail too
+        return 1
 
 
 def fail(problem: str) -> int:

@@ -100,3 +100,24 @@ def test_every_tool_is_in_the_bad_argument_list(tmp_path):
     covered = {args[0] for args, _, _ in commands(tmp_path) if args[0].startswith("tools/")}
     tools = {f"tools/{p.name}" for p in (ROOT / "tools").glob("*.py")}
     assert tools <= covered, f"tools without a bad-argument case: {sorted(tools - covered)}"
+
+
+def test_a_tool_piped_into_a_program_that_stops_reading_ends_quietly():
+    """`reach.py ... --json | head -c 100` printed a BrokenPipeError traceback once head had what it wanted."""
+    reader = subprocess.Popen([sys.executable, str(ROOT / "tools" / "reach.py"), str(ROOT / "maps" / "highlands.tmx"),
+                               "--hero", "10,10", "--player", "1", "--budget", "60", "--json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdout.read(100)
+    reader.stdout.close()                       # as `head -c 100` does
+    error = reader.stderr.read().decode()
+    assert reader.wait(timeout=60) == 1 and "Traceback" not in error, error
+
+
+def test_ctrl_c_stops_a_tool_with_one_line(capsys):
+    from game.cli import run_tool
+
+    def interrupted():
+        raise KeyboardInterrupt
+    assert run_tool(interrupted) == 130
+    err = capsys.readouterr().err
+    assert "stopped (Ctrl+C)" in err and "Traceback" not in err

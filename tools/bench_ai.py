@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.choices import LEVELS  # noqa: E402
+from game.cli import run_tool  # noqa: E402
 
 MAX_GAMES = 1000
 MAX_DAYS = 60
@@ -152,4 +153,4 @@ def measure(name: str, board, args) -> dict:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import bounded_int  # noqa: E402
+from game.cli import bounded_int, run_tool  # noqa: E402
 
 # numpy, the board, the pathfinder and tcod load after the arguments are read: --help and a bad argument
 # answer without them.
@@ -211,4 +211,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

@@ -42,7 +42,7 @@ atexit.register(shutil.rmtree, os.environ["FUZZYKNIGHTS_SAVES"], ignore_errors=T
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import resources  # noqa: E402
-from game.cli import bounded_int  # noqa: E402
+from game.cli import bounded_int, run_tool  # noqa: E402
 
 # pygame and the game's screens load after the arguments are read: --help and a bad argument answer without them.
 if TYPE_CHECKING:
@@ -216,4 +216,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

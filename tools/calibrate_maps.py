@@ -29,6 +29,7 @@ for path in (ROOT, TOOLS):
 
 MAX_GAMES = 10_000
 
+from game.cli import run_tool  # noqa: E402
 from simulate import game_job, run_jobs  # noqa: E402
 
 
@@ -152,4 +153,4 @@ def write_table(table: dict, key: str = "maps") -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

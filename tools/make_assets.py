@@ -31,6 +31,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.cli import run_tool  # noqa: E402
+
 # numpy, pygame and the game's modules load in the functions that use them, after the arguments are read:
 # --help and a bad argument answer without them (and tools/make_maps.py borrows value_noise alone).
 if TYPE_CHECKING:
@@ -606,4 +608,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_tool(lambda: main(sys.argv[1:])))

@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from game.cli import run_tool  # noqa: E402
+
 # numpy and the map modules load in the functions that use them, after the arguments are read: --help and a bad
 # argument answer without them.
 if TYPE_CHECKING:
@@ -599,4 +601,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

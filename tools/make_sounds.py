@@ -171,4 +171,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from game.cli import run_tool
+    sys.exit(run_tool(main))

@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.choices import ROLL_MODES  # noqa: E402
-from game.cli import MAX_SEED, bounded_int  # noqa: E402
+from game.cli import MAX_SEED, bounded_int, run_tool  # noqa: E402
 
 # The odds (game.engine.odds: numpy and the engine) load after the arguments are read: --help and a bad argument
 # answer without them (the roll modes come from game.choices, which loads neither).
@@ -162,4 +162,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

@@ -20,6 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.cli import run_tool  # noqa: E402
+
 from game.choices import MAX_SIDE, MIN_SIDE  # noqa: E402
 
 # The map maker (numpy) loads after the arguments are read: --help and a bad argument answer without it
@@ -69,4 +71,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if pygame is imported
 
 from game.choices import MAX_BUDGET  # noqa: E402
-from game.cli import bounded_int  # noqa: E402
+from game.cli import bounded_int, run_tool  # noqa: E402
 
 if TYPE_CHECKING:
     from game.board.model import Board
@@ -144,4 +144,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

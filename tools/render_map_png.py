@@ -17,6 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.cli import run_tool  # noqa: E402
+
 # pygame and the maps (numpy) load after the arguments are read: --help and a bad argument answer without them.
 if TYPE_CHECKING:
     import pygame
@@ -106,4 +108,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

@@ -53,7 +53,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path  # noqa: E402
+from game.cli import MAX_DAYS, MAX_SEED, bounded_int, map_argument, png_path, run_tool  # noqa: E402
 from game.lab.calibration import minutes_for  # noqa: E402
 
 DEFAULT_MAX_DAYS = 60
@@ -589,4 +589,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

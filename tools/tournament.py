@@ -31,6 +31,7 @@ for path in (ROOT, TOOLS):
 MAX_GAMES = 100_000
 
 from game.choices import LEVELS  # noqa: E402
+from game.cli import run_tool  # noqa: E402
 from game.lab.stats import wilson  # noqa: E402
 
 
@@ -134,4 +135,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))

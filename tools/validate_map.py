@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import run_tool  # noqa: E402
+
 WHERE = re.compile(r"layer '(?P<layer>[^']*)'(?:, object (?P<id>\d+))?(?:.*? at cell \((?P<c>-?\d+), (?P<r>-?\d+)\))?")
 
 
@@ -91,4 +93,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tool(main))
