@@ -188,13 +188,22 @@ def run_jobs(jobs: list[dict], jobs_wanted: int | None = None, label: str = "", 
         for job in jobs:
             report(play_one(job))
     else:
-        with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers) as pool:
+        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with context.Pool(workers, initializer=_leave_ctrl_c_to_the_parent) as pool:
             for res in pool.imap_unordered(play_one, jobs):
                 report(res)
     return sorted(results, key=lambda r: r["seed"])
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Worker processes ignore Ctrl+C: the parent stops them and says so in one line (each worker printed
+    its own interrupted traceback)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_in_child(job: dict, conn) -> None:
+    _leave_ctrl_c_to_the_parent()
     conn.send(play_one(job))
     conn.close()
 
