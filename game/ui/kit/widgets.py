@@ -72,8 +72,22 @@ def rich(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
     return text(s, size, colour, style, shadow)
 
 
+TOOLTIP_WIDTH = 600    # a tooltip's widest line (at 1280x720): longer lines wrap
+
+
 def _tooltip_lines(lines: Sequence[str]) -> list[pygame.Surface]:
-    return [rich(line, theme.px(15), theme.INK, "bold" if i == 0 else "body") for i, line in enumerate(lines)]
+    """The tooltip's lines drawn, each wrapped at ``TOOLTIP_WIDTH``: what a hero with twelve kinds of units
+    fights with was one line wider than the window, its start cut off at the window's left."""
+    size, width = theme.px(15), theme.px(TOOLTIP_WIDTH)
+    out = []
+    for i, line in enumerate(lines):
+        style = "bold" if i == 0 else "body"
+        drawn = rich(line, size, theme.INK, style)
+        if drawn.get_width() <= width:
+            out.append(drawn)
+        else:
+            out += [rich(part, size, theme.INK, style) for part in wrap(line, size, width, style, indent="   ")]
+    return out
 
 
 def tooltip_size(lines: Sequence[str]) -> tuple[int, int]:

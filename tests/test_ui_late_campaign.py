@@ -1,0 +1,52 @@
+"""The late Campaign game as a player sees it: many heroes, Cities of every tier, units of tiers 1–5 in both
+ranks. What the first Days never showed: a hero's tooltip with ten kinds of units, a hero list longer than
+the side panel."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from layoutkit import record, recording
+from test_ui_layout import board_scene, hover, play_until, session_on, turn_with_heroes
+
+ALL_UNITS = {f"unit_{tier}_{rank}": tier + rank for tier in range(1, 6) for rank in (1, 2)}
+
+
+def campaign_turn(size=(1280, 720)):
+    """A human's Campaign turn on The Highlands (four players), its board scene on a headless App."""
+    session = play_until(session_on("highlands.tmx", players=4, mode="campaign"), turn_with_heroes)
+    app = App(size, headless=True)
+    scene = board_scene(session)
+    app.push(scene)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tooltip_of_a_hero_with_ten_kinds_of_units_wraps_inside_the_window(size, monkeypatch):
+    """What a hero with units of every tier and rank fights with was one line of some 1,900 pixels: the
+    tooltip, wider than the window, was centred on it and both its ends were cut off."""
+    from game.ui.kit import widgets
+    app, scene = campaign_turn(size)
+    hero = scene.state.heroes_of(scene.actor)[0]
+    hero.army = dict(ALL_UNITS)
+    scene.select_hero(hero.id)
+    drawn = []
+    plain = widgets.draw_tooltip
+    monkeypatch.setattr(widgets, "draw_tooltip",
+                        lambda surface, lines, pos: drawn.append(plain(surface, lines, pos)) or drawn[-1])
+    hover(app, scene.view.cell_center(hero.cell))
+    assert any("Tier 5" in line for line in scene.view.tooltip_lines)
+    with recording(monkeypatch):
+        monkeypatch.setattr(pygame.display, "get_surface", lambda: None)
+        drawing = record(scene.draw, size)
+    assert drawn, "no tooltip over the hero"
+    tip = drawn[-1]
+    screen = pygame.Rect((0, 0), size)
+    assert screen.contains(tip), f"the tooltip {tuple(tip)} leaves the window {size}"
+    inside = " ".join(label for label, rect in drawing.texts if tip.contains(rect))
+    for unit in ("2d6+6;", "Tier 1", "(5d6+15 each)"):
+        assert unit in inside, f"{unit!r} is not in the tooltip: {inside!r}"
