@@ -50,3 +50,57 @@ def test_the_tooltip_of_a_hero_with_ten_kinds_of_units_wraps_inside_the_window(s
     inside = " ".join(label for label, rect in drawing.texts if tip.contains(rect))
     for unit in ("2d6+6;", "Tier 1", "(5d6+15 each)"):
         assert unit in inside, f"{unit!r} is not in the tooltip: {inside!r}"
+
+
+def with_heroes(scene, count):
+    """The acting player has ``count`` heroes (new ones at its first hero's tile)."""
+    from game.engine.heroes import new_hero
+    state = scene.state
+    seat = scene.actor
+    while len(state.heroes_of(seat)) < count:
+        new_hero(state, seat, state.heroes_of(seat)[0].cell, [])
+    scene.refresh()
+    return state.heroes_of(seat)
+
+
+def wheel(app, pos, y):
+    hover(app, pos)
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y)))
+
+
+def drawn_names(scene, size, monkeypatch):
+    """The texts drawn in the side panel."""
+    with monkeypatch.context() as patched, recording(patched):
+        patched.setattr(pygame.display, "get_surface", lambda: None)
+        drawing = record(scene.draw, size)
+    return [label for label, rect in drawing.texts if scene.side.contains(rect)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_hero_of_a_long_list_gets_its_card(size, monkeypatch):
+    """Seven heroes and room for four cards: the panel showed the first four and "+3 more (Tab)". Tab
+    selected the others, but no card showed them (nor their Equip button) and no wheel reached them."""
+    from tests.uikit import click
+    app, scene = campaign_turn(size)
+    heroes = with_heroes(scene, 9)
+    shown = len(scene.hero_buttons)
+    assert shown < len(heroes)
+    # Tab to each hero in turn: the selected one always has a card, marked selected, its name drawn
+    scene.select_hero(heroes[0].id)
+    for _ in range(len(heroes) - 1):
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+        cards = {c.hero_id: c for c in scene.hero_buttons}
+        assert scene.selected in cards and cards[scene.selected].selected
+    last = heroes[-1]
+    assert scene.selected == last.id
+    assert last.name in drawn_names(scene, size, monkeypatch)
+    assert any("above" in t for t in drawn_names(scene, size, monkeypatch))
+    # the wheel over the cards scrolls back to the top and down again; a click on a card selects its hero
+    top = scene.hero_buttons[0].rect.center
+    wheel(app, top, 20)
+    assert scene.hero_buttons[0].hero_id == heroes[0].id
+    assert any("more" in t for t in drawn_names(scene, size, monkeypatch))
+    wheel(app, top, -20)
+    assert scene.hero_buttons[-1].hero_id == last.id
+    click(scene, scene.hero_buttons[-2].rect.center)
+    assert scene.selected == heroes[-2].id

@@ -591,6 +591,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             if event.key == pygame.K_l:
                 self.open_log()
                 return True
+        if self._hero_list_event(event):
+            return True
         if super().handle_event(event):
             return True
         if self._log_event(event):

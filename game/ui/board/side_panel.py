@@ -46,7 +46,8 @@ class SidePanel:
         # players' rows sit on the Roll button, the hero cards fill what is left above them
         rows_top = self.roll_button.rect.y - px(10) - players_height(len(state.live_players()))
         fit = max(1, (rows_top - px(40) - y) // px(60))
-        for hero in heroes[:min(5, fit)]:
+        first = self._hero_window(heroes, min(5, fit))
+        for hero in heroes[first:first + min(5, fit)]:
             card = HeroCard(state, hero, (lambda i=hero.id: self.select_hero(i)), rect=(x, y, w, px(54)),
                             on_roll=(lambda i=hero.id: self.roll_hero(i)))
             card.mark_selected(hero.id == self.selected)
@@ -54,8 +55,10 @@ class SidePanel:
             card.size = px(15)
             self.hero_buttons.append(card)
             y += px(60)
-        self.hero_more = max(0, len(heroes) - len(self.hero_buttons))
-        if not heroes or self.hero_more:
+        self.hero_above = first
+        self.hero_more = max(0, len(heroes) - first - len(self.hero_buttons))
+        self.hero_list_rect = pygame.Rect(x, self.side.y + px(46), w, y - self.side.y - px(46) + px(22))
+        if not heroes or self.hero_more or self.hero_above:
             y += px(22)                  # room for the "No heroes yet" or "+N more" note
         self.action_buttons = []
         hero = state.heroes.get(self.selected) if self.selected else None
@@ -149,6 +152,29 @@ class SidePanel:
                         + self.action_buttons + self.choice_buttons + self.player_buttons)
         self.widgets += self.comfort.widgets()
 
+    def _hero_window(self, heroes: list, shown: int) -> int:
+        """The index of the first hero card shown when only ``shown`` of ``heroes`` fit: the wheel scrolls
+        the list, and a newly selected hero (Tab, a click on the map) is scrolled into it. The list showed
+        the first heroes only: with seven, Tab selected heroes no card showed (nor their Equip button)."""
+        ids = [h.id for h in heroes]
+        first = getattr(self, "_hero_first", 0)
+        if self.selected in ids and self.selected != getattr(self, "_hero_first_for", None):
+            at = ids.index(self.selected)
+            first = at if at < first else max(first, at - shown + 1)
+        self._hero_first_for = self.selected
+        self._hero_first = max(0, min(first, len(ids) - shown))
+        return self._hero_first
+
+    def _hero_list_event(self, event) -> bool:
+        """The wheel over the hero cards scrolls them when not all fit."""
+        rect = getattr(self, "hero_list_rect", None)
+        if event.type != pygame.MOUSEWHEEL or rect is None or not rect.collidepoint(self.mouse):
+            return False
+        if self.hero_above or self.hero_more:
+            self._hero_first = getattr(self, "_hero_first", 0) - event.y
+            self._rebuild_side_panel()
+        return True
+
     def _siege_actions(self, hero) -> list:
         if self.state.phase != "turn" or not self.human_to_act():
             return []
@@ -208,8 +234,10 @@ class SidePanel:
         note = None
         if not self.hero_buttons and self.state.phase != "over":
             note = "No heroes yet: recruit one at Daybreak"
-        elif self.hero_more:
-            note = f"+{self.hero_more} more (Tab)"
+        elif self.hero_more or self.hero_above:
+            note = " · ".join(filter(None, [f"▲ {self.hero_above} above" if self.hero_above else "",
+                                            f"▼ {self.hero_more} more" if self.hero_more else "",
+                                            "wheel or Tab"]))
         if note:
             top = self.hero_buttons[-1].rect.bottom + px(4) if self.hero_buttons else self.side.y + px(46)
             for line in widgets.wrap(note, px(13), width)[:1]:
