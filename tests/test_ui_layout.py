@@ -341,7 +341,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
     path, the tiles' and buttons' tooltips with their shadows, and the window is sent only what changed
     (issue 14). After every frame the window must hold what a whole redraw shows, through toasts, dice and
     a screen over the board coming and going."""
-    app, scene = rolled_turn()
+    app, scene = rolled_turn(players=2)
     points = reachable_points(scene, scene.view.rect)
     points = points[::max(1, len(points) // 12)][:12]
     buttons = [w.rect.center for w in scene.widgets if w.visible and w.tooltip][:3]
