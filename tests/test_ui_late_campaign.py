@@ -2,6 +2,7 @@
 ranks. What the first Days never showed: a hero's tooltip with ten kinds of units, a hero list longer than
 the side panel."""
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -104,3 +105,68 @@ def test_every_hero_of_a_long_list_gets_its_card(size, monkeypatch):
     assert scene.hero_buttons[-1].hero_id == last.id
     click(scene, scene.hero_buttons[-2].rect.center)
     assert scene.selected == heroes[-2].id
+
+
+def short_of_food(heroes=8, mines=8):
+    """A Campaign game whose first player has ``heroes`` heroes out on the map, ``mines`` Mines and no
+    food: at its next Daybreak two heroes cannot be fed (R-CMP-3)."""
+    import enginekit as K
+    from game.board.model import MapToken
+    from game.engine import actions as A, apply
+    from game.engine.dice import Rng
+    cells = [(x, y) for y in (3, 5) for x in range(1, 9)]
+    state = K.start_game("campaign", tokens=[MapToken("mine", c) for c in cells[:mines]], w=10, h=9)
+    seat = state.actor()
+    state.players[seat].purse.update(coin=5 * heroes)
+    out = [c for c in state.board.topology.cells() if c[1] == 8][:heroes]
+    for cell in out:
+        K.recruit_hero(state, seat).cell = cell          # out on the map: they eat
+    for mine, resource in zip(state.mines.values(), ("coin", "wood", "food", "stone") * 4):
+        mine.owner, mine.resource = seat, resource
+    fed = 1 + sum(m.resource == "food" for m in state.mines_of(seat))     # the food dawn brings
+    state.players[seat].purse["food"] = heroes - 2 - fed                    # it feeds all but two
+    K.end_daybreak(state, seat)
+    K.to_turns(state)
+    while not state.pending:
+        if state.phase == "daybreak":
+            K.end_daybreak(state, state.current_player)
+        else:
+            apply(state, A.EndTurn(state.current_player))
+    state.rng = Rng(state.seed)
+    assert state.pending[0].kind == "upkeep_deaths"
+    return state, seat
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_daybreak_with_many_mines_and_hungry_heroes_adds_up_and_fits(size, monkeypatch):
+    """Nine income lines: six were shown and the Total added up those six (a late game's Mines missing from
+    it). Eight heroes to choose from started at a fixed height, on the Upkeep lines, and ran off the panel."""
+    from game.ui.board.daybreak_panel import DaybreakPanel, income_lines
+    from game.ui.session import GameSession
+    from layoutkit import problems
+    from tests.uikit import click
+    state, seat = short_of_food()
+    lines = income_lines(state, seat)
+    assert len(lines) == 9
+    app = App(size, headless=True)
+    panel = DaybreakPanel(GameSession(state))
+    app.push(panel)
+    with monkeypatch.context() as patched, recording(patched):
+        patched.setattr(pygame.display, "get_surface", lambda: None)
+        drawing = record(panel.draw, size)
+    total = {}
+    for _, amounts in lines:
+        for resource, n in amounts.items():
+            total[resource] = total.get(resource, 0) + n
+    (at,) = [rect for label, rect in drawing.texts if label == "Total"]
+    row = sorted((rect.x, label) for label, rect in drawing.texts if at.top <= rect.centery <= at.bottom and rect.x > at.right)
+    drawn = [int(n) for n in re.findall(r"\d+", " ".join(label for _, label in row))]
+    assert drawn == [n for n in total.values() if n] and sum(drawn) > 0
+    assert problems(drawing) == []
+    boxes = list(panel.hero_boxes.values())
+    assert len(boxes) == 8 and all(panel.panel.contains(b.rect) for b in boxes)
+    assert panel.panel.contains(panel.confirm.rect)
+    click(panel, boxes[0].rect.center)
+    click(panel, boxes[-1].rect.center)
+    click(panel, panel.confirm.rect.center)
+    assert not state.pending and len(state.heroes_of(seat)) == 6

@@ -20,6 +20,7 @@ from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, RESOURCE_ICONS, MutedButton, OverlayScene, blit_wrapped, cost_surface, needs_more,
                                nice_name, purse_surface, unit_plural)
 from game.ui.kit.rich_text import render
+from game.ui.kit.widgets import wrap
 from game.ui.kit.scene import Scene
 
 _SEEN = "_daybreak_panel_seen"
@@ -110,6 +111,13 @@ def _signed(amounts: dict, sign: str = "+") -> str:
 
 
 CITY_ROW, HERO_ROW, MORE_ROW = 42, 40, 22     # the right column's rows, in panel pixels
+INCOME_ROW, UPKEEP_ROW = 22, 46               # the left column's: an income line, a hero to choose
+
+
+def _upkeep_columns(heroes: int) -> int:
+    """The heroes to choose from stand in one column, more than three in two, more than six in three (eight
+    ran off the panel)."""
+    return 1 if heroes <= 3 else 2 if heroes <= 6 else 3 if heroes <= 12 else 4
 
 
 def rival_heroes_near(state, cities) -> dict[int, str]:
@@ -280,18 +288,22 @@ class DaybreakPanel(OverlayScene):
         self.right = pygame.Rect(p.centerx + 12, p.y + 76, p.w // 2 - 36, p.h - 76 - 84)
         pending = self.upkeep_pending()
         self.hero_boxes = {}
+        self.income = income_lines(state, seat)
+        shown, y = self._income_rows(pending)
         if pending is not None:
             self.chosen = [h for h in self.chosen if h in pending.data["heroes"]]
-            y = self.left.y + 190
-            for hero_id in pending.data["heroes"]:
-                hero = state.heroes.get(hero_id)
-                if hero is None:
-                    continue
+            heroes = [h for h in pending.data["heroes"] if h in state.heroes]
+            columns = _upkeep_columns(len(heroes))
+            width = (self.left.w - 20) // columns
+            for i, hero_id in enumerate(heroes):
+                hero = state.heroes[hero_id]
+                row, column = divmod(i, columns)
                 box = widgets.Checkbox(hero.name or f"Hero {hero.id}", hero_id in self.chosen,
                                        (lambda v, i=hero_id: self.toggle_hero(i, v)),
-                                       rect=(self.left.x + 10, y, 200, 26), size=16)
+                                       rect=(self.left.x + 10 + column * width, y + row * UPKEEP_ROW,
+                                             min(200, width - 10), 26), size=16)
                 self.hero_boxes[hero_id] = box
-                y += 52
+            y += -(-len(heroes) // columns) * UPKEEP_ROW
             n = pending.data["count"]
             self.confirm.label = f"Dismiss {len(self.chosen)} of {n}"
             self.confirm.rect = pygame.Rect(self.left.x + 10, min(y + 4, self.left.bottom - 44), 230, 40)
@@ -325,6 +337,37 @@ class DaybreakPanel(OverlayScene):
         self.widgets = ([self.board_button, self.end_button] + list(self.hero_boxes.values())
                         + ([self.confirm] if pending is not None else []) + list(self.city_buttons.values())
                         + list(self.found_buttons.values()))
+
+    def _upkeep_warning(self, pending) -> str:
+        n = pending.data["count"]
+        return (f"The purse is short: {n} hero{'es' if n != 1 else ''} cannot be paid and "
+                f"must die. Choose {'which' if n != 1 else 'who'}:")
+
+    def _warning_height(self, pending) -> int:
+        """The height of the short-purse warning (as ``blit_wrapped`` draws it) and a gap below it."""
+        lines = wrap(self._upkeep_warning(pending), 15, self.left.w - 20, "bold")
+        return sum(render(line, 15, theme.DANGER, "bold").get_height() + 1 for line in lines) + 6
+
+    def _income_rows(self, pending) -> tuple[int, int]:
+        """How many of the income lines the left column shows (the rest are counted in a line; the Total
+        counts them all) and the y where the heroes to choose from start. Six lines were shown at most,
+        with the column half empty, and the Total added up those six only: a late game's Mines were left
+        out of it. The heroes to choose started at a fixed height, on the Upkeep lines below six incomes."""
+        lines = self.income
+        below = 38 + 30 + 26                        # the Total, the Upkeep heading, the upkeep line
+        if pending is None:
+            below += 20 + 62                        # "Paid", the room of the cityless warning
+        else:
+            heroes = len([h for h in pending.data["heroes"] if h in self.state.heroes])
+            below += self._warning_height(pending) + -(-heroes // _upkeep_columns(heroes)) * UPKEEP_ROW + 44
+        room = self.left.h - 30 - below
+        shown = len(lines) if len(lines) * INCOME_ROW <= room else max(0, (room - MORE_ROW) // INCOME_ROW)
+        shown = min(shown, len(lines))
+        y = self.left.y + 30 + shown * INCOME_ROW + (20 if shown < len(lines) else 0) + 38 + 30 + 26
+        if pending is not None:
+            y += self._warning_height(pending)
+        self.income_shown = shown
+        return shown, y
 
     def _rows_that_fit(self, cities: list, heroes: list) -> tuple[list, list]:
         """The Cities and heroes the right column has room for (with 8 Cities and 12 heroes the list ran
@@ -370,18 +413,21 @@ class DaybreakPanel(OverlayScene):
         self._heading(surface, "Income", (x, y))
         y += 30
         total: dict[str, int] = {}
-        lines = income_lines(state, seat)
-        for label, amounts in lines[:6]:
+        lines = self.income
+        for label, amounts in lines:
+            for r, n in amounts.items():
+                total[r] = total.get(r, 0) + n
+        for label, amounts in lines[:self.income_shown]:
             value = render(_signed(amounts), 14, GOOD if amounts else theme.DANGER, "bold")
             place = value.get_rect(topright=(x + w - 10, y))
             words = render(label, 14, theme.DANGER if not amounts else theme.INK)
             surface.blit(words, (x + 10, y), area=pygame.Rect(0, 0, place.x - 8 - (x + 10), words.get_height()))
             surface.blit(value, place)
-            for r, n in amounts.items():
-                total[r] = total.get(r, 0) + n
-            y += 22
-        if len(lines) > 6:
-            surface.blit(render(f"… and {len(lines) - 6} more", 13, theme.INK_SOFT), (x + 10, y))
+            y += INCOME_ROW
+        if len(lines) > self.income_shown:
+            more = len(lines) - self.income_shown
+            words = f"… and {more} more" if self.income_shown else f"{more} line{'s' * (more != 1)} of income"
+            surface.blit(render(f"{words} (in the Total)", 13, theme.INK_SOFT), (x + 10, y))
             y += 20
         pygame.draw.line(surface, (170, 140, 96), (x + 10, y + 2), (x + w - 10, y + 2), 1)
         surface.blit(render("Total", 14, theme.INK, "bold"), (x + 10, y + 6))
@@ -401,19 +447,24 @@ class DaybreakPanel(OverlayScene):
             line = f"✓ Paid {_signed(paid, '-')}" if paid else "Nothing to pay today"
             surface.blit(render(line, 14, GOOD, "bold"), (x + 10, y))
             return
-        n = pending.data["count"]
-        y = blit_wrapped(surface, f"The purse is short: {n} hero{'es' if n != 1 else ''} cannot be paid and "
-                         f"must die. Choose {'which' if n != 1 else 'who'}:", (x + 10, y), w - 20, 15,
-                         theme.DANGER, "bold")
+        blit_wrapped(surface, self._upkeep_warning(pending), (x + 10, y), w - 20, 15, theme.DANGER, "bold")
+        columns = _upkeep_columns(len(self.hero_boxes))
+        room = (self.left.w - 20) // columns - 28 - 10
         for hero_id, box in self.hero_boxes.items():
             hero = state.heroes.get(hero_id)
             if hero is None:
                 continue
-            army = ", ".join(unit_plural(u, c) for u, c in hero.army.items()) or "no army"
+            units = sum(hero.army.values())
+            kinds = [unit_plural(u, c) for u, c in hero.army.items() if c]
+            army = ", ".join(kinds) if len(kinds) <= 2 else f"{units} units" if units else ""
+            army = army or "no army"
             items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
             where = "in a City" if state.is_garrisoned(hero) else f"out {region(state, hero.cell)}"
-            info = render(f"{army} · {items} · {where}", 13, theme.INK_SOFT)
-            surface.blit(info, (box.rect.x + 28, box.rect.bottom + 1))
+            if columns > 1:                    # narrow columns: the numbers, and where the hero is
+                where = "in a City" if state.is_garrisoned(hero) else region(state, hero.cell)
+                army, items = f"⚔ {units}", f"🎁 {len(hero.items)}"
+            size, info = widgets.fit_label(f"{army} · {items} · {where}", 13, room, "body")
+            surface.blit(render(info, size, theme.INK_SOFT), (box.rect.x + 28, box.rect.bottom + 1))
 
     def _draw_right(self, surface) -> None:
         state, seat = self.state, self.seat
