@@ -81,6 +81,7 @@ def recording(monkeypatch):
     from game.ui.board.view import path_label_picture
     rich_text.render.cache_clear()          # its pictures are composed again, from tracked texts
     path_label_picture.cache_clear()
+    widgets.button_picture.cache_clear()
     plain_panel = textures.draw_panel
 
     def draw_panel(surface, rect, *a, **kw):
@@ -105,6 +106,7 @@ def recording(monkeypatch):
     finally:
         rich_text.render.cache_clear()
         path_label_picture.cache_clear()
+        widgets.button_picture.cache_clear()
 
 
 @dataclass

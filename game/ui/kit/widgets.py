@@ -220,45 +220,52 @@ class Button(Widget):
         if self.enabled and self.on_click:
             self.on_click()
 
-    def _face_colour(self) -> tuple:
-        if not self.enabled:
-            return theme.BUTTON_DISABLED
-        if self.pressed:
-            return theme.BUTTON_PRESSED
-        if self.hovered or self.selected:
-            return theme.BUTTON_HOVER
-        return theme.BUTTON
-
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.w <= 0:
             return
-        r = self.rect.move(0, 2 if self.pressed else 0)
-        if not self.pressed:
-            pygame.draw.rect(surface, (20, 12, 6), self.rect.move(0, 3), border_radius=theme.RADIUS)
-        pygame.draw.rect(surface, self._face_colour(), r, border_radius=theme.RADIUS)
-        # bevel: light top edge, dark frame
-        top = pygame.Rect(r.x + 3, r.y + 2, r.w - 6, max(2, r.h // 2 - 2))
-        bevel = pygame.Surface(top.size, pygame.SRCALPHA)
-        bevel.fill((255, 240, 210, 34 if self.enabled else 12))
-        surface.blit(bevel, top)
-        frame = theme.GOLD if (self.selected and self.enabled) else theme.WOOD_DARK
-        pygame.draw.rect(surface, frame, r, width=2, border_radius=theme.RADIUS)
-        colour = theme.CREAM if self.enabled else (170, 160, 150)
-        size, words = fit_label(self.label, self.size, r.w - 12 - (self.size + 12 if self.icon else 0))
-        label = rich(words, size, colour, "bold", (30, 16, 6) if self.enabled else None)
-        content_w = label.get_width()
-        icon_surf = None
-        if self.icon:
-            icon_surf = icons.icon(self.icon, size + 6)
-            if not self.enabled:
-                icon_surf = icon_surf.copy()
-                icon_surf.set_alpha(110)
-            content_w += icon_surf.get_width() + (6 if self.label else 0)
-        x = r.centerx - content_w // 2
-        if icon_surf:
-            surface.blit(icon_surf, icon_surf.get_rect(midleft=(x, r.centery)))
-            x += icon_surf.get_width() + 6
-        surface.blit(label, label.get_rect(midleft=(x, r.centery)))
+        lit = bool(self.hovered or self.selected)
+        surface.blit(button_picture(self.rect.size, self.label, self.size, self.icon, self.enabled, self.pressed,
+                                    lit, self.selected), self.rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str | None, enabled: bool,
+                   pressed: bool, lit: bool, selected: bool) -> pygame.Surface:
+    """A button as it looks, its shadow 3 px below included: made once per look (a screen of buttons drew
+    five shapes and two texts for each, every frame)."""
+    w, h = size
+    picture = pygame.Surface((w, h + 3), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, w, h)
+    r = rect.move(0, 2 if pressed else 0)
+    if not pressed:
+        pygame.draw.rect(picture, (20, 12, 6), rect.move(0, 3), border_radius=theme.RADIUS)
+    face = theme.BUTTON_DISABLED if not enabled else theme.BUTTON_PRESSED if pressed else \
+        theme.BUTTON_HOVER if lit else theme.BUTTON
+    pygame.draw.rect(picture, face, r, border_radius=theme.RADIUS)
+    # bevel: light top edge, dark frame
+    top = pygame.Rect(r.x + 3, r.y + 2, r.w - 6, max(2, r.h // 2 - 2))
+    bevel = pygame.Surface(top.size, pygame.SRCALPHA)
+    bevel.fill((255, 240, 210, 34 if enabled else 12))
+    picture.blit(bevel, top)
+    frame = theme.GOLD if (selected and enabled) else theme.WOOD_DARK
+    pygame.draw.rect(picture, frame, r, width=2, border_radius=theme.RADIUS)
+    colour = theme.CREAM if enabled else (170, 160, 150)
+    fitted, words = fit_label(label, text_size, r.w - 12 - (text_size + 12 if icon else 0))
+    text_picture = rich(words, fitted, colour, "bold", (30, 16, 6) if enabled else None)
+    content_w = text_picture.get_width()
+    icon_surf = None
+    if icon:
+        icon_surf = icons.icon(icon, fitted + 6)
+        if not enabled:
+            icon_surf = icon_surf.copy()
+            icon_surf.set_alpha(110)
+        content_w += icon_surf.get_width() + (6 if label else 0)
+    x = r.centerx - content_w // 2
+    if icon_surf:
+        picture.blit(icon_surf, icon_surf.get_rect(midleft=(x, r.centery)))
+        x += icon_surf.get_width() + 6
+    picture.blit(text_picture, text_picture.get_rect(midleft=(x, r.centery)))
+    return picture
 
 
 class Toggle(Widget):
