@@ -189,6 +189,20 @@ def to_daybreak_of(state, seat):
             apply(state, A.EndTurn(state.current_player))
 
 
+def to_pending(state, guard=50):
+    """Through real actions (every Daybreak and turn ended, token rolls failing), until a player has a choice
+    to make (e.g. whose heroes die unfed); the dice are then the game's own again."""
+    from game.engine.dice import Rng
+    while not state.pending:
+        guard -= 1
+        assert guard > 0, "no choice came up"
+        if state.phase == "daybreak":
+            end_daybreak(state, state.current_player)
+        else:
+            apply(state, A.EndTurn(state.current_player))
+    state.rng = Rng(state.seed)
+
+
 def recruit_hero(state, seat, city=None):
     """At ``seat``'s Daybreak: a hero recruited at its capital (💰5, a real action)."""
     city = city or capital(state, seat)

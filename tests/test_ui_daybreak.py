@@ -21,13 +21,7 @@ def short_purse_game():
     state.players[seat].purse["coin"] = 0
     K.end_daybreak(state, seat)
     K.to_turns(state)
-    from game.engine import actions as A, apply
-    while not state.pending:
-        if state.phase == "daybreak":
-            K.end_daybreak(state, state.current_player)
-        else:
-            apply(state, A.EndTurn(state.current_player))
-    state.rng = Rng(state.seed)
+    K.to_pending(state)
     return state, seat
 
 

@@ -112,8 +112,6 @@ def short_of_food(heroes=8, mines=8):
     food: at its next Daybreak two heroes cannot be fed (R-CMP-3)."""
     import enginekit as K
     from game.board.model import MapToken
-    from game.engine import actions as A, apply
-    from game.engine.dice import Rng
     cells = [(x, y) for y in (3, 5) for x in range(1, 9)]
     state = K.start_game("campaign", tokens=[MapToken("mine", c) for c in cells[:mines]], w=10, h=9)
     seat = state.actor()
@@ -127,12 +125,7 @@ def short_of_food(heroes=8, mines=8):
     state.players[seat].purse["food"] = heroes - 2 - fed                    # it feeds all but two
     K.end_daybreak(state, seat)
     K.to_turns(state)
-    while not state.pending:
-        if state.phase == "daybreak":
-            K.end_daybreak(state, state.current_player)
-        else:
-            apply(state, A.EndTurn(state.current_player))
-    state.rng = Rng(state.seed)
+    K.to_pending(state)
     assert state.pending[0].kind == "upkeep_deaths"
     return state, seat
 
