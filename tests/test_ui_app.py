@@ -140,3 +140,26 @@ def test_the_boards_big_pictures_are_made_in_the_windows_format():
     assert made.get_size() == (64, 32)
     assert (made.get_bitsize(), made.get_masks()) == (display.get_bitsize(), display.get_masks())
     assert not made.get_flags() & pygame.SRCALPHA
+
+
+def test_the_title_screens_wood_and_panels_are_drawn_once_per_layout(monkeypatch):
+    """The wood, the title and the three parchment panels were drawn again every frame, most of the title
+    screen's drawing (issue 14); they are drawn again only when the window changes, and look the same."""
+    from game.ui.kit import textures
+    app = App(headless=True)
+    scene = TitleScene(maps=[MapEntry(None, "Blank", Board.blank(10, 8))])
+    app.push(scene)
+    panels = []
+    plain = textures.draw_panel
+    monkeypatch.setattr(textures, "draw_panel", lambda surface, rect, *a, **k: (panels.append(tuple(rect)),
+                                                                              plain(surface, rect, *a, **k))[1])
+    app.frame(1 / 60)
+    first = pygame.image.tobytes(app.screen, "RGB")
+    drawn = len(panels)
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert len(panels) == drawn and pygame.image.tobytes(app.screen, "RGB") == first
+    app.screen = pygame.display.set_mode((1024, 600))
+    scene.layout(app.size)
+    app.frame(1 / 60)
+    assert len(panels) > drawn                       # a new window: drawn again, at its size

@@ -509,20 +509,30 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.shown = True
-        w, h = surface.get_size()
-        surface.blit(textures.wood(w, h, seed=11, plank=60), (0, 0))
-        self._draw_title(surface)
-        for rect, caption in ((self.left, "Choose a map"), (self.middle, "Players"), (self.right, "Game")):
-            textures.draw_panel(surface, rect, "parchment", radius=14)
-            cap = widgets.text(caption, px(24), theme.INK, "heading")
-            surface.blit(cap, (rect.x + px(20), rect.y + px(14)))
-            pygame.draw.line(surface, (170, 140, 96), (rect.x + px(18), rect.y + px(46)),
-                             (rect.right - px(18), rect.y + px(46)), 2)
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
         self._draw_map_preview(surface)
         self._draw_map_scroll_note(surface)
         self._draw_seat_swatches(surface)
         self._draw_game_labels(surface)
         super().draw(surface)
+
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The wood, the title and the three empty panels with their captions: drawn again only when the
+        window's size or the layout changes (they were most of every frame's drawing)."""
+        key = (size, theme.ui_scale(), tuple(self.left), tuple(self.middle), tuple(self.right))
+        if getattr(self, "_backdrop_key", None) != key:
+            from game.ui.kit.surfaces import screen_like
+            backdrop = screen_like(size)
+            backdrop.blit(textures.wood(size[0], size[1], seed=11, plank=60), (0, 0))
+            self._draw_title(backdrop)
+            for rect, caption in ((self.left, "Choose a map"), (self.middle, "Players"), (self.right, "Game")):
+                textures.draw_panel(backdrop, rect, "parchment", radius=14)
+                cap = widgets.text(caption, px(24), theme.INK, "heading")
+                backdrop.blit(cap, (rect.x + px(20), rect.y + px(14)))
+                pygame.draw.line(backdrop, (170, 140, 96), (rect.x + px(18), rect.y + px(46)),
+                                 (rect.right - px(18), rect.y + px(46)), 2)
+            self._backdrop_picture, self._backdrop_key = backdrop, key
+        return self._backdrop_picture
 
     def _draw_map_scroll_note(self, surface: pygame.Surface) -> None:
         """"▲ 2 · ▼ 3 more (wheel)" beside the caption when the list holds more maps than it shows."""
