@@ -163,3 +163,19 @@ def test_the_title_screens_wood_and_panels_are_drawn_once_per_layout(monkeypatch
     scene.layout(app.size)
     app.frame(1 / 60)
     assert len(panels) > drawn                       # a new window: drawn again, at its size
+
+
+def test_an_idle_window_sleeps_between_looks_for_input_and_wakes_on_it(monkeypatch):
+    """``pygame.event.wait`` with a timeout looked for events every millisecond (2.7% of a core for a window
+    nobody touches, issue 14): the idle loop sleeps 10 ms between looks, and not at all once input waits."""
+    App(headless=True)
+    naps = []
+    monkeypatch.setattr(pygame.time, "wait", lambda ms: naps.append(ms) or ms)
+    pygame.event.clear()
+    app_module.wait_for_input(100)
+    assert naps == [10] * 10
+    naps.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app_module.wait_for_input(100)
+    assert naps == [] and pygame.event.peek(pygame.MOUSEMOTION), "the input is left for the frame to read"
+    pygame.event.clear()

