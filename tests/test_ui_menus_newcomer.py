@@ -193,3 +193,17 @@ def test_the_load_list_names_the_mode_the_save_is_played_in(tmp_path, monkeypatc
     assert summary.endswith("· Normal")
     click(app.scene, app.scene.load_button.rect.center)
     assert app.scene.session.state.rules.mode == "normal"
+
+
+def test_a_name_typed_past_the_fields_limit_says_why_its_end_was_not_taken(title):
+    """Played: "Ingrid Halvorsen" became "Ingrid Halvors" without a word: the field takes 14 characters."""
+    field = title.seat_rows[0].name
+    click(title, field.rect.center)
+    key(title, pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_keys(title, "Ingrid Halvorsen")
+    assert field.value == "Ingrid Halvors"
+    assert title.toast.visible and title.toast.message == "At most 14 characters here"
+    title.toast.message = ""
+    key(title, pygame.K_BACKSPACE)
+    type_keys(title, "s")                     # within the limit: nothing to say
+    assert field.value == "Ingrid Halvors" and not title.toast.visible

@@ -65,6 +65,10 @@ class Scene:
             if widget.visible and widget.handle_event(event):
                 used = True
                 break
+        for field in self.typing_in():
+            if field.refusal:
+                self.toast.show(field.refusal, info=True)
+                field.refusal = ""
         return used
 
     def typing_in(self) -> list[widgets.TextField]:

@@ -463,6 +463,7 @@ class TextField(Widget):
         self.focused = False
         self.all_selected = False
         self._blink = 0.0
+        self.refusal = ""        # why the last typed character was not taken (the screen shows it once)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Characters come only from TEXTINPUT (SDL sends it next to the KEYDOWN of a printable key,
@@ -515,7 +516,9 @@ class TextField(Widget):
     def _insert(self, chars: str) -> None:
         before = self.value
         for ch in chars:
-            if len(self.value) < self.max_len and (self.allowed is None or self.allowed(ch)):
+            if len(self.value) >= self.max_len:
+                self.refusal = f"At most {self.max_len} characters here"     # the rest of a long name vanished
+            elif self.allowed is None or self.allowed(ch):
                 self.value += ch
         if self.value != before:
             self._commit()          # live: a click elsewhere may never reach this field to finish it
