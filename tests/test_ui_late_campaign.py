@@ -156,6 +156,7 @@ def test_a_daybreak_with_many_mines_and_hungry_heroes_adds_up_and_fits(size, mon
     drawn = [int(n) for n in re.findall(r"\d+", " ".join(label for _, label in row))]
     assert drawn == [n for n in total.values() if n] and sum(drawn) > 0
     assert problems(drawing) == []
+    assert not [label for label, _ in drawing.texts if label.endswith("…")], "a hero's line was cut short"
     boxes = list(panel.hero_boxes.values())
     assert len(boxes) == 8 and all(panel.panel.contains(b.rect) for b in boxes)
     assert panel.panel.contains(panel.confirm.rect)

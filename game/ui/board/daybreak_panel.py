@@ -460,10 +460,11 @@ class DaybreakPanel(OverlayScene):
             army = army or "no army"
             items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
             where = "in a City" if state.is_garrisoned(hero) else f"out {region(state, hero.cell)}"
-            if columns > 1:                    # narrow columns: the numbers, and where the hero is
-                where = "in a City" if state.is_garrisoned(hero) else region(state, hero.cell)
-                army, items = f"⚔ {units}", f"🎁 {len(hero.items)}"
-            size, info = widgets.fit_label(f"{army} · {items} · {where}", 13, room, "body")
+            info = f"{army} · {items} · {where}"
+            if columns > 1:     # narrow columns: the numbers and the region alone ("⚔ 0 · 🎁 0 · in the so…" was cut)
+                where = "in a City" if state.is_garrisoned(hero) else region(state, hero.cell).removeprefix("in the ")
+                info = f"⚔{units} 🎁{len(hero.items)} · {where}"
+            size, info = widgets.fit_label(info, 13, room, "body")
             surface.blit(render(info, size, theme.INK_SOFT), (box.rect.x + 28, box.rect.bottom + 1))
 
     def _draw_right(self, surface) -> None:
