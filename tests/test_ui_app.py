@@ -179,3 +179,23 @@ def test_an_idle_window_sleeps_between_looks_for_input_and_wakes_on_it(monkeypat
     app_module.wait_for_input(100)
     assert naps == [] and pygame.event.peek(pygame.MOUSEMOTION), "the input is left for the frame to read"
     pygame.event.clear()
+
+
+def test_ctrl_c_in_the_terminal_closes_the_window_as_its_close_button_does():
+    """Ctrl+C in the terminal that started the game ended it in a KeyboardInterrupt traceback; it now asks the
+    window to close (the game saves first, as for the close button). An ignored Ctrl+C stays ignored."""
+    import signal
+    App(headless=True)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        app_module.ctrl_c_closes_the_window()
+        pygame.event.clear()
+        os.kill(os.getpid(), signal.SIGINT)             # no KeyboardInterrupt: a QUIT for the main loop
+        assert pygame.event.peek(pygame.QUIT)
+        pygame.event.clear()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        app_module.ctrl_c_closes_the_window()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -136,6 +136,7 @@ class App:
         return 1000 // IDLE_FPS
 
     def run(self) -> None:
+        ctrl_c_closes_the_window()
         quiet = 0.0
         while self.running and self.scenes:
             wait_for_input(self.idle_wait_ms(quiet))
@@ -147,6 +148,16 @@ class App:
             self.frame(min(dt, 0.1))
             self.present()
         pygame.quit()
+
+
+def ctrl_c_closes_the_window() -> None:
+    """Ctrl+C in the terminal the game was started from does what the window's close button does (the game
+    saved, or the player asked if the disk refuses) instead of ending in a traceback. A Ctrl+C the
+    terminal told the game to ignore (a program started in the background) stays ignored."""
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        return
+    signal.signal(signal.SIGINT, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
 
 
 def wait_for_input(ms: int, step_ms: int = 10) -> None:
