@@ -199,3 +199,22 @@ def test_ctrl_c_in_the_terminal_closes_the_window_as_its_close_button_does():
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_a_window_shrunk_below_what_the_scenes_fit_shows_their_top_left_and_plays_on():
+    """Resized to 300x200 the board ended in a traceback (its log had a negative width); the scenes are
+    laid out no smaller than SMALLEST_CANVAS and the window shows what fits."""
+    from tests.uikit import meadow_board_scene, to_turn
+    scene = meadow_board_scene()
+    to_turn(scene)
+    app = scene.app
+    app.screen = pygame.display.set_mode((300, 200))
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200))
+    assert app.size == app_module.SMALLEST_CANVAS
+    app.frame(1 / 60)
+    app.present()
+    assert app.screen.get_at((10, 10)) == app.canvas().get_at((10, 10))     # its top left, as drawn
+    app.screen = pygame.display.set_mode((1280, 720))
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 720), w=1280, h=720))
+    assert app.canvas() is app.screen
+    app.frame(1 / 60)

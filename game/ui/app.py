@@ -16,6 +16,7 @@ from game.ui.kit.scene import Scene
 
 IDLE_AFTER_S = 2.0     # seconds without input before an idle window draws fewer frames
 IDLE_FPS = 10          # ... this many a second (a still window took half a core at 60 fps under Xvfb)
+SMALLEST_CANVAS = (640, 360)    # the scenes are laid out no smaller (at 320x200 the board could not draw its log)
 # Events after which the window's pixels must be sent again whole (it was uncovered, restored or resized).
 SHOW_WHOLE_WINDOW = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                      pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE}
@@ -50,6 +51,7 @@ class App:
         flags = 0 if headless else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size if headless else fit_desktop(size), flags)
         pygame.display.set_caption("Fuzzy Knights")
+        self._canvas: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self.running = True
@@ -58,7 +60,18 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size the scenes are laid out and drawn at: the window's, but never below ``SMALLEST_CANVAS``."""
+        w, h = self.screen.get_size()
+        return max(w, SMALLEST_CANVAS[0]), max(h, SMALLEST_CANVAS[1])
+
+    def canvas(self) -> pygame.Surface:
+        """What the scene draws on: the window, or, in a window smaller than the scenes can be laid out in
+        (a 300x200 window ended the game in a traceback), a surface of ``size`` whose top left is shown."""
+        if self.size == self.screen.get_size():
+            return self.screen
+        if self._canvas is None or self._canvas.get_size() != self.size:
+            self._canvas = pygame.Surface(self.size)
+        return self._canvas
 
     @property
     def scene(self) -> Scene | None:
@@ -114,10 +127,14 @@ class App:
                 scene = self.scene
         scene.update(dt)
         self.frame_count += 1
+        canvas = self.canvas()
         if not getattr(scene, "covers_screen", False):     # a scene that paints every pixel needs no clearing
-            self.screen.fill(theme.BACKGROUND)
-        scene.draw(self.screen)
+            canvas.fill(theme.BACKGROUND)
+        scene.draw(canvas)
         self._changed = scene.changed_rects()
+        if canvas is not self.screen:
+            self.screen.blit(canvas, (0, 0))
+            self._changed = None
 
     def present(self) -> None:
         """Show the frame just drawn: only where it changed the screen, when the scene knows where."""
