@@ -454,3 +454,15 @@ def test_the_players_ui_scale_grows_the_board_text_and_still_fits(factor, monkey
         assert problems(drawing) == []
     finally:
         theme.set_ui_scale(1.0)
+
+
+@pytest.mark.parametrize("build", [battle_screen, board_turn_campaign, city_screen_campaign, title_screen],
+                         ids=lambda b: b.__name__)
+def test_the_busiest_screens_draw_at_the_smallest_size_they_are_laid_out_at(build, tmp_path):
+    """A window made tiny ended the game in a traceback (a card or panel of negative size): the scenes are
+    laid out no smaller than SMALLEST_CANVAS, and each screen draws there."""
+    from game.ui.app import SMALLEST_CANVAS
+    app = open_screen(build, SMALLEST_CANVAS, tmp_path)
+    for pos in ((5, 5), (SMALLEST_CANVAS[0] // 2, SMALLEST_CANVAS[1] // 2)):
+        hover(app, pos)
+        app.frame(1 / 60)

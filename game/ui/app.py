@@ -16,7 +16,8 @@ from game.ui.kit.scene import Scene
 
 IDLE_AFTER_S = 2.0     # seconds without input before an idle window draws fewer frames
 IDLE_FPS = 10          # ... this many a second (a still window took half a core at 60 fps under Xvfb)
-SMALLEST_CANVAS = (640, 360)    # the scenes are laid out no smaller (at 320x200 the board could not draw its log)
+SMALLEST_CANVAS = (800, 450)    # the scenes are laid out no smaller (at 320x200 the board could not draw its log,
+#                                 at 640x360 the battle screen its squads)
 # Events after which the window's pixels must be sent again whole (it was uncovered, restored or resized).
 SHOW_WHOLE_WINDOW = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                      pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE}
