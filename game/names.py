@@ -22,6 +22,11 @@ OPTION_HELP = {"starting_hero": "One free hero at each capital (R-SET-5)",
                "shared_victory": "The last alliance standing wins together (R-END-2)"}
 
 
+def with_article(word: str) -> str:
+    """``an item``, ``a resource``, ``an Item``: the article a noun takes."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def join_names(names) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``."""
     names = list(names)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from game.engine.dice import Dice
 from game.engine.purse import describe as money, holdings
 from game.engine.state import Event, GameState
-from game.names import ITEM_TYPES, end_reason, join_names, nice_name, option_change, short_unit_name, unit_plural
+from game.names import (ITEM_TYPES, end_reason, join_names, nice_name, option_change, short_unit_name, unit_plural,
+                        with_article)
 
 
 def _who(state: GameState, seat) -> str:
@@ -27,18 +28,16 @@ def _hero(state: GameState, hero_id) -> str:
 hero_label = _hero      # "Brienne (Aldric)", also for a hero who has died since
 
 
-def _a(word: str) -> str:
-    """``an item``, ``a resource``: the article a noun takes."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+_TOKEN_ICONS = {"monster": "🧟", "item": "🎁", "resource": "💰"}
 
 
 def _token_placed(state: GameState, d: dict, who: str) -> str:
     """A Daybreak token says who placed it (R-DAY-5): a Monster put beside a rival's City is news to that
     rival. A token left by a fallen hero or by Monsters sent away just appears."""
-    icon = {"monster": "🧟", "item": "🎁"}.get(d["kind"], "💰")
+    icon = _TOKEN_ICONS.get(d["kind"], "💰")
     if d.get("player") is not None:
-        return f"{icon} {who} places {_a(d['kind'])} token {region(state, d['cell'])}"
-    return f"{icon} {_a(d['kind']).capitalize()} token appears {region(state, d['cell'])}"
+        return f"{icon} {who} places {with_article(d['kind'])} token {region(state, d['cell'])}"
+    return f"{icon} {with_article(d['kind']).capitalize()} token appears {region(state, d['cell'])}"
 
 
 def _monsters_joined(state: GameState, d: dict) -> str:
@@ -229,9 +228,9 @@ def narrate(state: GameState, event: Event) -> str | None:
         "city_founded": lambda: f"🏰 {who} founds a City {region(state, d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves 🐎{d['cost']} ({d['moves_left']} left), now {region(state, d['cell'])}",
-        "picked_up": lambda: f"{'💰' if d['kind'] == 'resource' else '🎁'} {_hero(state, d['hero'])} picks up {_a(d['kind'])}",
+        "picked_up": lambda: f"{'💰' if d['kind'] == 'resource' else '🎁'} {_hero(state, d['hero'])} picks up {with_article(d['kind'])}",
         "item_found": lambda: f"🎁 {_hero(state, d['hero'])} finds "
-                              f"{_a(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
+                              f"{with_article(d['rarity'])} {ITEM_TYPES.get(d['type'], d['type'].replace('_', ' '))} ({d['power']})",
         "monsters_joined": lambda: _monsters_joined(state, d),
         "mine_captured": lambda: f"⚒️ {who} captures a {d['resource']} mine",
         "battle_started": lambda: f"⚔ {_attacker(state, d)} attacks {_defender(state, d)}",
@@ -283,7 +282,6 @@ def _counted(lines: list[str]) -> list[str]:
     return [line if n == 1 else f"{line} (×{n})" for line, n in counts.items()]
 
 
-_TOKEN_ICONS = {"monster": "🧟", "item": "🎁", "resource": "💰"}
 _placed_cache: dict = {}
 
 

@@ -14,6 +14,7 @@ from game.engine import actions as A
 from game.engine.economy import on_founding_ground
 from game.engine.flow import city_income, mine_income, pays_income, upkeep_cost
 from game.engine.purse import can_afford, describe
+from game.names import with_article
 from game.narration import region
 from game.ui.kit import icons, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
@@ -149,8 +150,7 @@ def founding_blocked(state, hero) -> str | None:
     if state.mine_at(hero.cell) is not None:
         what = "on a Mine"
     elif tokens:
-        kind = tokens[0].kind.capitalize()
-        what = f"on {'an' if kind[0] in 'AEIOU' else 'a'} {kind} token"
+        what = f"on {with_article(tokens[0].kind.capitalize())} token"
     else:
         what = "not alone on its tile"
     return f"{what}: no City here"
@@ -198,7 +198,7 @@ def token_roll_toast(name: str, seat: int, events) -> str:
         return ""
     told = f"{name}'s token roll 🎲 {roll['total']}: "
     if kind is not None:
-        return told + f"place {'an' if kind[:1] in 'aeiou' else 'a'} {kind.title()} token on an empty tile"
+        return told + f"place {with_article(kind.title())} token on an empty tile"
     return told + ("a token!" if roll["success"] else "no token today")
 
 
@@ -455,15 +455,15 @@ class DaybreakPanel(OverlayScene):
             if hero is None:
                 continue
             units = sum(hero.army.values())
-            kinds = [unit_plural(u, c) for u, c in hero.army.items() if c]
-            army = ", ".join(kinds) if len(kinds) <= 2 else f"{units} units" if units else ""
-            army = army or "no army"
-            items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
-            where = "in a City" if state.is_garrisoned(hero) else f"out {region(state, hero.cell)}"
-            info = f"{army} · {items} · {where}"
             if columns > 1:     # narrow columns: the numbers and the region alone ("⚔ 0 · 🎁 0 · in the so…" was cut)
                 where = "in a City" if state.is_garrisoned(hero) else region(state, hero.cell).removeprefix("in the ")
                 info = f"⚔{units} 🎁{len(hero.items)} · {where}"
+            else:
+                kinds = [unit_plural(u, c) for u, c in hero.army.items() if c]
+                army = (", ".join(kinds) if len(kinds) <= 2 else f"{units} units" if units else "") or "no army"
+                items = f"{len(hero.items)} item{'s' if len(hero.items) != 1 else ''}" if hero.items else "no items"
+                where = "in a City" if state.is_garrisoned(hero) else f"out {region(state, hero.cell)}"
+                info = f"{army} · {items} · {where}"
             size, info = widgets.fit_label(info, 13, room, "body")
             surface.blit(render(info, size, theme.INK_SOFT), (box.rect.x + 28, box.rect.bottom + 1))
 
