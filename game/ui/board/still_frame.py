@@ -59,11 +59,16 @@ class StillFrame:
         """The frame drawn shows something else (a cover over the whole window): the next one is whole."""
         self._over = self.changed = None
 
+    def _follows_on_screen(self, shown_on: tuple) -> bool:
+        """Whether the last frame noted was drawn on this screen just before the one ``shown_on`` names (so
+        the screen still holds it, and what it drew over the picture is known)."""
+        return self._over is not None and shown_on[-1] is not None \
+            and self._shown_on == shown_on[:-1] + (shown_on[-1] - 1,)
+
     def already_shows(self, shown_on: tuple, what: tuple | None) -> bool:
         """True when the screen still holds the last frame and it drew ``what`` over this same picture:
         the frame about to be drawn would be the same, so it is not drawn (a mouse resting on a tile)."""
-        if what is None or self._over is None or self._over_what != what or shown_on[-1] is None \
-                or self._shown_on != shown_on[:-1] + (shown_on[-1] - 1,):
+        if what is None or self._over_what != what or not self._follows_on_screen(shown_on):
             return False
         self._shown_on = shown_on
         self.changed = []
@@ -73,8 +78,8 @@ class StillFrame:
         """Make ``surface`` show the still picture. ``shown_on`` names the screen and the frame about to be
         drawn (see ``App.frame_count``); when the previous frame was this picture on that screen with
         only noted rectangles drawn over it, those rectangles are put back, else the whole picture."""
-        last, self._over = self._over, None
-        if last is None or shown_on[-1] is None or self._shown_on != shown_on[:-1] + (shown_on[-1] - 1,):
+        follows, last, self._over = self._follows_on_screen(shown_on), self._over, None
+        if not follows:
             self.blit(surface)
             self.changed = None
             return
