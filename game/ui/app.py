@@ -13,6 +13,7 @@ import pygame
 
 from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
+from game.ui.kit.surfaces import screen_like
 
 IDLE_AFTER_S = 2.0     # seconds without input before an idle window draws fewer frames
 IDLE_FPS = 10          # ... this many a second (a still window took half a core at 60 fps under Xvfb)
@@ -71,7 +72,7 @@ class App:
         if self.size == self.screen.get_size():
             return self.screen
         if self._canvas is None or self._canvas.get_size() != self.size:
-            self._canvas = pygame.Surface(self.size)
+            self._canvas = screen_like(self.size)
         return self._canvas
 
     @property
