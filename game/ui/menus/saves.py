@@ -106,12 +106,11 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
 def by_game(saves: list[SaveInfo]) -> list[SaveInfo]:
     """The Load list's order: games newest first, each game's autosaves together (its latest state,
     then its Daybreaks, the last Day first); a named save stands on its own."""
-    from game.engine.save import AUTOSAVE_NAME
-    matches = {info.path: AUTOSAVE_NAME.fullmatch(info.path.name) for info in saves}
+    games = {info.path: autosave_game(info.path) for info in saves}
 
     def group(info: SaveInfo) -> str:
-        match = matches[info.path]
-        return f"game {match['game']}" if match else f"file {info.path.name}"
+        game = games[info.path]
+        return f"game {game}" if game else f"file {info.path.name}"
 
     def day(info: SaveInfo) -> int:
         daybreak = autosave_day(info.path)
