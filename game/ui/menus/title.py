@@ -13,6 +13,7 @@ from game.ui.menus.map_catalog import MapEntry, catalog, default_index
 from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
                                    next_level, random_seed)
 from game.ui.kit.scene import Scene
+from game.ui.kit.surfaces import screen_like
 from game.ui.kit.theme import px
 
 SAVES_DIR = Path.home() / ".fuzzyknights" / "saves"
@@ -521,7 +522,6 @@ class TitleScene(Scene):
         window's size or the layout changes (they were most of every frame's drawing)."""
         key = (size, theme.ui_scale(), tuple(self.left), tuple(self.middle), tuple(self.right))
         if getattr(self, "_backdrop_key", None) != key:
-            from game.ui.kit.surfaces import screen_like
             backdrop = screen_like(size)
             backdrop.blit(textures.wood(size[0], size[1], seed=11, plank=60), (0, 0))
             self._draw_title(backdrop)
