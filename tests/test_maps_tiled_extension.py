@@ -44,8 +44,10 @@ const tiled = {
   log(text) { logs.push(text); },
   mapEditor: {currentMapView: {centerOn(x, y) { centred = [x, y]; }}},
 };
-const context = {tiled, Process, File: {exists: p => fs.existsSync(p)}, __filename: extension, JSON, Math};
-vm.runInNewContext(fs.readFileSync(extension, "utf8"), context);
+// Tiled 1.8 has no __filename (FK_NO_FILENAME): the extension then finds itself in an error's stack.
+const context = {tiled, Process, File: {exists: p => fs.existsSync(p)}, JSON, Math, decodeURIComponent};
+if (!process.env.FK_NO_FILENAME) context.__filename = extension;
+vm.runInNewContext(fs.readFileSync(extension, "utf8"), context, {filename: extension});
 saved.forEach(fn => fn(map));                         // the designer saves the map
 const selected = issues.filter(i => i.cb).map(i => { i.cb(); return map.selectedObjects.map(o => o.id); });
 actions["FuzzyKnightsValidate"]();                   // and runs the menu action once
@@ -88,11 +90,27 @@ def test_a_good_map_is_logged_ok_and_warnings_are_warnings():
 
 
 @needs_node
+def test_a_map_outside_the_repository_is_checked_in_tiled_1_8_without_filename(tmp_path):
+    """Tiled 1.8 defines neither __filename nor tiled.projectFilePath: a map in the user's maps folder
+    is still checked (the extension finds the repository from its own path in an error's stack)."""
+    from test_maps_hostile import base_map
+    outside = tmp_path / "fuzzyknights" / "maps" / "mine.tmx"
+    outside.parent.mkdir(parents=True)
+    outside.write_text(base_map().replace('<property name="kind" value="start"/>\n   <property name="seat" '
+                                          'type="int" value="2"/>', '<property name="kind" value="dragon"/>'))
+    result = run_extension(outside, [1, 2], env={"FK_NO_FILENAME": "1"})
+    texts = [i["text"] for i in result["issues"]]
+    assert not any("cannot find tools/validate_map.py" in t for t in texts), texts
+    assert any("object 2 'two'" in t and "unknown kind 'dragon'" in t for t in texts), texts
+
+
+@needs_node
 def test_no_usable_python_is_one_clear_error():
     result = run_extension(ROOT / "maps" / "meadow.tmx", [], env={"FUZZYKNIGHTS_PYTHON": "/nonexistent/python",
                                                                  "PATH": "/usr/bin:/bin", "VIRTUAL_ENV": ""})
     errors = [i["text"] for i in result["issues"] if i["level"] == "error"]
     assert errors and all("validator could not run" in e and "FUZZYKNIGHTS_PYTHON" in e for e in errors)
+    assert all(e.count("maps/README.md") == 1 for e in errors), errors
 
 
 def test_the_launcher_runs_the_validator_with_the_projects_python(tmp_path):

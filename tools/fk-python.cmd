@@ -9,5 +9,5 @@ for %%P in ("%FUZZYKNIGHTS_PYTHON%" "%FK_ROOT%\.venv\Scripts\python.exe" "%FK_RO
         )
     )
 )
-echo fk-python: found no Python with the game's packages (numpy, pygame); set FUZZYKNIGHTS_PYTHON (see maps/README.md) 1>&2
+echo fk-python: found no Python with the game's packages (numpy, pygame); set FUZZYKNIGHTS_PYTHON (see maps/README.md, 'The launcher') 1>&2
 exit /b 1

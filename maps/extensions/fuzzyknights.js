@@ -27,10 +27,33 @@
         }
     }
 
+    /* This script's own path. Tiled 1.8 has no __filename, but names the file in an error's stack
+     * ("@file:///.../fuzzyknights.js:15"; node: "(/.../fuzzyknights.js:15:9)"). */
+    function scriptPath() {
+        if (typeof __filename !== "undefined" && __filename) return __filename;
+        let stack = "";
+        try {
+            throw new Error("where am I");
+        } catch (e) {
+            stack = String(e.stack || "");
+        }
+        const found = /(?:file:\/\/)?((?:\/[A-Za-z]:)?[^\s@()]*?\.js):\d+/.exec(stack);
+        if (!found) return null;
+        let path = found[1];
+        try {
+            path = decodeURIComponent(path);
+        } catch (e) {
+            // not percent-encoded: keep it as it is
+        }
+        return /^\/[A-Za-z]:/.test(path) ? path.substring(1) : path;   // file:///C:/... on Windows
+    }
+
+    const SCRIPT = scriptPath();
+
     /* The repository root: the folder holding tools/validate_map.py, above this script, the project or the map. */
     function projectRoot(map) {
         const starts = [];
-        if (typeof __filename !== "undefined") starts.push(dirOf(__filename));
+        if (SCRIPT) starts.push(dirOf(SCRIPT));
         if (tiled.projectFilePath) starts.push(dirOf(tiled.projectFilePath));
         if (map && map.fileName) starts.push(dirOf(map.fileName));
         for (let dir of starts) {
@@ -114,8 +137,8 @@
         try {
             answer = runValidator(root, map.fileName);
         } catch (e) {
-            tiled.error("Fuzzy Knights: the validator could not run: " + e.message +
-                        " (see maps/README.md, 'The launcher')");
+            const why = e.message.indexOf("maps/README.md") < 0 ? " (see maps/README.md, 'The launcher')" : "";
+            tiled.error("Fuzzy Knights: the validator could not run: " + e.message + why);
             return;
         }
         for (const result of answer.maps) report(map, result);
