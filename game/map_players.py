@@ -10,17 +10,24 @@ from __future__ import annotations
 ANY = (2, 3, 4)
 
 
-def _whole(value) -> int | None:
-    try:
-        return int(str(value).strip())
-    except ValueError:
+def whole(value) -> int | None:
+    """An int from an int, a whole float or such text ("3", 3.0: Tiled writes a float property's 3 so);
+    None for 2.5, "two", nan, True..."""
+    if value is None or isinstance(value, (bool, dict)):
         return None
+    if isinstance(value, int):
+        return value
+    try:
+        number = float(str(value).strip())
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return int(number) if number.is_integer() else None
 
 
 def parse_counts(value) -> tuple[int, ...] | None:
     """ "2,4" → (2, 4); None unless every part is a count from 2 to 4."""
     parts = [p for p in str(value).replace(" ", "").split(",") if p]
-    counts = [_whole(p) for p in parts]
+    counts = [whole(p) for p in parts]
     if not counts or any(c is None or c not in ANY for c in counts):
         return None
     return tuple(sorted(set(counts)))
@@ -32,9 +39,10 @@ def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
     bounds = {}
     for name, default in (("min_players", 2), ("max_players", 4)):
         raw = props.get(name)
-        value = default if raw is None else _whole(raw)
+        value = default if raw is None else whole(raw)
         if value is None or value not in ANY:
-            problems.append(f"map property {name} {raw!r} must be 2, 3 or 4")
+            problems.append(f"map property {name} {raw!r} must be 2, 3 or 4 (a whole number: "
+                            "Map > Map Properties, an int property)")
             value = default
         bounds[name] = value
     lo, hi = bounds["min_players"], bounds["max_players"]

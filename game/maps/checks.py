@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
 from game.board.pathfinding import connected
 from game.board.topology import Cell
+from game.map_players import whole
 
 
 @dataclass(frozen=True)
@@ -29,19 +30,6 @@ class ObjectProblem:
     @classmethod
     def of(cls, path: str, token: MapToken) -> "ObjectProblem":
         return cls(path, "tokens", token.object_id, token.name, token.cell)
-
-
-def whole(value) -> int | None:
-    """An int from an int, a whole float or such text; None for 2.5, "two", nan, True..."""
-    if value is None or isinstance(value, (bool, dict)):
-        return None
-    if isinstance(value, int):
-        return value
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    return int(number) if number.is_integer() else None
 
 
 def token_from_properties(board: Board, props: dict, where: ObjectProblem,
@@ -107,7 +95,9 @@ def placement_problems(path: str, board: Board) -> list[str]:
     return problems
 
 
-def seat_problems(path: str, board: Board) -> list[str]:
+def seat_problems(path: str, board: Board, seats_known: bool = True) -> list[str]:
+    """Every seat up to max_players has one start slot; with ``seats_known`` False (max_players itself is
+    wrong, already reported) only seats with two slots are, not missing ones counted from a guess."""
     problems = []
     seats: dict[int, list[MapToken]] = {}
     for token in board.tokens:
@@ -115,7 +105,7 @@ def seat_problems(path: str, board: Board) -> list[str]:
             seats.setdefault(token.seat, []).append(token)
     for seat in range(1, board.max_players + 1):
         slots = seats.get(seat, [])
-        if not slots:
+        if not slots and seats_known:
             problems.append(f"{path}: layer 'tokens': no start slot for seat {seat} "
                             f"(max_players is {board.max_players}; add a kind=start object with seat={seat})")
         for extra in slots[1:]:
@@ -138,6 +128,7 @@ def reach_problems(path: str, board: Board) -> list[str]:
             for t in placed if not reach[t.cell[1], t.cell[0]]]
 
 
-def board_problems(path: str, board: Board) -> list[str]:
-    """All game checks of a loaded board."""
-    return placement_problems(path, board) + seat_problems(path, board) + reach_problems(path, board)
+def board_problems(path: str, board: Board, seats_known: bool = True) -> list[str]:
+    """All game checks of a loaded board (``seats_known``: see seat_problems)."""
+    return (placement_problems(path, board) + seat_problems(path, board, seats_known)
+            + reach_problems(path, board))

@@ -67,8 +67,8 @@ def check_map(path: str | os.PathLike) -> MapReport:
         doc = read_document(path, root, report.problems)
         if report.problems:
             return report
-        report.board = _build(path, doc, report)
-        report.problems += board_problems(path, report.board)
+        report.board, counts_ok = _build(path, doc, report)
+        report.problems += board_problems(path, report.board, seats_known=counts_ok)
         return report
     except Exception as e:  # a bad map must never crash the game or the validator
         return MapReport(None, [f"{path}: cannot be read: {type(e).__name__}: {e}"])
@@ -233,7 +233,8 @@ def _fit_warnings(doc: TmxDocument, board: Board, layers: list[np.ndarray]) -> l
     return warnings
 
 
-def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
+def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]:
+    """The board, and whether its player counts were read without a problem."""
     problems = report.problems
     attrs, props = doc.attrs, doc.properties
     width, height = int(attrs["width"]), int(attrs["height"])
@@ -263,7 +264,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> Board:
         report.warnings.append(f"{path}: layer '{name}' is hidden (or in a hidden group), so the game "
                                "ignores it")
     board.tokens = _tokens(path, doc, board, grid, report)
-    return board
+    return board, not count_problems
 
 
 def _tokens(path: str, doc: TmxDocument, board: Board, grid: Grid, report: MapReport) -> list[MapToken]:
