@@ -50,6 +50,7 @@ if (!process.env.FK_NO_FILENAME) context.__filename = extension;
 vm.runInNewContext(fs.readFileSync(extension, "utf8"), context, {filename: extension});
 saved.forEach(fn => fn(map));                         // the designer saves the map
 const selected = issues.filter(i => i.cb).map(i => { i.cb(); return map.selectedObjects.map(o => o.id); });
+if (process.env.FK_FIXED) fs.copyFileSync(process.env.FK_FIXED, mapFile);   // the designer fixes the map
 actions["FuzzyKnightsValidate"]();                   // and runs the menu action once
 console.log(JSON.stringify({issues: issues.map(i => ({level: i.level, text: i.text, link: !!i.cb})),
                             selected, centred, logs, menu: tiled.menu}));
@@ -102,6 +103,22 @@ def test_a_map_outside_the_repository_is_checked_in_tiled_1_8_without_filename(t
     texts = [i["text"] for i in result["issues"]]
     assert not any("cannot find tools/validate_map.py" in t for t in texts), texts
     assert any("object 2 'two'" in t and "unknown kind 'dragon'" in t for t in texts), texts
+
+
+@needs_node
+def test_a_map_fixed_after_its_problems_were_listed_says_it_is_good_now(tmp_path):
+    """Tiled's Issues panel keeps old issues until Clear: the fixed map says they are old."""
+    import shutil as files
+    edited = tmp_path / "edited.tmx"
+    files.copy(ROOT / "tests" / "data" / "broken_maps" / "unknown_kind.tmx", edited)
+    fixed = tmp_path / "fixed.tmx"
+    fixed.write_text(edited.read_text().replace('value="dragon"', 'value="monster"'))
+    result = run_extension(edited, [1, 2, 3], env={"FK_FIXED": str(fixed)})
+    levels = [(i["level"], i["text"]) for i in result["issues"]]
+    assert levels[0][0] == "error" and "unknown kind 'dragon'" in levels[0][1], levels
+    assert levels[-1][0] == "warning" and "is good now" in levels[-1][1] and "press Clear" in levels[-1][1], levels
+    assert any(line.startswith("Fuzzy Knights: ok ") for line in result["logs"])
+    assert any("1 problem(s), 0 warning(s)" in line for line in result["logs"]), result["logs"]
 
 
 @needs_node

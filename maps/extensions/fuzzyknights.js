@@ -119,11 +119,25 @@
         }
     }
 
+    /* Maps whose problems are in the Issues panel. A script cannot take issues out of it (only its
+     * Clear button does), so a map that is good again says so there, beside its old problems. */
+    const hadProblems = new Set();
+
     function report(map, result) {
         const show = (issue) => (issue.object_id === null ? undefined : () => showObject(map, issue.object_id));
         for (const issue of result.problems) tiled.error("Fuzzy Knights: " + issue.message, show(issue));
         for (const issue of result.warnings) tiled.warn("Fuzzy Knights: " + issue.message, show(issue));
-        if (result.ok) tiled.log("Fuzzy Knights: ok " + result.path + ": " + result.summary);
+        if (!result.ok) {
+            hadProblems.add(result.path);
+            tiled.log("Fuzzy Knights: " + result.path + ": " + result.problems.length + " problem(s), " +
+                      result.warnings.length + " warning(s)");
+            return;
+        }
+        tiled.log("Fuzzy Knights: ok " + result.path + ": " + result.summary);
+        if (hadProblems.delete(result.path)) {
+            tiled.warn("Fuzzy Knights: " + result.path + " is good now; its problems listed above are from " +
+                       "earlier checks (press Clear in the Issues panel to remove them)");
+        }
     }
 
     function validate(map) {
