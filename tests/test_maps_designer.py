@@ -1,8 +1,12 @@
 """What a designer making a map in Tiled runs into: each message names the thing and how to fix it."""
+from pathlib import Path
+
 import pytest
 
 from game.maps.loader import check_map
-from test_maps_hostile import base_map
+from test_maps_hostile import ASSETS, base_map
+
+ROOT = Path(__file__).resolve().parent.parent
 
 MAX_PLAYERS = '<property name="max_players" type="int" value="2"/>'
 
@@ -29,3 +33,83 @@ def test_a_wrong_max_players_is_one_message_not_missing_seats_counted_from_a_gue
     assert any(f"max_players {float(value)!r} must be 2, 3 or 4" in p and "int property" in p
                for p in report.problems), report.problems
     assert not any("no start slot" in p for p in report.problems), report.problems
+
+
+def with_object(text: str, obj: str) -> str:
+    return text.replace(" </objectgroup>", f"  {obj}\n </objectgroup>")
+
+
+def point(object_id: int, props: str, x: int = 160, y: int = 96, cls: str = "") -> str:
+    kind = f' type="{cls}"' if cls else ""
+    return (f'<object id="{object_id}" name="thing"{kind} x="{x}" y="{y}"><properties>{props}</properties>'
+            '<point/></object>')
+
+
+@pytest.mark.rule("R-SET-2")
+@pytest.mark.parametrize("props, cls, says", [
+    ('<property name="knd" value="monster"/>', "", "has no 'kind' property (one of city, mine, monster, item, "
+     "resource, start); is 'knd' meant to be 'kind'?"),
+    ('<property name="kind" value="Monster"/>', "", "unknown kind 'Monster' (expected one of city, mine, monster, "
+     "item, resource, start); did you mean 'monster'?"),
+    ('<property name="note" value="x"/>', "Monstr", "its class/type is 'Monstr', which is not a kind; "
+     "did you mean 'monster'?"),
+    ('<property name="kind" value="city"/><property name="tier" value="Castel"/>', "", "unknown tier 'Castel' "
+     "(expected one of encampment, villa, estate, castle); did you mean 'castle'?"),
+])
+def test_a_token_with_a_slip_of_the_keyboard_is_told_what_was_meant(tmp_path, props, cls, says):
+    report = report_of(tmp_path, with_object(base_map(), point(3, props, cls=cls)))
+    assert any("layer 'tokens', object 3 'thing' at cell (2, 1): " in p and says in p for p in report.problems), \
+        report.problems
+
+
+@pytest.mark.rule("R-SET-4")
+def test_a_start_slot_without_a_seat_says_so_in_words_and_names_the_slip(tmp_path):
+    text = base_map().replace('<property name="seat" type="int" value="2"/>',
+                              '<property name="sseat" type="int" value="2"/>')
+    problems = report_of(tmp_path, text).problems
+    assert any("object 2 'two' at cell (5, 3): start slot needs a 'seat' property, a whole number from 1 to 2 "
+               "(max_players): it has none; is 'sseat' meant to be 'seat'?" in p for p in problems), problems
+    assert not any("None" in p for p in problems), problems
+    assert any("no start slot for seat 2" in p and "start slot object 2 has no valid seat" in p
+               for p in problems), problems
+
+
+@pytest.mark.rule("R-SET-2")
+def test_a_misspelt_property_that_loads_anyway_is_warned_about(tmp_path):
+    """'ownr' would leave the mine neutral and 'max_player' would leave max_players at 4 without a word."""
+    text = with_object(base_map(props='<property name="min_player" type="int" value="2"/>'),
+                       point(3, '<property name="kind" value="mine"/><property name="ownr" type="int" value="1"/>'))
+    report = report_of(tmp_path, text)
+    assert report.problems == [], report.problems
+    assert any("object 3 'thing' at cell (2, 1): property 'ownr' is not one the game reads; did you mean 'owner'?"
+               in w for w in report.warnings), report.warnings
+    assert any("map property 'min_player' is not one the game reads; did you mean 'min_players'?" in w
+               for w in report.warnings), report.warnings
+
+
+def test_a_misspelt_tile_property_is_warned_about_once_per_tileset(tmp_path):
+    tsx = tmp_path / "mine.tsx"
+    tsx.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="mine" tilewidth="64" '
+                   'tileheight="64" tilecount="32" columns="8">\n'
+                   f' <image source="{ASSETS / "terrain_square.png"}" width="512" height="256"/>\n'
+                   ' <tile id="0"><properties><property name="terrain" value="grass"/>'
+                   '<property name="movecost" type="int" value="2"/></properties></tile>\n'
+                   ' <tile id="1"><properties><property name="terrain" value="grass"/>'
+                   '<property name="movecost" type="int" value="2"/></properties></tile>\n</tileset>\n')
+    report = report_of(tmp_path, base_map(tileset=str(tsx)))
+    slips = [w for w in report.warnings if "property 'movecost'" in w]
+    assert len(slips) == 1 and "tileset 'mine' tile id 0" in slips[0] and "did you mean 'move_cost'?" in slips[0]
+
+
+def test_a_tile_in_no_tileset_is_placed_at_its_cell_for_editors(tmp_path):
+    """validate_map.py --json gives the cell, so Tiled's Issues panel can point at it."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("validate_map", ROOT / "tools" / "validate_map.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    path = tmp_path / "designed.tmx"
+    path.write_text(base_map(data='<data encoding="csv">' + ",\n".join(["1,1,1,1,1,1", "1,1,1,99,1,1"]
+                                                                         + ["1,1,1,1,1,1"] * 2) + "</data>"))
+    [problem] = tool.as_json(str(path))["problems"]
+    assert problem["layer"] == "ground" and problem["cell"] == [3, 1], problem
+    assert "tile gid 99 is in no tileset" in problem["message"] and "paint the cell again" in problem["message"]

@@ -4,12 +4,15 @@ Shared by the loader (which refuses a map with problems) and the validator.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
 from game.board.pathfinding import connected
 from game.board.topology import Cell
 from game.map_players import whole
+
+TOKEN_PROPERTIES = ("kind", "owner", "seat", "tier")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,39 @@ class ObjectProblem:
         return cls(path, "tokens", token.object_id, token.name, token.cell)
 
 
+def near_miss(name: str, known) -> str | None:
+    """The name of ``known`` that ``name`` is likely a slip for ('knd', 'Kind' -> 'kind'), else None."""
+    if name in known:
+        return None
+    lowered = str(name).strip().lower()
+    if lowered in known:
+        return lowered
+    close = difflib.get_close_matches(lowered, list(known), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+def misspelt(props: dict, known) -> list[tuple[str, str]]:
+    """(name, meant) for each property that is not one of ``known`` but close to one that is missing."""
+    found = []
+    for name in props:
+        meant = near_miss(name, known)
+        if meant is not None and meant not in props:
+            found.append((name, meant))
+    return found
+
+
+def meant(value, known) -> str:
+    """"; did you mean 'monster'?" when ``value`` is a slip for one of ``known``, else ""."""
+    guess = near_miss(str(value), known)
+    return f"; did you mean '{guess}'?" if guess else ""
+
+
+def slip_hint(props: dict, wanted: str) -> str:
+    """"; is 'knd' meant to be 'kind'?" when a property of ``props`` is a slip for ``wanted``."""
+    slips = [name for name, meant_name in misspelt(props, TOKEN_PROPERTIES) if meant_name == wanted]
+    return f"; is '{slips[0]}' meant to be '{wanted}'?" if slips else ""
+
+
 def token_from_properties(board: Board, props: dict, where: ObjectProblem,
                           problems: list[str], found_class: str = "") -> MapToken | None:
     """The token an object stands for; ``found_class`` is its Tiled class (1.8: type), which may name
@@ -44,12 +80,15 @@ def token_from_properties(board: Board, props: dict, where: ObjectProblem,
     if (kind is None or str(kind).strip() == "") and found_class.strip().lower() in TOKEN_KINDS:
         kind = found_class.strip().lower()
     if kind is None or str(kind).strip() == "":
-        found = (f"; its class/type is '{found_class}', which is not a kind" if found_class.strip() else "")
-        problems.append(where(f"has no 'kind' property (one of {', '.join(TOKEN_KINDS)}){found}"))
+        found = (f"; its class/type is '{found_class}', which is not a kind{meant(found_class, TOKEN_KINDS)}"
+                 if found_class.strip() else "")
+        problems.append(where(f"has no 'kind' property (one of {', '.join(TOKEN_KINDS)}){found}"
+                              f"{slip_hint(props, 'kind')}"))
         return None
     kind = str(kind).strip()
     if kind not in TOKEN_KINDS:
-        problems.append(where(f"unknown kind '{kind}' (expected one of {', '.join(TOKEN_KINDS)})"))
+        problems.append(where(f"unknown kind '{kind}' (expected one of {', '.join(TOKEN_KINDS)})"
+                              f"{meant(kind, TOKEN_KINDS)}"))
         return None
     owner, tier, seat = 0, None, None
     if kind in ("city", "mine") and props.get("owner") not in (None, ""):
@@ -61,13 +100,16 @@ def token_from_properties(board: Board, props: dict, where: ObjectProblem,
     if kind == "city":
         tier = str(props.get("tier") or "encampment").strip()
         if tier not in CITY_TIERS:
-            problems.append(where(f"unknown tier '{tier}' (expected one of {', '.join(CITY_TIERS)})"))
+            problems.append(where(f"unknown tier '{tier}' (expected one of {', '.join(CITY_TIERS)})"
+                                  f"{meant(tier, CITY_TIERS)}"))
             tier = "encampment"
     if kind == "start":
         seat = whole(props.get("seat"))
         if seat is None or not 1 <= seat <= board.max_players:
-            problems.append(where(f"start slot needs a 'seat' from 1 to {board.max_players} "
-                                  f"(max_players), not {props.get('seat')!r}"))
+            given = ("it has none" + slip_hint(props, "seat") if props.get("seat") in (None, "")
+                     else f"not {props.get('seat')!r}")
+            problems.append(where(f"start slot needs a 'seat' property, a whole number from 1 to "
+                                  f"{board.max_players} (max_players): {given}"))
             seat = None
     return MapToken(kind=kind, cell=where.cell, owner=owner, tier=tier, seat=seat,
                     object_id=where.object_id, name=where.name)
@@ -80,11 +122,12 @@ def placement_problems(path: str, board: Board) -> list[str]:
         where = ObjectProblem.of(path, token)
         if not board.topology.in_bounds(token.cell):
             problems.append(where(f"{token.kind} is outside the map "
-                                  f"({board.width}x{board.height} cells)"))
+                                  f"({board.width}x{board.height} cells); move it onto the map"))
             continue
         if not board.passable(token.cell):
             terrain = board.terrain[token.cell[1]][token.cell[0]] or "no terrain"
-            problems.append(where(f"{token.kind} is on an impassable cell ({terrain})"))
+            problems.append(where(f"{token.kind} is on an impassable cell ({terrain}); move it to a passable "
+                                  "cell or paint passable terrain under it"))
         if token.kind in ("city", "start"):
             other = settlements.get(token.cell)
             if other is not None:
@@ -103,11 +146,14 @@ def seat_problems(path: str, board: Board, seats_known: bool = True) -> list[str
     for token in board.tokens:
         if token.kind == "start" and token.seat is not None:
             seats.setdefault(token.seat, []).append(token)
+    unseated = [t.object_id for t in board.tokens if t.kind == "start" and t.seat is None]
+    also = (f"; start slot object {unseated[0]} has no valid seat" if len(unseated) == 1 else
+            f"; start slot objects {', '.join(map(str, unseated))} have no valid seat" if unseated else "")
     for seat in range(1, board.max_players + 1):
         slots = seats.get(seat, [])
         if not slots and seats_known:
             problems.append(f"{path}: layer 'tokens': no start slot for seat {seat} "
-                            f"(max_players is {board.max_players}; add a kind=start object with seat={seat})")
+                            f"(max_players is {board.max_players}; add a kind=start object with seat={seat}{also})")
         for extra in slots[1:]:
             problems.append(ObjectProblem.of(path, extra)(
                 f"seat {seat} already has a start slot (object {slots[0].object_id})"))
@@ -124,7 +170,8 @@ def reach_problems(path: str, board: Board) -> list[str]:
     reach = connected(board.topology, board.move_cost > 0, home.cell)
     label = f"seat {home.seat}'s start slot" if home.kind == "start" else f"city object {home.object_id}"
     return [ObjectProblem.of(path, t)(f"{t.kind} cannot be reached from {label} at cell "
-                                      f"({home.cell[0]}, {home.cell[1]}) over passable cells")
+                                      f"({home.cell[0]}, {home.cell[1]}) over passable cells; open a way "
+                                      "to it (a ford, a gap in the mountains) or move it")
             for t in placed if not reach[t.cell[1], t.cell[0]]]
 
 

@@ -12,7 +12,8 @@ import numpy as np
 
 from game.board.model import Board, MapToken, TileInfo
 from game.board.topology import HexTopology, make_topology
-from game.maps.checks import ObjectProblem, board_problems, token_from_properties, whole
+from game.maps.checks import ObjectProblem, board_problems, misspelt, token_from_properties, whole
+from game.maps.checks import TOKEN_PROPERTIES
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
@@ -21,6 +22,8 @@ from game.maps.xmlfile import parse_xml
 from game.map_players import campaign_counts, is_range, player_counts
 
 TOKENS_LAYER = "tokens"
+MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "diagonal")
+TILE_PROPERTIES = ("terrain", "move_cost", "passable")
 
 
 @dataclass
@@ -93,9 +96,17 @@ def _as_bool(value, default: bool) -> bool | None:
     return None
 
 
-def _tiles(doc: TmxDocument, problems: list[str]) -> dict[int, TileInfo]:
+def _tiles(doc: TmxDocument, report: MapReport) -> dict[int, TileInfo]:
+    problems = report.problems
     tiles: dict[int, TileInfo] = {}
     for ts in doc.tilesets:
+        slips = {}
+        for local, props in ts.tile_properties.items():
+            for name, meant in misspelt(props, TILE_PROPERTIES):
+                slips.setdefault((name, meant), local)
+        for (name, meant), local in slips.items():
+            report.warnings.append(f"{doc.path}: tileset '{ts.name}' tile id {local}: property '{name}' is not "
+                                   f"one the game reads; did you mean '{meant}'?")
         for local in range(ts.tile_count):
             props = ts.tile_properties.get(local, {})
             where = f"{doc.path}: tileset '{ts.name}' tile id {local}"
@@ -158,8 +169,9 @@ def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> lis
         if unknown:
             for gid in unknown[:5]:
                 r, c = (int(v[0]) for v in np.nonzero(gids == gid))
-                report.problems.append(f"{doc.path}: layer '{layer.name}' cell ({c}, {r}): tile gid {gid} is "
-                                       "in no tileset")
+                report.problems.append(f"{doc.path}: layer '{layer.name}' at cell ({c}, {r}): tile gid {gid} is "
+                                       "in no tileset of the map (its tileset was removed or replaced by a "
+                                       "smaller one); paint the cell again or add that tileset back")
             gids[np.isin(gids, unknown)] = 0
         flipped = (raw & FLIP_FLAGS) != 0
         terrain_gids = [g for g in distinct(gids[flipped]) if g and tiles[g].terrain]
@@ -246,6 +258,9 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
     topology = make_topology("hex" if hexagonal else "square", width, height, diagonal=diagonal,
                              stagger_axis=attrs.get("staggeraxis") or "y",
                              stagger_index=attrs.get("staggerindex") or "odd")
+    for name, meant in misspelt(props, MAP_PROPERTIES):
+        report.warnings.append(f"{path}: map property '{name}' is not one the game reads; did you mean "
+                               f"'{meant}'? (Map > Map Properties)")
     counts, count_problems = player_counts(props)
     campaign, campaign_problems = campaign_counts(props, counts)
     problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
@@ -256,7 +271,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
     grid = Grid.of(board)
-    board.tiles = _tiles(doc, problems)
+    board.tiles = _tiles(doc, report)
     board.layers = _layers(doc, grid, board.tiles, report)
     board.move_cost, board.terrain = _terrain(doc, board.tiles, board.layers, problems)
     report.warnings += _fit_warnings(doc, board, board.layers)
@@ -283,7 +298,12 @@ def _tokens(path: str, doc: TmxDocument, board: Board, grid: Grid, report: MapRe
             if not obj.visible:
                 report.warnings.append(where("is hidden (visible=0), so it is not a token; show it or delete it"))
                 continue
+            before = len(report.problems)
             token = token_from_properties(board, obj.properties, where, report.problems, found_class=obj.cls)
+            if len(report.problems) == before:      # a problem already names the slip it comes from
+                for name, meant in misspelt(obj.properties, TOKEN_PROPERTIES):
+                    report.warnings.append(where(f"property '{name}' is not one the game reads; did you mean "
+                                                 f"'{meant}'?"))
             if token is not None:
                 tokens.append(token)
     return tokens
