@@ -91,3 +91,19 @@ def test_opening_the_title_screen_writes_nothing(tmp_path, monkeypatch):
     for _ in range(3):
         app.frame(1 / 60)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_copies_of_one_map_in_the_players_folder_are_told_apart_by_their_files(own_maps):
+    """A designer keeps copies while making a map: four buttons read "Hearth Ford (yours)" alike."""
+    for name in ("hearth.tmx", "hearth_v2.tmx"):
+        (own_maps / name).write_bytes(resources.default_map().read_bytes())
+    app = App(headless=True)
+    title = TitleScene(on_start=lambda options: None, saves_dir=own_maps.parent / "saves")
+    app.push(title)
+    app.frame(1 / 60)
+    labels = [b.label for b in title.map_buttons]
+    assert labels[-2:] == ["Meadow Ford · hearth (yours)", "Meadow Ford · hearth_v2 (yours)"]
+    assert "Meadow Ford" in labels                      # the shipped map keeps its plain title
+    (own_maps / "hearth_v3.tmx").write_bytes(resources.default_map().read_bytes())
+    title.layout(title.size)                            # a copy saved while the title is open joins the list
+    assert [b.label for b in title.map_buttons][-1] == "Meadow Ford · hearth_v3 (yours)"

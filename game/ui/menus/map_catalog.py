@@ -7,6 +7,7 @@ in ``game.userdata.user_maps_dir()``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -173,6 +174,15 @@ def catalog(maps_dir: Path | None = None, own_maps: list[Path] | None = None) ->
         entries += [MapEntry(None, "Sample Realm (square)", demo_board(32, 24, "square", seed=2)),
                     MapEntry(None, "Sample Isles (hex)", demo_board(32, 24, "hex", seed=5, title="Sample Isles"))]
     return entries
+
+
+def labels(entries: list[MapEntry]) -> list[str]:
+    """Each map's button label: its title, its file's name when another of the player's own maps (or
+    another shipped map) has the same title (copies of one map, kept while it is being made), and "(yours)"
+    on the player's own maps."""
+    titles = Counter((entry.title, entry.own) for entry in entries)
+    return [entry.title + (f" · {Path(entry.path).stem}" if titles[entry.title, entry.own] > 1 and entry.path else "")
+            + (" (yours)" if entry.own else "") for entry in entries]
 
 
 def default_index(entries: list[MapEntry]) -> int:

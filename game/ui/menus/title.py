@@ -9,7 +9,7 @@ import pygame
 from game.map_players import made_for, players_text
 from game.names import OPTION_HELP
 from game.ui.kit import icons, textures, theme, widgets
-from game.ui.menus.map_catalog import MapEntry, catalog, default_index
+from game.ui.menus.map_catalog import MapEntry, catalog, default_index, labels as map_labels
 from game.ui.menus.options import (LEVEL_HELP, LEVEL_LABELS, MODES, NewGameOptions, OptionalRules, Seat, default_seats,
                                    next_level, random_seed)
 from game.ui.kit.scene import Scene
@@ -109,8 +109,8 @@ class TitleScene(Scene):
         self.rules_file: str | None = None     # python -m game --rules FILE: a playtester's rule data
         self.started: NewGameOptions | None = None
 
-        self.map_buttons = [widgets.Button(f"{m.title} (yours)" if m.own else m.title, (lambda i=i: self.select_map(i)),
-                                           size=16) for i, m in enumerate(self.maps)]
+        self.map_buttons = [widgets.Button(label, (lambda i=i: self.select_map(i)), size=16)
+                            for i, label in enumerate(map_labels(self.maps))]
         self.seat_rows = [SeatRow(self, i) for i in range(4)]
         self.random_button = widgets.Button("Random map", self.random_map, icon="dice", size=15,
                                             tooltip="A new map, fair to every seat, from the seed and players chosen; again: another")
@@ -262,9 +262,10 @@ class TitleScene(Scene):
         """A map at the end of the list, with its button; returns its index."""
         index = len(self.maps)
         self.maps.append(entry)
-        button = widgets.Button(f"{entry.title} (yours)" if entry.own else entry.title,
-                                lambda: self.select_map(index), size=16)
+        button = widgets.Button(entry.title, lambda: self.select_map(index), size=16)
         self.map_buttons.append(button)
+        for each, label in zip(self.map_buttons, map_labels(self.maps)):   # a copy's title: both show their files
+            each.label = label
         self.widgets.insert(self.widgets.index(self.random_button), button)
         return index
 
