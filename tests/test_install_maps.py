@@ -107,3 +107,58 @@ def test_copies_of_one_map_in_the_players_folder_are_told_apart_by_their_files(o
     (own_maps / "hearth_v3.tmx").write_bytes(resources.default_map().read_bytes())
     title.layout(title.size)                            # a copy saved while the title is open joins the list
     assert [b.label for b in title.map_buttons][-1] == "Meadow Ford · hearth_v3 (yours)"
+
+
+def broken_copy(folder, name="hearth.tmx"):
+    """The default map with one token whose kind is misspelt: the designer's map, not yet right."""
+    text = resources.default_map().read_text()
+    broken = text.replace('propertytype="kind" value="mine"/>', 'propertytype="kind" value="mien"/>', 1)
+    assert broken != text
+    (folder / name).write_text(broken)
+    return folder / name, text
+
+
+def test_a_map_fixed_on_disk_is_read_again_and_f5_on_its_problems_starts_it(own_maps):
+    """A designer chose a broken map, read its problems, fixed it in Tiled: the title screen kept the old
+    problems until the game was started again."""
+    import pygame
+    path, good = broken_copy(own_maps)
+    app = App(headless=True)
+    started = []
+    title = TitleScene(on_start=started.append, saves_dir=own_maps.parent / "saves")
+    app.push(title)
+    app.frame(1 / 60)
+    mine = next(i for i, m in enumerate(title.maps) if m.path == str(path))
+    click(title, title.map_buttons[mine].rect.center)
+    click(title, title.start_button.rect.center)
+    assert isinstance(app.scene, MapErrorScene) and started == []
+    errors = app.scene
+    assert errors.map_name == f"Meadow Ford ({path})"
+    assert errors.lines() and all(not line.startswith(str(path)) for line in errors.lines())   # named once, above
+    assert any("unknown kind 'mien'" in line and "did you mean 'mine'?" in line for line in errors.lines())
+    assert "press F5" in errors.hint()
+    app.frame(1 / 60)
+    path.write_text(good)                                   # fixed and saved in Tiled
+    import os
+    os.utime(path, ns=(os.stat(path).st_atime_ns, os.stat(path).st_mtime_ns + 10**9))
+    errors.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
+    assert len(started) == 1 and title.maps[mine].ok
+
+
+def test_a_broken_map_in_the_list_shows_its_mark_and_its_size(own_maps):
+    import pygame
+    from game.ui.kit import theme
+    path, _ = broken_copy(own_maps)
+    app = App(headless=True)
+    title = TitleScene(on_start=lambda options: None, saves_dir=own_maps.parent / "saves")
+    app.push(title)
+    app.frame(1 / 60)
+    mine = next(i for i, m in enumerate(title.maps) if m.path == str(path))
+    click(title, title.map_buttons[mine].rect.center)
+    assert not title.maps[mine].ok and title.maps[mine].size_text == "20×16 square"   # not "unreadable"
+    surface = pygame.Surface(title.size)
+    title.draw(surface)
+    button = title.map_buttons[mine]
+    assert button.marked and not title.map_buttons[0].marked
+    right_end = [surface.get_at((x, button.rect.centery))[:3] for x in range(button.rect.right - 40, button.rect.right)]
+    assert theme.DANGER[:3] in right_end           # the mark is drawn with the button, not under it

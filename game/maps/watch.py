@@ -38,6 +38,11 @@ def _stamp(path: str) -> tuple[int, int] | None:
     return info.st_mtime_ns, info.st_size
 
 
+def sources_stamp(path: str | os.PathLike) -> tuple:
+    """The times and sizes of a map and its tilesets and templates: unequal once one is saved again."""
+    return tuple((f, _stamp(f)) for f in map_sources(os.fspath(path)))
+
+
 class MapWatch:
     def __init__(self, path: str | os.PathLike, interval: float = 0.5, settle: float = 0.3,
                  clock=time.monotonic) -> None:

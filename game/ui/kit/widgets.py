@@ -200,6 +200,7 @@ class Button(Widget):
         self.enabled, self.tooltip, self.size = enabled, tooltip, size
         self.pressed = False
         self.selected = False   # drawn as "lit", for radio-like groups
+        self.marked = False     # a red "!" at its right end, beside the label: what it stands for is broken
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -225,12 +226,12 @@ class Button(Widget):
             return
         lit = bool(self.hovered or self.selected)
         surface.blit(button_picture(self.rect.size, self.label, self.size, self.icon, self.enabled, self.pressed,
-                                    lit, self.selected), self.rect.topleft)
+                                    lit, self.selected, self.marked), self.rect.topleft)
 
 
 @lru_cache(maxsize=256)
 def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str | None, enabled: bool,
-                   pressed: bool, lit: bool, selected: bool) -> pygame.Surface:
+                   pressed: bool, lit: bool, selected: bool, marked: bool = False) -> pygame.Surface:
     """A button as it looks, its shadow 3 px below included: made once per look (a screen of buttons drew
     five shapes and two texts for each, every frame)."""
     w, h = size
@@ -250,7 +251,9 @@ def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str 
     frame = theme.GOLD if (selected and enabled) else theme.WOOD_DARK
     pygame.draw.rect(picture, frame, r, width=2, border_radius=theme.RADIUS)
     colour = theme.CREAM if enabled else (170, 160, 150)
-    fitted, words = fit_label(label, text_size, r.w - 12 - (text_size + 12 if icon else 0))
+    mark_r = max(6, text_size // 2)
+    room = r.w - 12 - (2 * mark_r + 8 if marked else 0)
+    fitted, words = fit_label(label, text_size, room - (text_size + 12 if icon else 0))
     text_picture = rich(words, fitted, colour, "bold", (30, 16, 6) if enabled else None)
     content_w = text_picture.get_width()
     icon_surf = None
@@ -260,11 +263,16 @@ def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str 
             icon_surf = icon_surf.copy()
             icon_surf.set_alpha(110)
         content_w += icon_surf.get_width() + (6 if label else 0)
-    x = r.centerx - content_w // 2
+    x = r.x + 6 + room // 2 - content_w // 2
     if icon_surf:
         picture.blit(icon_surf, icon_surf.get_rect(midleft=(x, r.centery)))
         x += icon_surf.get_width() + 6
     picture.blit(text_picture, text_picture.get_rect(midleft=(x, r.centery)))
+    if marked:
+        centre = (r.right - 8 - mark_r, r.centery)
+        pygame.draw.circle(picture, theme.DANGER, centre, mark_r)
+        bang = text("!", max(8, text_size - 2), (255, 255, 255), "bold")
+        picture.blit(bang, bang.get_rect(center=centre))
     return picture
 
 

@@ -45,6 +45,7 @@ class MapEntry:
     problems: list[str] = field(default_factory=list)
     header: MapHeader | None = None
     own: bool = False              # from the player's maps folder
+    stamp: tuple | None = None     # its files' times when ``load`` read it (game.maps.watch.sources_stamp)
 
     @property
     def ok(self) -> bool:
@@ -85,15 +86,27 @@ class MapEntry:
         if self.board is not None:
             kind = "hex" if self.board.kind == "hex" else "square"
             return f"{self.board.width}×{self.board.height} {kind}"
-        if self.header and not self.problems:
+        if self.header:                  # a map with problems is still that size
             return f"{self.header.width}×{self.header.height} {self.header.kind}"
         return "unreadable"
 
     def load(self) -> "MapEntry":
-        """Load and check the map (once); its problems, if any, land in ``problems``."""
-        if self.loaded or self.path is None:
+        """Load and check the map; its problems, if any, land in ``problems``. Read once, and again when
+        the map or one of its tilesets was saved since (a designer fixing it while the game is open)."""
+        if self.path is None:
             return self
         from game.maps import MapError, load_map
+        from game.maps.watch import sources_stamp
+        if self.loaded:
+            if self.stamp is None or sources_stamp(self.path) == self.stamp:
+                return self
+            self.board, self.problems = None, []
+            try:
+                self.header = read_header(Path(self.path))
+                self.title = self.header.title
+            except (OSError, ValueError):
+                pass                     # load_map says what is wrong
+        self.stamp = sources_stamp(self.path)
         try:
             self.board = load_map(self.path)
         except MapError as error:

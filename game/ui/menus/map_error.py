@@ -1,6 +1,8 @@
 """Shown instead of crashing when a map cannot be used: the map's problems, one per line."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from game.ui.kit import textures, theme, widgets
@@ -9,14 +11,39 @@ from game.ui.kit.theme import px
 
 
 class MapErrorScene(Scene):
-    def __init__(self, map_name: str, problems: list[str], heading: str = "This map cannot be played") -> None:
+    """``source``: the map's file when ``map_name`` is its title; ``retry``: what F5 does when no game or
+    quick test game is underneath (the title screen starts the chosen map again, read afresh)."""
+
+    def __init__(self, map_name: str, problems: list[str], heading: str = "This map cannot be played",
+                 source: str | None = None, retry: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.map_name = map_name
+        self.map_name = map_name if source in (None, map_name) else f"{map_name} ({source})"
         self.heading = heading
         self.problems = list(problems) or ["The map could not be used."]
+        # every line names the file the heading names already: shown without it
+        self.prefixes = tuple(f"{name}: " for name in (source, map_name) if name)
+        self.on_retry = retry
         self.scroll = 0
         self.back = widgets.Button("Back", self.pop, icon="shield", size=18)
         self.widgets = [self.back]
+
+    def shown(self, problem: str) -> str:
+        """A problem as this screen shows it: without the file name its heading shows."""
+        for prefix in self.prefixes:
+            if problem.startswith(prefix):
+                return problem[len(prefix):]
+        return problem
+
+    def hint(self) -> str:
+        """How to try the map again once it is fixed, where that can be done from here."""
+        if self.app is not None and getattr(self.app, "map_watch", None) is not None:
+            return "Fix the map and save it: the game tries it again by itself (F5: now)"
+        if self.on_retry is not None or self._games():
+            return "Fix the map and save it, then press F5 to try it again"
+        return ""
+
+    def _games(self) -> list:
+        return [s for s in self.app.scenes if getattr(s, "session", None) is not None] if self.app else []
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -48,14 +75,17 @@ class MapErrorScene(Scene):
         if getattr(app, "map_watch", None) is not None:
             live_reload_tick(app, force=True)
             return
-        games = [s for s in app.scenes if getattr(s, "session", None) is not None]
+        games = self._games()
         if games:
             while app.scene is not games[-1]:
                 app.pop()
             reload_map(games[-1])
+        elif self.on_retry is not None:
+            self.pop()
+            self.on_retry()
 
     def lines(self) -> list[str]:
-        return self.problems[self.scroll:]
+        return [self.shown(problem) for problem in self.problems[self.scroll:]]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(textures.wood(*surface.get_size()), (0, 0))
@@ -69,6 +99,12 @@ class MapErrorScene(Scene):
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(68))))
         y = p.y + px(110)
         bottom = self.back.rect.y - px(16)
+        hint = self.hint()
+        if hint:
+            size, words = widgets.fit_label(hint, px(15), p.w - px(40), "body")
+            tip = widgets.text(words, size, theme.INK_SOFT)
+            bottom -= tip.get_height() + px(8)
+            surface.blit(tip, tip.get_rect(midbottom=(p.centerx, self.back.rect.y - px(10))))
         line_h = theme.font(px(16)).get_height()
         hidden = False
         for i, problem in enumerate(self.lines()):

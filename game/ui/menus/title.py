@@ -226,6 +226,7 @@ class TitleScene(Scene):
             if self.app is not None:
                 self.layout(self.size)
         self.maps[index].load()      # a map is read and checked when chosen, not at start-up
+        self._relabel_maps()
         lo, hi = self.selected_map.players
         while len(self.seats) < lo:
             self.add_seat()
@@ -264,10 +265,15 @@ class TitleScene(Scene):
         self.maps.append(entry)
         button = widgets.Button(entry.title, lambda: self.select_map(index), size=16)
         self.map_buttons.append(button)
-        for each, label in zip(self.map_buttons, map_labels(self.maps)):   # a copy's title: both show their files
-            each.label = label
+        self._relabel_maps()
         self.widgets.insert(self.widgets.index(self.random_button), button)
         return index
+
+    def _relabel_maps(self) -> None:
+        """The buttons say the titles read last (a map saved again may have a new one); copies of one map
+        show their files."""
+        for button, label in zip(self.map_buttons, map_labels(self.maps)):
+            button.label = label
 
     def _pick_up_new_maps(self) -> None:
         """Maps put in the player's maps folder since the list was read (while a game ran, or the title
@@ -368,6 +374,7 @@ class TitleScene(Scene):
         self.start_button.enabled, self.start_button.tooltip = not unfit, unfit
         for i, button in enumerate(self.map_buttons):
             button.selected = i == self.map_index
+            button.marked = not self.maps[i].ok        # a red "!" beside the title of a map found broken
         self.day_spinner.visible = self.rules.day_limit is not None
 
     # buttons -------------------------------------------------------------------------
@@ -383,7 +390,7 @@ class TitleScene(Scene):
         entry = self.selected_map.load()
         if not entry.ok:
             from game.ui.menus.map_error import MapErrorScene
-            self.push(MapErrorScene(entry.title, entry.problems))
+            self.push(MapErrorScene(entry.title, entry.problems, source=entry.path, retry=self.start))
             return
         if self.count_problem():
             return                      # the Start button is off and says why; a key press lands here
@@ -578,25 +585,22 @@ class TitleScene(Scene):
                 thumb = render_thumbnail(entry.board, (frame.w - 12, frame.h - 12))
                 surface.blit(thumb, (frame.x + 6, frame.y + 6))
         else:
-            msg = widgets.text("This map has problems" if entry.loaded else "Reading the map…", px(16), theme.CREAM,
-                               "bold")
+            count = len(entry.problems)
+            msg = widgets.text((f"This map has {count} problem" + ("s" if count != 1 else "")) if entry.loaded
+                               else "Reading the map…", px(16), theme.CREAM, "bold")
             surface.blit(msg, msg.get_rect(center=frame.center))
         pygame.draw.rect(surface, theme.WOOD_DARK, frame, 3, border_radius=8)
         size, words = widgets.fit_label(f"{players_text(entry.counts_for(self.mode))} · {entry.size_text}", px(15),
                                         self.left.w - px(24))
         info = widgets.text(words, size, theme.INK_SOFT, "bold")
         surface.blit(info, info.get_rect(midtop=(frame.centerx, frame.bottom + px(10))))
-        if entry.ok:
-            unfit = self.count_problem()
-            line = unfit or f"{len(self.seats)} players: {self._play_time(entry)}"
+        unfit = self.count_problem() if entry.ok else ""
+        line = ((unfit or f"{len(self.seats)} players: {self._play_time(entry)}") if entry.ok
+                else "Start game lists what to fix" if entry.loaded else "")
+        if line:
             size, words = widgets.fit_label(line, px(14), self.left.w - px(24), "body")
-            note = widgets.text(words, size, theme.DANGER if unfit else theme.INK_SOFT)
+            note = widgets.text(words, size, theme.INK_SOFT if entry.ok and not unfit else theme.DANGER)
             surface.blit(note, note.get_rect(midtop=(frame.centerx, frame.bottom + px(30))))
-        for i, button in enumerate(self.map_buttons):
-            if not self.maps[i].ok:
-                pygame.draw.circle(surface, theme.DANGER, (button.rect.right - px(16), button.rect.centery), px(8))
-                bang = widgets.text("!", px(14), (255, 255, 255), "bold")
-                surface.blit(bang, bang.get_rect(center=(button.rect.right - px(16), button.rect.centery)))
 
     def seat_hints(self) -> list[str]:
         """The notes under the seats: taking turns at one computer only matters to two humans or more."""
