@@ -113,3 +113,60 @@ def test_a_tile_in_no_tileset_is_placed_at_its_cell_for_editors(tmp_path):
     [problem] = tool.as_json(str(path))["problems"]
     assert problem["layer"] == "ground" and problem["cell"] == [3, 1], problem
     assert "tile gid 99 is in no tileset" in problem["message"] and "paint the cell again" in problem["message"]
+
+
+def hex_map(*, side: int = 36, axis: str = "y", version: str = "1.8") -> str:
+    """A 4x4 pointy-hex grass map with its two start slots at the centres of cells (0, 0) and (3, 3)."""
+    ground = '<data encoding="csv">' + ",\n".join(["1,1,1,1"] * 4) + "</data>"
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<map version="{version}" tiledversion="{version}.0" orientation="hexagonal" renderorder="right-down" width="4"
+     height="4" tilewidth="64" tileheight="72" infinite="0" hexsidelength="{side}" staggeraxis="{axis}"
+     staggerindex="odd">
+ <properties><property name="max_players" type="int" value="2"/></properties>
+ <tileset firstgid="1" source="{ASSETS}/terrain_hex_pointy.tsx"/>
+ <layer id="1" name="ground" width="4" height="4">{ground}</layer>
+ <objectgroup id="2" name="tokens">
+  <object id="1" x="32" y="36"><properties><property name="kind" value="start"/>
+   <property name="seat" type="int" value="1"/></properties><point/></object>
+  <object id="2" x="256" y="198"><properties><property name="kind" value="start"/>
+   <property name="seat" type="int" value="2"/></properties><point/></object>
+ </objectgroup>
+</map>
+"""
+
+
+def test_the_hex_map_of_the_guide_is_good(tmp_path):
+    report = report_of(tmp_path, hex_map())
+    assert report.problems == [] and report.warnings == []
+    assert sorted(t.cell for t in report.board.tokens) == [(0, 0), (3, 3)]
+
+
+@pytest.mark.parametrize("changes, cause", [
+    ({"side": 0}, "hex side length is 0 but terrain_hex_pointy.tsx is drawn for 36; set Map > Map Properties > "
+                  "Tile Side Length (Hex) to 36"),
+    ({"axis": "x"}, "pointy-topped (taller than wide) tiles on a stagger-x map"),
+])
+def test_a_hex_map_with_the_wrong_shape_names_the_cause_before_the_tokens_it_throws_off(tmp_path, changes, cause):
+    """The game shows problems only: 'start is outside the map' alone sent the designer moving tokens."""
+    problems = report_of(tmp_path, hex_map(**changes)).problems
+    assert cause in problems[0] and "the problems after this one may come from it" in problems[0], problems
+    assert any("start is outside the map" in p for p in problems[1:]), problems
+
+
+def test_a_wrong_hex_side_on_a_map_that_loads_is_a_warning(tmp_path):
+    report = report_of(tmp_path, hex_map(side=30))
+    assert report.problems == [] and any("hex side length is 30" in w for w in report.warnings), report.warnings
+
+
+def test_a_map_saved_in_a_newer_tmx_format_loads_and_says_where_to_look(tmp_path):
+    report = report_of(tmp_path, hex_map(version="1.12"))
+    assert report.problems == []
+    assert any("saved by Tiled 1.12.0 in TMX format 1.12, newer than the 1.8-1.11 the game reads" in w
+               and "Compatibility Version" in w for w in report.warnings), report.warnings
+    assert report_of(tmp_path, hex_map(version="1.11")).warnings == []
+
+
+def test_a_tileset_file_that_is_not_there_says_how_to_point_the_map_at_one(tmp_path):
+    report = report_of(tmp_path, base_map(tileset=str(tmp_path / "terrain_sqare.tsx")))
+    assert any("terrain_sqare.tsx not found; point the map at it again" in p and "terrain_square.tsx" in p
+               for p in report.problems), report.problems

@@ -24,6 +24,8 @@ from game.map_players import campaign_counts, is_range, player_counts
 TOKENS_LAYER = "tokens"
 MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "diagonal")
 TILE_PROPERTIES = ("terrain", "move_cost", "passable")
+NEWEST_TMX = (1, 11)           # the newest TMX format game.maps.tmx follows
+SHIPPED_HEX_SIDE = {"terrain_hex_pointy.tsx": 36, "terrain_hex_flat.tsx": 36}
 
 
 @dataclass
@@ -71,7 +73,12 @@ def check_map(path: str | os.PathLike) -> MapReport:
         if report.problems:
             return report
         report.board, counts_ok = _build(path, doc, report)
+        shape = _fit_warnings(doc, report.board, report.board.layers) + _hex_side_warnings(doc, report.board)
         report.problems += board_problems(path, report.board, seats_known=counts_ok)
+        if report.problems and shape:     # tokens off the map or in odd cells: the likely cause comes first
+            report.problems[:0] = [f"{w} (the problems after this one may come from it)" for w in shape]
+        else:
+            report.warnings += shape
         return report
     except Exception as e:  # a bad map must never crash the game or the validator
         return MapReport(None, [f"{path}: cannot be read: {type(e).__name__}: {e}"])
@@ -238,11 +245,43 @@ def _fit_warnings(doc: TmxDocument, board: Board, layers: list[np.ndarray]) -> l
             axis = board.topology.stagger_axis
             if axis == "y" and ts.tile_width > ts.tile_height:
                 warnings.append(f"{where} has flat-topped (wider than tall) tiles on a stagger-y map, which "
-                                "needs pointy-topped tiles (terrain_hex_pointy.tsx)")
+                                "needs pointy-topped tiles (terrain_hex_pointy.tsx); or set Map > Map "
+                                "Properties > Stagger Axis to X")
             if axis == "x" and ts.tile_height > ts.tile_width:
                 warnings.append(f"{where} has pointy-topped (taller than wide) tiles on a stagger-x map, which "
-                                "needs flat-topped tiles (terrain_hex_flat.tsx)")
+                                "needs flat-topped tiles (terrain_hex_flat.tsx); or set Map > Map "
+                                "Properties > Stagger Axis to Y")
     return warnings
+
+
+def _format_warnings(path: str, attrs: dict) -> list[str]:
+    """A map saved in a TMX format newer than the ones this loader follows (game.maps.tmx) may hold what it
+    does not read; it loads, and the designer is told where to look if it looks wrong."""
+    try:
+        version = tuple(int(part) for part in str(attrs.get("version", "")).split(".")[:2])
+    except ValueError:
+        return []
+    if version <= NEWEST_TMX:
+        return []
+    saved_by = f" by Tiled {attrs['tiledversion']}" if attrs.get("tiledversion") else ""
+    newest = ".".join(map(str, NEWEST_TMX))
+    return [f"{path}: saved{saved_by} in TMX format {attrs.get('version')}, newer than the 1.8-{newest} the game "
+            f"reads; if the game shows it otherwise than Tiled, save it for Tiled {newest} (Project > Project "
+            "Properties > Compatibility Version) or from that Tiled"]
+
+
+def _hex_side_warnings(doc: TmxDocument, board: Board) -> list[str]:
+    """The shipped hex tilesets are drawn for a hex side length of 36 (maps/README.md); with another,
+    Tiled and the game overlap or space the hexes and tokens land in other cells than meant."""
+    if board.kind != "hex":
+        return []
+    for ts in doc.tilesets:
+        name = os.path.basename(str(ts.source).replace("\\", "/"))
+        if name in SHIPPED_HEX_SIDE and board.hex_side_length != SHIPPED_HEX_SIDE[name]:
+            return [f"{doc.path}: hex side length is {board.hex_side_length} but {name} is drawn for "
+                    f"{SHIPPED_HEX_SIDE[name]}; set Map > Map Properties > Tile Side Length (Hex) to "
+                    f"{SHIPPED_HEX_SIDE[name]}"]
+    return []
 
 
 def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]:
@@ -274,7 +313,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
     board.tiles = _tiles(doc, report)
     board.layers = _layers(doc, grid, board.tiles, report)
     board.move_cost, board.terrain = _terrain(doc, board.tiles, board.layers, problems)
-    report.warnings += _fit_warnings(doc, board, board.layers)
+    report.warnings += _format_warnings(path, attrs)
     for name in doc.hidden_tile_layers:
         report.warnings.append(f"{path}: layer '{name}' is hidden (or in a hidden group), so the game "
                                "ignores it")

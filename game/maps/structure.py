@@ -110,6 +110,10 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
         return [f"{map_path}: tileset '{source}' is not a .tsx file; save tilesets in Tiled's XML format (.tsx)"]
     tsx_path = tileset_file(os.path.dirname(map_path), source)
     root, err = _parse_xml(tsx_path, f"tileset file {tsx_path}")
+    if err and not os.path.exists(tsx_path):
+        return [f"{map_path}: tileset '{source}': {err}; point the map at it again (Tiled offers to locate it "
+                "when it opens the map) or use a tileset of assets/ (terrain_square.tsx, "
+                "terrain_hex_pointy.tsx, terrain_hex_flat.tsx, tokens.tsx)"]
     if err:
         return [f"{map_path}: tileset '{source}': {err}"]
     where = f"{map_path}: tileset '{source}'"
