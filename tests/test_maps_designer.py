@@ -170,3 +170,14 @@ def test_a_tileset_file_that_is_not_there_says_how_to_point_the_map_at_one(tmp_p
     report = report_of(tmp_path, base_map(tileset=str(tmp_path / "terrain_sqare.tsx")))
     assert any("terrain_sqare.tsx not found; point the map at it again" in p and "terrain_square.tsx" in p
                for p in report.problems), report.problems
+
+
+def test_an_embedded_tileset_says_where_tileds_export_button_is(tmp_path):
+    """Tiled's map editor has no Tileset menu: the export is a button under the Tilesets view."""
+    tsx = (ASSETS / "terrain_square.tsx").read_text().split("\n", 1)[1]
+    embedded = tsx.replace('<tileset version="1.8" tiledversion="1.8.2" ', '<tileset firstgid="1" ').replace(
+        'source="terrain_square.png"', f'source="{ASSETS}/terrain_square.png"')
+    text = base_map().replace(f' <tileset firstgid="1" source="{ASSETS}/terrain_square.tsx"/>', embedded)
+    problems = report_of(tmp_path, text).problems
+    assert any("tileset 'terrain_square' is embedded" in p and "Export Tileset As button under Tiled's Tilesets "
+               "view" in p and "Map > Add External Tileset" in p for p in problems), problems

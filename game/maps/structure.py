@@ -104,8 +104,9 @@ def tileset_problems(map_path: str, tileset: ET.Element) -> list[str]:
     if firstgid is None or not 1 <= firstgid <= MAX_FIRSTGID:
         return [f"{map_path}: tileset {source or name!r} has no valid firstgid ({tileset.get('firstgid')!r})"]
     if not source:
-        return [f"{map_path}: tileset '{name}' is embedded in the map; export it to a .tsx file "
-                "next to the art (Tileset > Export Tileset As...) and use that"]
+        return [f"{map_path}: tileset '{name}' is embedded in the map; export it to a .tsx file next to "
+                "its image (the Export Tileset As button under Tiled's Tilesets view), or, if it is a copy of a "
+                "shipped one, remove it and add that from assets/ (Map > Add External Tileset)"]
     if not source.lower().endswith(".tsx"):
         return [f"{map_path}: tileset '{source}' is not a .tsx file; save tilesets in Tiled's XML format (.tsx)"]
     tsx_path = tileset_file(os.path.dirname(map_path), source)
