@@ -181,3 +181,11 @@ def test_an_embedded_tileset_says_where_tileds_export_button_is(tmp_path):
     problems = report_of(tmp_path, text).problems
     assert any("tileset 'terrain_square' is embedded" in p and "Export Tileset As button under Tiled's Tilesets "
                "view" in p and "Map > Add External Tileset" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("attr, value, field", [("staggeraxis", "z", "Stagger Axis"),
+                                                 ("staggerindex", "1", "Stagger Index")])
+def test_bad_stagger_settings_name_the_field_tiled_shows(tmp_path, attr, value, field):
+    text = hex_map().replace(f'{attr}="{"y" if attr == "staggeraxis" else "odd"}"', f'{attr}="{value}"')
+    problems = report_of(tmp_path, text).problems
+    assert any(f"not '{value}' (Map > Map Properties > {field})" in p for p in problems), problems

@@ -123,7 +123,7 @@ def test_fractional_max_players_is_refused(tmp_path):
 def test_bad_hex_side_length_is_refused(tmp_path, side):
     text = base_map(head=f' hexsidelength="{side}" staggeraxis="y" staggerindex="odd"').replace(
         'orientation="orthogonal"', 'orientation="hexagonal"')
-    assert has(problems_of(tmp_path, text), f"hexsidelength='{side}'", "Hex Side Length")
+    assert has(problems_of(tmp_path, text), f"hexsidelength='{side}'", "Tile Side Length (Hex)")
 
 
 def test_a_class_property_of_unknown_class_does_not_crash(tmp_path):

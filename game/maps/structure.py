@@ -208,14 +208,15 @@ def _header_problems(path: str, root: ET.Element) -> list[str]:
                             "(Map > Resize Map) or the tiles smaller")
     if orientation == "hexagonal":
         if root.get("staggeraxis") not in ("x", "y"):
-            problems.append(f"{path}: hexagonal map needs staggeraxis x or y, not {root.get('staggeraxis')!r}")
+            problems.append(f"{path}: hexagonal map needs staggeraxis x or y, not {root.get('staggeraxis')!r} "
+                            "(Map > Map Properties > Stagger Axis)")
         if root.get("staggerindex") not in ("odd", "even"):
             problems.append(f"{path}: hexagonal map needs staggerindex odd or even, "
-                            f"not {root.get('staggerindex')!r}")
+                            f"not {root.get('staggerindex')!r} (Map > Map Properties > Stagger Index)")
         side = _int_attr(root, "hexsidelength", "0")
         if side is None or not 0 <= side <= MAX_TILE_PIXELS:
             problems.append(f"{path}: hexsidelength={root.get('hexsidelength')!r} must be a whole number from "
-                            f"0 to {MAX_TILE_PIXELS} (Map Properties > Hex Side Length)")
+                            f"0 to {MAX_TILE_PIXELS} (Map > Map Properties > Tile Side Length (Hex))")
     problems += _property_problems(root, f"{path}: map properties", MAP_PROPERTY_TYPES)
     return problems
 
