@@ -138,6 +138,7 @@ def test_a_map_fixed_on_disk_is_read_again_and_f5_on_its_problems_starts_it(own_
     assert any("unknown kind 'mien'" in line and "did you mean 'mine'?" in line for line in errors.lines())
     assert "press F5" in errors.hint()
     app.frame(1 / 60)
+    assert errors.back.label == "Back"                      # to the title screen underneath
     path.write_text(good)                                   # fixed and saved in Tiled
     import os
     os.utime(path, ns=(os.stat(path).st_atime_ns, os.stat(path).st_mtime_ns + 10**9))

@@ -128,6 +128,9 @@ def test_a_map_broken_from_the_start_opens_once_it_is_fixed_and_f5_works_there(f
     write_map(path, broken=True)
     app = quick_test_game(path)
     assert isinstance(app.scene, MapErrorScene)
+    app.frame(1 / 60)
+    assert app.scene.back.label == "Quit"                    # nothing to go back to: it closes the game
+    assert "the game tries it again by itself" in app.scene.hint()
     app.map_watch = MapWatch(path, interval=1e9, settle=0)   # only F5 reloads now
     write_map(path)
     app.scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
