@@ -47,6 +47,10 @@ class MapErrorScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        # nothing underneath (python -m game --map MAP, a quick test game; laid out as it is pushed, or
+        # again later): leaving closes the game
+        alone = self.app is not None and self.app.scenes in ([], [self])
+        self.back.label = "Quit" if alone else "Back"
         self.scale_widgets()
         w, h = size
         self.panel = pygame.Rect(0, 0, min(px(900), w - px(40)), min(px(560), h - px(40)))
