@@ -13,17 +13,17 @@ template, in that order, before its own.
 """
 from __future__ import annotations
 
+import array
 import base64
 import binascii
 import glob
 import json
 import math
 import os
+import sys
 import zlib
 from dataclasses import dataclass, field
 from xml.etree import ElementTree as ET
-
-import numpy as np
 
 from game.maps.structure import template_problems
 from game.maps.xmlfile import parse_xml, properties_of, read_limited, tileset_file
@@ -65,7 +65,7 @@ class Tileset:
 class TileLayer:
     """A visible tile layer: its gids and where it is drawn."""
     name: str
-    gids: np.ndarray               # uint32 (height, width), flags included
+    gids: list[list[int]]          # rows of gids (unsigned 32-bit), flags included
     offset: tuple[float, float]    # total pixel offset, groups included
 
 
@@ -208,8 +208,8 @@ class TilesetCache:
 
 # --- tile layer data -----------------------------------------------------------
 
-def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray | None, str | None]:
-    """A layer's gids (uint32, flags kept), never decompressing more than the map can hold."""
+def decode_layer(data: ET.Element, width: int, height: int) -> tuple[list[list[int]] | None, str | None]:
+    """A layer's gids as rows (unsigned 32-bit, flags kept), never decompressing more than the map can hold."""
     cells = width * height
     encoding, compression = data.get("encoding"), data.get("compression")
     if encoding == "csv":
@@ -225,7 +225,7 @@ def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray 
         if values and (max(values) > MAX_GID or min(values) < 0):
             bad = max(values) if max(values) > MAX_GID else min(values)
             return None, f"tile gid {bad} is not a valid tile (gids are 0 to {MAX_GID})"
-        return np.array(values, dtype=np.uint32).reshape(height, width), None
+        return _rows(values, width, height), None
     try:
         raw = base64.b64decode((data.text or "").strip(), validate=False)
     except (binascii.Error, ValueError):
@@ -240,7 +240,15 @@ def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray 
     if len(raw) != expected:
         found = f"{len(raw) // 4} cells" if len(raw) <= expected else "more cells"
         return None, f"has {found}, the map is {width}x{height} = {cells}"
-    return np.frombuffer(raw, dtype="<u4").astype(np.uint32).reshape(height, width), None
+    values = array.array("I" if array.array("I").itemsize == 4 else "L")
+    values.frombytes(raw)
+    if sys.byteorder == "big":
+        values.byteswap()                  # the data is little-endian
+    return _rows(values.tolist(), width, height), None
+
+
+def _rows(values: list[int], width: int, height: int) -> list[list[int]]:
+    return [values[r * width:(r + 1) * width] for r in range(height)]
 
 
 # --- objects -------------------------------------------------------------------

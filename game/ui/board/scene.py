@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import pygame
 
 from game.engine import actions as A
@@ -170,6 +169,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.reach = None
         self.view.set_path(None)
         if self.placing() is not None:
+            import numpy as np
             free = np.full((self.state.board.height, self.state.board.width), -1, dtype=np.int16)
             for c in self.state.unoccupied_cells():
                 free[c[1], c[0]] = 0

@@ -12,9 +12,8 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-import numpy as np
 import pygame
 
 from game.board import Board
@@ -24,6 +23,9 @@ from game.ui.board.geometry import BoardGeometry
 from game.ui.board.minimap import Minimap
 from game.ui.board.terrain import CHUNK, TerrainRenderer
 from game.ui.kit.surfaces import screen_like
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # On-screen tile widths the zoom steps through; divided by the map's tile width.
 ZOOM_TILE_WIDTHS = (14, 20, 28, 40, 56, 72, 96, 128, 160)
@@ -225,8 +227,12 @@ class BoardView:
 
     def set_reach(self, costs: np.ndarray | None, stop: np.ndarray | None = None, budget: int | None = None) -> None:
         """Highlight cells with 0 <= cost (<= budget), mark stop cells, dim the rest; None clears."""
-        self._reach = None if costs is None else np.asarray(costs)
-        self._stop = None if stop is None else np.asarray(stop, dtype=bool)
+        if costs is None:      # (clearing it needs no numpy: a board's first frame is drawn before numpy loads)
+            self._reach = self._stop = None
+        else:
+            import numpy as np
+            self._reach = np.asarray(costs)
+            self._stop = None if stop is None else np.asarray(stop, dtype=bool)
         self._budget = budget
         self._overlay_chunks.clear()
         self._version += 1
