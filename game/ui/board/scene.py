@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import actions as A
 from game.ui.kit import sound, theme, widgets
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
@@ -225,6 +224,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     # actions ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
+        from game.engine import actions as A
         self._remember_positions()
         outcome = self.session.submit(action)
         if not outcome.ok:
@@ -242,6 +242,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.roll()
 
     def roll(self) -> None:
+        from game.engine import actions as A
         hero = self.state.heroes.get(self.selected) if self.selected is not None else None
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
@@ -274,6 +275,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         return [h for h in self.state.heroes_of(self.actor) if h.moves_left is None or h.moves_left > 0]
 
     def end_turn(self, confirmed: bool = False) -> None:
+        from game.engine import actions as A
         if not self.human_to_act():
             return
         if self.state.phase == "daybreak":
@@ -382,6 +384,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.select_hero(nxt)
 
     def on_cell_click(self, cell, button: int) -> None:
+        from game.engine import actions as A
         if button != 1 or not self.human_to_act() or self.dialog is not None:
             return
         if self.walks:
@@ -435,6 +438,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     def _refusal_for(self, hero, cell) -> str:
         """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost, or the
         straight step, is submitted and refused (a refused action changes nothing)."""
+        from game.engine import actions as A
         from game.board.pathfinding import reachable
         from game.engine import movement_masks
         if cell == hero.cell:
