@@ -158,7 +158,8 @@ def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> lis
     layers = []
     for layer in doc.tile_layers:
         raw = layer.gids
-        gids = [[g & GID_MASK for g in row] for row in raw]
+        flipped_rows = {r for r, row in enumerate(raw) if row and max(row) > GID_MASK}   # flags: the top bits
+        gids = [[g & GID_MASK for g in row] if r in flipped_rows else row for r, row in enumerate(raw)]
         unknown = [g for g in distinct(gids) if g and g not in tiles]
         if unknown:
             for gid in unknown[:5]:
@@ -167,7 +168,7 @@ def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> lis
                                        "in no tileset")
             gone = set(unknown)
             gids = [[0 if g in gone else g for g in row] for row in gids]
-        flipped = {(r, c) for r, row in enumerate(raw) for c, g in enumerate(row) if g & FLIP_FLAGS}
+        flipped = {(r, c) for r in flipped_rows for c, g in enumerate(raw[r]) if g & FLIP_FLAGS}
         terrain_gids = {gids[r][c] for r, c in flipped} - {0}
         terrain_gids = {g for g in terrain_gids if tiles[g].terrain}
         if terrain_gids:
@@ -188,18 +189,16 @@ def _terrain(doc: TmxDocument, tiles: dict, layers: list[Rows], problems: list[s
     move_cost = [[0] * width for _ in range(height)]
     blocked = [[False] * width for _ in range(height)]
     for layer in layers:      # later layers are drawn on top
-        of: dict[int, tuple[int, int, bool] | None] = {}      # gid -> (cost, name index, impassable)
+        of: dict[int, tuple[int, int, bool]] = {}      # gid of a terrain tile -> (cost, name index, impassable)
         for gid in distinct(layer.rows):
             info = tiles.get(gid)
             if info is None or not info.terrain:
-                of[gid] = None
                 continue
             if info.terrain not in names:
                 names.append(info.terrain)
             of[gid] = (info.move_cost, names.index(info.terrain), not info.passable)
         for row, costs, index, stops in zip(layer.rows, move_cost, name_index, blocked):
-            for c, gid in enumerate(row):
-                terrain = of[gid]
+            for c, terrain in enumerate(map(of.get, row)):
                 if terrain is not None:
                     costs[c], index[c] = terrain[0], terrain[1]
                     if terrain[2]:

@@ -139,14 +139,7 @@ def read_properties(node: ET.Element) -> dict:
 
 def project_classes(map_path: str) -> dict[str, dict]:
     """Class name -> member defaults, from the Tiled project next to the map (or the shipped one)."""
-    folder = os.path.dirname(os.path.abspath(map_path))
-    candidates = []
-    for _ in range(4):
-        candidates += sorted(glob.glob(os.path.join(glob.escape(folder), "*.tiled-project")))
-        folder = os.path.dirname(folder)
-    from game import resources
-    candidates.append(os.path.join(resources.maps_dir(), "fuzzyknights.tiled-project"))
-    for candidate in candidates:
+    for candidate in _project_candidates(os.path.dirname(os.path.abspath(map_path))):
         data, err = read_limited(candidate, "project", 4 * 1024 * 1024)
         if err:
             continue
@@ -156,6 +149,16 @@ def project_classes(map_path: str) -> dict[str, dict]:
         except (ValueError, AttributeError, TypeError, RecursionError):
             continue
     return {}
+
+
+def _project_candidates(folder: str):
+    """The Tiled projects in the map's folder and the three above it, nearest first, then the shipped one
+    (a folder is only listed if no project before it could be read)."""
+    for _ in range(4):
+        yield from sorted(glob.glob(os.path.join(glob.escape(folder), "*.tiled-project")))
+        folder = os.path.dirname(folder)
+    from game import resources
+    yield os.path.join(resources.maps_dir(), "fuzzyknights.tiled-project")
 
 
 def _classes(types: list) -> dict[str, dict]:
