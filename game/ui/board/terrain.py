@@ -19,8 +19,8 @@ from game.ui.kit import decoded, theme
 from game.ui.board.geometry import BoardGeometry
 from game.ui.kit.surfaces import screen_like
 
-CHUNK = 512
-MAX_CHUNKS = 64
+CHUNK = 256         # the board's first frame draws the chunks meeting the view: small ones draw less beyond it
+MAX_CHUNKS = 256    # 16 million pixels kept
 GID_MASK = 0x1FFFFFFF
 FLIP_H, FLIP_V = 0x80000000, 0x40000000
 

@@ -501,7 +501,7 @@ class BoardView:
         if chunk is None:
             chunk = self._overlay_chunks[key] = terrain.copy()
             self._draw_reach_chunk(chunk, z, cx, cy)
-            while len(self._overlay_chunks) > 32:
+            while len(self._overlay_chunks) > 128:
                 self._overlay_chunks.popitem(last=False)
         return chunk
 
