@@ -58,8 +58,10 @@ for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy
 """ + FLOOR
 
-# As game.cli.run and game.ui.app.run start the window, up to its first frame.
+# As game.__main__.main, game.cli.run and game.ui.app.run start the window, up to its first frame.
 TITLE = """
+from game.startup import hold_collection
+hold_collection()
 import pygame
 from game.cli import parse_args
 from game.ui.app import App, _first_scene
@@ -74,6 +76,8 @@ pygame.display.flip()
 """ + REPORT
 
 BOARD = """
+from game.startup import hold_collection
+hold_collection()
 import sys
 import pygame
 from game.cli import parse_args

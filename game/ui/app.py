@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from game.startup import release_collection
 from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.surfaces import screen_like
@@ -166,6 +167,7 @@ class App:
                 self.dispatch(event)
             self.frame(min(dt, 0.1))
             self.present()
+            release_collection()          # the first frame is on screen: collect garbage again (game.startup)
         pygame.quit()
 
 
