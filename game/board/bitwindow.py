@@ -56,12 +56,12 @@ class BitWindow:
         bits = bits.reshape(len(sets), self.nbytes * 8)[:, :self.height * self.stride]
         return bits.reshape(len(sets), self.height, self.stride)[:, :, :self.width]
 
-    def pack_rows(self, rows: list[list]) -> int:
-        """Rows (``height`` of ``width`` values) -> the set of the cells whose value is true (no numpy)."""
+    def pack_rows(self, rows: list[list[bool]]) -> int:
+        """Rows (``height`` of ``width`` bools, or 0s and 1s) -> the set of the true cells (no numpy)."""
         cells = 0
         for r, row in enumerate(rows):
             if row:
-                cells |= int("".join("1" if v else "0" for v in reversed(row)), 2) << (r * self.stride)
+                cells |= int(bytes(reversed(row)).translate(_DIGITS), 2) << (r * self.stride)
         return cells
 
     def spread(self, enterable: int, start: int) -> int:
@@ -98,6 +98,9 @@ class BitWindow:
         return ((cells << s) | (cells >> s) | sideways
                 | ((sideways << s) & self.unshifted)
                 | ((sideways >> s) & self.shifted)) & self.valid
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")      # a row's bytes 0 and 1 as the digits of a binary number
 
 
 def bit_window(topology: Topology, col0: int, row0: int, width: int, height: int) -> BitWindow:

@@ -189,28 +189,37 @@ def _terrain(doc: TmxDocument, tiles: dict, layers: list[Rows], problems: list[s
     move_cost = [[0] * width for _ in range(height)]
     blocked = [[False] * width for _ in range(height)]
     for layer in layers:      # later layers are drawn on top
-        of: dict[int, tuple[int, int, bool]] = {}      # gid of a terrain tile -> (cost, name index, impassable)
+        cost_of: dict[int, int] = {}      # the gids of terrain tiles: their cost, terrain and whether impassable
+        name_of: dict[int, int] = {}
+        stop_at: set[int] = set()
         for gid in distinct(layer.rows):
             info = tiles.get(gid)
             if info is None or not info.terrain:
                 continue
             if info.terrain not in names:
                 names.append(info.terrain)
-            of[gid] = (info.move_cost, names.index(info.terrain), not info.passable)
-        for row, costs, index, stops in zip(layer.rows, move_cost, name_index, blocked):
-            for c, terrain in enumerate(map(of.get, row)):
-                if terrain is not None:
-                    costs[c], index[c] = terrain[0], terrain[1]
-                    if terrain[2]:
-                        stops[c] = True
-    for costs, stops in zip(move_cost, blocked):
-        for c, stop in enumerate(stops):
-            if stop:
-                costs[c] = 0
+            cost_of[gid], name_of[gid] = info.move_cost, names.index(info.terrain)
+            if not info.passable:
+                stop_at.add(gid)
+        for r, row in enumerate(layer.rows):       # row by row, cell by cell in C (a 256x256 map has 65,536)
+            if cost_of.keys().isdisjoint(row):
+                continue
+            move_cost[r] = _over(list(map(cost_of.get, row)), move_cost[r])
+            name_index[r] = _over(list(map(name_of.get, row)), name_index[r])
+            if not stop_at.isdisjoint(row):
+                blocked[r] = [stop or gid in stop_at for stop, gid in zip(blocked[r], row)]
+    for r, stops in enumerate(blocked):
+        if any(stops):
+            move_cost[r] = [0 if stop else cost for stop, cost in zip(stops, move_cost[r])]
     if len(names) == 1:
         problems.append(f"{doc.path}: no tile has a 'terrain' property; terrain tiles need the properties "
                         "terrain, move_cost and passable (see maps/README.md)")
-    return Rows(move_cost, "int16"), [[names[i] for i in row] for row in name_index]
+    return Rows(move_cost, "int16"), [list(map(names.__getitem__, row)) for row in name_index]
+
+
+def _over(top: list, below: list) -> list:
+    """``top``'s values, ``below``'s where ``top`` has None."""
+    return [old if new is None else new for new, old in zip(top, below)] if None in top else top
 
 
 def _fit_warnings(doc: TmxDocument, board: Board, layers: list[Rows]) -> list[str]:
