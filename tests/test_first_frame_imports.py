@@ -1,5 +1,5 @@
 """The board's first frame is drawn before numpy and the engine's actions, moves, battles and saves are
-imported (issue 14: start-up CPU; ``tools/bench_startup.py``). One fresh interpreter starts the board as
+imported, and they are imported once it is on screen (issue 14: start-up CPU; ``tools/bench_startup.py``). One fresh interpreter starts the board as
 ``fuzzyknights --map highlands`` does and reports what it had imported at its first frame."""
 import json
 import os
@@ -20,6 +20,9 @@ print("loaded", json.dumps([name for name in LATER if name in sys.modules]))
 print("scene", type(app.scene).__name__, type(app.scenes[0]).__name__)
 import game.engine.save
 print("apply", game.engine.apply.__module__, game.engine.apply.__name__)
+for scene in app.scenes:
+    scene.after_first_frame()
+print("after", json.dumps([name for name in LATER[:-1] if name not in sys.modules]))
 """
 
 
@@ -33,3 +36,4 @@ def test_the_boards_first_frame_imports_neither_numpy_nor_the_rest_of_the_engine
     assert json.loads(lines["loaded"]) == []
     assert lines["scene"] == "AnchorPanel GameScene"        # the real board, under the anchor roll
     assert lines["apply"] == "game.engine.apply apply"      # the function, even once its module is imported
+    assert json.loads(lines["after"]) == []                 # all loaded once the first frame is on screen

@@ -41,14 +41,17 @@ def test_release_leaves_alone_a_collector_someone_else_stopped():
 
 
 class OneFrame(Scene):
-    collecting_while_drawn: list[bool] = []
+    seen: list[str] = []
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.collecting_while_drawn.append(gc.isenabled())
+        self.seen.append(f"drawn, collecting: {gc.isenabled()}")
         self.app.quit()
 
+    def after_first_frame(self) -> None:
+        self.seen.append(f"after the first frame, collecting: {gc.isenabled()}")
 
-def test_the_window_starts_the_collector_again_after_its_first_frame(monkeypatch):
+
+def test_the_window_starts_the_collector_again_and_its_scenes_load_the_rest_after_its_first_frame(monkeypatch):
     monkeypatch.setattr(app_module.pygame, "quit", lambda: None)     # the other tests' display stays open
     monkeypatch.setattr(app_module, "ctrl_c_closes_the_window", lambda: None)
     app = App(headless=True)
@@ -56,7 +59,8 @@ def test_the_window_starts_the_collector_again_after_its_first_frame(monkeypatch
     try:
         startup.hold_collection()
         app.run()
-        assert OneFrame.collecting_while_drawn == [False] and gc.isenabled()
+        assert OneFrame.seen == ["drawn, collecting: False", "after the first frame, collecting: True"]
+        assert gc.isenabled()
     finally:
         gc.enable()
         gc.unfreeze()

@@ -158,6 +158,7 @@ class App:
     def run(self) -> None:
         ctrl_c_closes_the_window()
         quiet = 0.0
+        first = True
         while self.running and self.scenes:
             wait_for_input(self.idle_wait_ms(quiet))
             dt = self.clock.tick(theme.FPS) / 1000.0
@@ -167,7 +168,11 @@ class App:
                 self.dispatch(event)
             self.frame(min(dt, 0.1))
             self.present()
-            release_collection()          # the first frame is on screen: collect garbage again (game.startup)
+            if first:                     # the first frame is on screen
+                first = False
+                release_collection()      # garbage is collected again (game.startup)
+                for scene in list(self.scenes):
+                    scene.after_first_frame()
         pygame.quit()
 
 

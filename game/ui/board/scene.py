@@ -662,6 +662,12 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             return True
         return self.state.phase != "over" and self.handoff_to is None and self.session.is_computer(self.actor)
 
+    def after_first_frame(self) -> None:
+        """The board's first frame is drawn without numpy and without the engine's actions, moves and
+        battles (issue 14: start-up); they load here, once it is on screen, rather than on the first click."""
+        import numpy  # noqa: F401
+        from game.engine import apply, hero_reach, legal_actions  # noqa: F401
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.view.update(dt)
