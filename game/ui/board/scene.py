@@ -39,6 +39,7 @@ SIDE_W = 290              # at scale 1: theme.px(SIDE_W) at the window's scale
 
 @dataclass(frozen=True)
 class DrawnToken:
+    """A City, Mine or token of the game as the board view draws it."""
     kind: str
     cell: tuple
     owner: int = 0

@@ -44,6 +44,7 @@ TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "It
 
 @dataclass(frozen=True)
 class HeroMarker:
+    """A hero as the board view draws it."""
     cell: Cell
     seat: int
     name: str = "Hero"
