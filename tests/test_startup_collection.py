@@ -40,26 +40,35 @@ def test_release_leaves_alone_a_collector_someone_else_stopped():
         gc.enable()
 
 
-class OneFrame(Scene):
+class Recorded(Scene):
     seen: list[str] = []
 
+    def __init__(self, name: str, then=None) -> None:
+        super().__init__()
+        self.name, self.then = name, then
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.seen.append(f"drawn, collecting: {gc.isenabled()}")
-        self.app.quit()
+        self.seen.append(f"{self.name} drawn, collecting: {gc.isenabled()}")
+        if self.then is None:
+            self.app.quit()
+        elif self.then:
+            self.app.push(self.then)     # a scene opened over it: its own first frame comes next
+            self.then = False
 
     def after_first_frame(self) -> None:
-        self.seen.append(f"after the first frame, collecting: {gc.isenabled()}")
+        self.seen.append(f"after {self.name}'s first frame, collecting: {gc.isenabled()}")
 
 
-def test_the_window_starts_the_collector_again_and_its_scenes_load_the_rest_after_its_first_frame(monkeypatch):
+def test_the_window_collects_again_after_its_first_frame_and_each_scene_loads_the_rest_after_its_own(monkeypatch):
     monkeypatch.setattr(app_module.pygame, "quit", lambda: None)     # the other tests' display stays open
     monkeypatch.setattr(app_module, "ctrl_c_closes_the_window", lambda: None)
     app = App(headless=True)
-    app.push(OneFrame())
+    app.push(Recorded("board", then=Recorded("menu")))
     try:
         startup.hold_collection()
         app.run()
-        assert OneFrame.seen == ["drawn, collecting: False", "after the first frame, collecting: True"]
+        assert Recorded.seen == ["board drawn, collecting: False", "after board's first frame, collecting: True",
+                                 "menu drawn, collecting: True", "after menu's first frame, collecting: True"]
         assert gc.isenabled()
     finally:
         gc.enable()

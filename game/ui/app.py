@@ -156,6 +156,7 @@ class App:
         return 1000 // IDLE_FPS
 
     def run(self) -> None:
+        """Draw and show frames, handing the scenes the window's events, until the window closes."""
         ctrl_c_closes_the_window()
         quiet = 0.0
         first = True
@@ -166,12 +167,15 @@ class App:
             quiet = 0.0 if events else quiet + dt
             for event in events:
                 self.dispatch(event)
+            drawn = list(self.scenes)     # the scenes this frame shows (an overlay shows what lies under it)
             self.frame(min(dt, 0.1))
             self.present()
-            if first:                     # the first frame is on screen
+            if first:                     # the window's first frame is on screen:
                 first = False
                 release_collection()      # garbage is collected again (game.startup)
-                for scene in list(self.scenes):
+            for scene in drawn:
+                if not getattr(scene, "shown", False):     # the scene's first frame is on screen
+                    scene.shown = True
                     scene.after_first_frame()
         pygame.quit()
 

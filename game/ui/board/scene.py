@@ -665,9 +665,11 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     def after_first_frame(self) -> None:
         """The board's first frame is drawn without numpy and without the engine's actions, moves and
-        battles (issue 14: start-up); they load here, once it is on screen, rather than on the first click."""
-        import numpy  # noqa: F401
+        battles (issue 14: start-up); they load here, once it is on screen, rather than on the first click,
+        and the map's costs and layers become numpy arrays here, on the screen's thread."""
         from game.engine import apply, hero_reach, legal_actions  # noqa: F401
+        board = self.state.board
+        board.move_cost, board.layers = board.move_cost, board.layers
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -96,7 +96,7 @@ class Scene:
         return False
 
     def after_first_frame(self) -> None:
-        """Work the window's first frame was drawn without, done once that frame is on screen (``App.run``)."""
+        """Work the scene's first frame was drawn without, done once that frame is on screen (``App.run``)."""
 
     def update(self, dt: float) -> None:
         for widget in self.widgets:
