@@ -3,8 +3,13 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.cli import run
-    return run(sys.argv[1:] if argv is None else argv)
+    from game.startup import hold_collection, release_collection
+    hold_collection()             # until the first frame is up (game.startup)
+    try:
+        from game.cli import run
+        return run(sys.argv[1:] if argv is None else argv)
+    finally:
+        release_collection()
 
 
 if __name__ == "__main__":

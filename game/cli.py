@@ -128,7 +128,9 @@ def run(argv: list[str]) -> int:
         except RulesError as problem:
             return fail(f"cannot use the rules: {problem}")
     if args.terminal:
+        from game.startup import release_collection
         from game.terminal import play_in_terminal
+        release_collection()      # no window: a game in the terminal collects garbage from its start
         return play_in_terminal(args)
     if not (args.map or args.screenshot):
         from game.ui.app import run as run_window

@@ -3,7 +3,8 @@
 ``record(draw)`` runs ``draw(surface)`` on a surface that remembers every text it
 receives (what ``widgets.text`` and ``rich_text.render`` made, also when first
 composed onto another surface) with its tight on-screen rectangle, every panel
-(``textures.draw_panel``) and every button. A blit that covers the whole screen
+(``textures.draw_panel``) and every button (a plain picture blitted is a backdrop,
+the board's terrain chunks excepted). A blit that covers the whole screen
 (a veil, a backdrop, the board's still picture) hides what was drawn before it.
 
 ``problems(drawing)`` lists texts that leave the screen, leave the smallest panel
@@ -47,7 +48,7 @@ class Tracked(_Surface):
             self.texts.clear()          # everything before lies under this cover
             self.panels.clear()
         texts = getattr(source, "texts", ())
-        if not texts and source.get_width() >= BACKDROP[0] and source.get_height() >= BACKDROP[1] \
+        if not texts and not getattr(source, "ground", False) and source.get_width() >= BACKDROP[0] and source.get_height() >= BACKDROP[1] \
                 and full.inflate(-2, -2).contains(done) and done.h < full.h * 0.45:
             self.panels.append(("backdrop", done))          # a panel image, a shade (not the window's background)
         layer = source.get_size() == self.get_size()     # a whole-screen layer (the board's still picture)
@@ -101,6 +102,15 @@ def recording(monkeypatch):
             del surface.panels[before:]                     # its bevel and face are the button
             surface.panels.append((f"button {self.label!r}", pygame.Rect(self.rect)))
     monkeypatch.setattr(widgets.Button, "draw", draw_button)
+    from game.ui.board.terrain import TerrainRenderer
+    plain_chunk = TerrainRenderer.opaque_chunk
+
+    def opaque_chunk(self, *a, **kw):
+        chunk = plain_chunk(self, *a, **kw)
+        if isinstance(chunk, Tracked):
+            chunk.ground = True     # the board's terrain: the ground texts lie on, not a backdrop they must stay on
+        return chunk
+    monkeypatch.setattr(TerrainRenderer, "opaque_chunk", opaque_chunk)
     try:
         yield
     finally:

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from game.board.topology import HexTopology, SquareTopology, Topology
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class BitWindow:
 
     def pack(self, masks: np.ndarray) -> list[int]:
         """Bool arrays ``(k, height, width)`` -> k ints."""
+        import numpy as np
         k = masks.shape[0]
         padded = np.zeros((k, self.height, self.stride), dtype=bool)
         padded[:, :, :self.width] = masks
@@ -47,10 +50,27 @@ class BitWindow:
 
     def unpack(self, sets: list[int]) -> np.ndarray:
         """k ints -> uint8 array ``(k, height, width)`` of 0s and 1s."""
+        import numpy as np
         raw = b"".join(s.to_bytes(self.nbytes, "little") for s in sets)
         bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
         bits = bits.reshape(len(sets), self.nbytes * 8)[:, :self.height * self.stride]
         return bits.reshape(len(sets), self.height, self.stride)[:, :, :self.width]
+
+    def pack_rows(self, rows: list[list[bool]]) -> int:
+        """Rows (``height`` of ``width`` bools, or 0s and 1s) -> the set of the true cells (no numpy)."""
+        cells = 0
+        for r, row in enumerate(rows):
+            if row:
+                cells |= int(bytes(reversed(row)).translate(_DIGITS), 2) << (r * self.stride)
+        return cells
+
+    def spread(self, enterable: int, start: int) -> int:
+        """``start`` and every cell of ``enterable`` joined to it by steps between cells of ``enterable``."""
+        reached = frontier = start
+        while frontier:
+            frontier = self.dilate(frontier) & enterable & ~reached
+            reached |= frontier
+        return reached
 
     def bit(self, col: int, row: int) -> int:
         """The one-cell set of board cell (col, row), which must lie in the window."""
@@ -78,6 +98,9 @@ class BitWindow:
         return ((cells << s) | (cells >> s) | sideways
                 | ((sideways << s) & self.unshifted)
                 | ((sideways >> s) & self.shifted)) & self.valid
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")      # a row's bytes 0 and 1 as the digits of a binary number
 
 
 def bit_window(topology: Topology, col0: int, row0: int, width: int, height: int) -> BitWindow:

@@ -6,10 +6,12 @@ The engine copies the map tokens into its own game state at setup.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from game.board.topology import Cell, Topology, make_topology
+
+if TYPE_CHECKING:
+    import numpy as np
 
 TOKEN_KINDS = ("city", "mine", "monster", "item", "resource", "start")
 CITY_TIERS = ("encampment", "villa", "estate", "castle")
@@ -71,12 +73,21 @@ class Board:
         return self.topology.kind
 
     def passable(self, cell: Cell) -> bool:
-        c, r = cell
-        return self.topology.in_bounds(cell) and int(self.move_cost[r, c]) > 0
+        return self.topology.in_bounds(cell) and self.cost(cell) > 0
 
     def cost(self, cell: Cell) -> int:
         c, r = cell
-        return int(self.move_cost[r, c])
+        grid = self.__dict__["move_cost"]
+        return grid.rows[r][c] if type(grid) is Rows else int(grid[r, c])
+
+    def cost_rows(self) -> list[list[int]]:
+        """``move_cost`` as rows of ints, without making it a numpy array if the loader left it as rows."""
+        grid = self.__dict__["move_cost"]
+        return grid.rows if type(grid) is Rows else grid.tolist()
+
+    def layer_rows(self) -> list[list[list[int]]]:
+        """``layers`` as rows of gids, without making them numpy arrays if the loader left them as rows."""
+        return [layer.rows if type(layer) is Rows else layer.tolist() for layer in self.__dict__["layers"]]
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -95,8 +106,8 @@ class Board:
 
     def open_cells(self) -> list[Cell]:
         """Every passable cell, in the topology's order."""
-        open_rows = (self.move_cost > 0).tolist()
-        return [cell for cell in self.topology.cells() if open_rows[cell[1]][cell[0]]]
+        rows = self.cost_rows()
+        return [cell for cell in self.topology.cells() if rows[cell[1]][cell[0]] > 0]
 
     @classmethod
     def blank(cls, width: int, height: int, kind: str = "square", *, diagonal: bool = False,
@@ -106,6 +117,44 @@ class Board:
         topo = make_topology(kind, width, height, diagonal=diagonal,
                              stagger_axis=stagger_axis, stagger_index=stagger_index)
         return cls(topology=topo,
-                   move_cost=np.ones((height, width), dtype=np.int16),
+                   move_cost=Rows([[1] * width for _ in range(height)], "int16"),
                    terrain=[["grass"] * width for _ in range(height)],
                    tokens=list(tokens or []), title=title)
+
+
+class Rows:
+    """A grid of ints as rows of Python lists, with the numpy dtype it becomes (see ``_ArrayField``)."""
+    __slots__ = ("rows", "dtype")
+
+    def __init__(self, rows: list[list[int]], dtype: str):
+        self.rows, self.dtype = rows, dtype
+
+    def array(self) -> np.ndarray:
+        import numpy as np
+        return np.array(self.rows, dtype=self.dtype).reshape(len(self.rows), len(self.rows[0]) if self.rows else 0)
+
+
+class _ArrayField:
+    """``Board.move_cost`` and ``Board.layers`` as the rest of the game reads them: numpy arrays. A loaded
+    map keeps them as ``Rows`` until first read, so that the board's first frame is drawn before numpy is
+    imported (it reads them through ``cost_rows``/``layer_rows``, ``cost`` and ``passable``)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, board: Board | None, owner: type | None = None):
+        if board is None:
+            return self
+        value = board.__dict__[self.name]
+        if type(value) is Rows:
+            value = board.__dict__[self.name] = value.array()
+        elif type(value) is list and any(type(v) is Rows for v in value):
+            value = board.__dict__[self.name] = [v.array() if type(v) is Rows else v for v in value]
+        return value
+
+    def __set__(self, board: Board, value) -> None:
+        board.__dict__[self.name] = value
+
+
+Board.move_cost = _ArrayField("move_cost")     # set after @dataclass made Board: its __init__ assigns through them
+Board.layers = _ArrayField("layers")

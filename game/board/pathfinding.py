@@ -223,11 +223,7 @@ def connected(topology: Topology, open_cells: np.ndarray, start: Cell) -> np.nda
     _check_shape(topology, open_cells, "open_cells")
     window = bit_window(topology, 0, 0, int(topology.width), int(topology.height))
     (enterable,) = window.pack(open_cells[None].astype(bool))
-    reached = frontier = window.bit(*start)
-    while frontier:
-        frontier = window.dilate(frontier) & enterable & ~reached
-        reached |= frontier
-    return window.unpack([reached])[0].astype(bool)
+    return window.unpack([window.spread(enterable, window.bit(*start))])[0].astype(bool)
 
 
 def path_cost(topology: Topology, move_cost: np.ndarray, stop: np.ndarray | None,

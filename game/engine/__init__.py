@@ -15,16 +15,29 @@
   paths with the same pathfinder.
 - ``save_game``/``load_game`` write and read JSON saves (seed + actions).
 """
-from game.engine.actions import *  # noqa: F401,F403
-from game.engine.apply import apply
-from game.engine.errors import IllegalAction
-from game.engine.legal import legal_actions
-from game.engine.movement import hero_reach, movement_masks
-from game.engine.rules import Rules, RulesError, load_rules
-from game.engine.save import SaveError, autosave, load_game, replay, save_game, snapshot
-from game.engine.setup import Seat, new_game
-from game.engine.state import GameState
+from importlib import import_module
+
+# Each name and the module of the engine it comes from. A name's module is imported when the name is
+# first used, so the board's first frame loads only what setting up a game needs: the actions, the
+# rules of moves, battles and saves load with the first decision. (``apply`` is also the name of the module
+# that defines it: import the function from here, never ``from game.engine.apply import apply``, which would
+# make ``game.engine.apply`` the module if it came first.)
+_HOMES = {"apply": "apply", "IllegalAction": "errors", "legal_actions": "legal", "hero_reach": "movement",
+          "movement_masks": "movement", "Rules": "rules", "RulesError": "rules", "load_rules": "rules",
+          "Seat": "setup", "new_game": "setup", "GameState": "state", "SaveError": "save",
+          "autosave": "save", "load_game": "save", "replay": "save", "save_game": "save", "snapshot": "save",
+          "ACTIONS": "actions", "action_to_json": "actions", "action_from_json": "actions"}
 
 __all__ = ["apply", "IllegalAction", "legal_actions", "hero_reach", "movement_masks", "Rules",
            "RulesError", "load_rules", "Seat", "new_game", "GameState", "SaveError", "autosave",
            "load_game", "replay", "save_game", "snapshot"]
+
+
+def __getattr__(name: str):
+    """``game.engine.X``: the names above, and the action classes (``game.engine.EndTurn``)."""
+    home = _HOMES.get(name) or ("actions" if name[:1].isupper() else None)
+    if home is None:       # a submodule not imported yet (``from game.engine import undo``) or no such name
+        raise AttributeError(f"module 'game.engine' has no attribute {name!r}")
+    value = getattr(import_module(f"game.engine.{home}"), name)
+    globals()[name] = value
+    return value

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.board.model import Board, MapToken
+from game.engine import apply      # the function, not its module (see game/engine/__init__.py)
 from game.engine.actions import action_to_json
-from game.engine.apply import apply
 from game.engine.errors import IllegalAction
 from game.engine.heroes import HERO_NAMINGS
 from game.engine.rules import Rules, RulesError

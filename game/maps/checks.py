@@ -8,7 +8,7 @@ import difflib
 from dataclasses import dataclass
 
 from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
-from game.board.pathfinding import connected
+from game.board.bitwindow import bit_window
 from game.board.topology import Cell
 from game.map_players import whole
 
@@ -167,12 +167,14 @@ def reach_problems(path: str, board: Board) -> list[str]:
     if not anchors:
         return []
     home = anchors[0]
-    reach = connected(board.topology, board.move_cost > 0, home.cell)
+    window = bit_window(board.topology, 0, 0, board.width, board.height)     # the whole map, without numpy
+    reach = window.spread(window.pack_rows([[cost > 0 for cost in row] for row in board.cost_rows()]),
+                          window.bit(*home.cell))
     label = f"seat {home.seat}'s start slot" if home.kind == "start" else f"city object {home.object_id}"
     return [ObjectProblem.of(path, t)(f"{t.kind} cannot be reached from {label} at cell "
                                       f"({home.cell[0]}, {home.cell[1]}) over passable cells; open a way "
                                       "to it (a ford, a gap in the mountains) or move it")
-            for t in placed if not reach[t.cell[1], t.cell[0]]]
+            for t in placed if not reach & window.bit(*t.cell)]
 
 
 def board_problems(path: str, board: Board, seats_known: bool = True) -> list[str]:

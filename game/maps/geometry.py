@@ -46,12 +46,7 @@ class Grid:
         topo = self._hex
         if topo is None:
             return c * self.tile_width, r * self.tile_height
-        tw, th, column_width, row_height = self._hex_params()
-        if topo.stagger_axis == "x":
-            y = r * th + (row_height if topo.is_shifted(cell) else 0)
-            return c * column_width, y
-        x = c * tw + (column_width if topo.is_shifted(cell) else 0)
-        return x, r * row_height
+        return _hex_origin(topo, cell, *self._hex_params())
 
     def cell_center(self, cell: Cell) -> tuple[float, float]:
         x, y = self.cell_origin(cell)
@@ -89,11 +84,18 @@ class Grid:
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
                 cand = (guess[0] + dc, guess[1] + dr)
-                cx, cy = self.cell_center(cand)
-                d = (cx - x) ** 2 + (cy - y) ** 2
+                ox, oy = _hex_origin(topo, cand, tw, th, column_width, row_height)
+                d = (ox + tw / 2 - x) ** 2 + (oy + th / 2 - y) ** 2      # from the cell's centre (cell_center)
                 if d < best_d:
                     best, best_d = cand, d
         return best
+
+
+def _hex_origin(topo: HexTopology, cell: Cell, tw: int, th: int, column_width: int, row_height: int) -> tuple[int, int]:
+    c, r = cell
+    if topo.stagger_axis == "x":
+        return c * column_width, r * th + (row_height if topo.is_shifted(cell) else 0)
+    return c * tw + (column_width if topo.is_shifted(cell) else 0), r * row_height
 
 
 def cell_center(board, cell: Cell) -> tuple[float, float]:

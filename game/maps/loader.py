@@ -8,9 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-import numpy as np
-
-from game.board.model import Board, MapToken, TileInfo
+from game.board.model import Board, MapToken, Rows, TileInfo
 from game.board.topology import HexTopology, make_topology
 from game.maps.checks import ObjectProblem, board_problems, misspelt, token_from_properties, whole
 from game.maps.checks import TOKEN_PROPERTIES
@@ -73,7 +71,7 @@ def check_map(path: str | os.PathLike) -> MapReport:
         if report.problems:
             return report
         report.board, counts_ok = _build(path, doc, report)
-        shape = _fit_warnings(doc, report.board, report.board.layers) + _hex_side_warnings(doc, report.board)
+        shape = _fit_warnings(doc, report.board) + _hex_side_warnings(doc, report.board)
         report.problems += board_problems(path, report.board, seats_known=counts_ok)
         if report.problems and shape:     # tokens off the map or in odd cells: the likely cause comes first
             report.problems[:0] = [f"{w} (the problems after this one may come from it)" for w in shape]
@@ -133,105 +131,121 @@ def _tiles(doc: TmxDocument, report: MapReport) -> dict[int, TileInfo]:
     return tiles
 
 
-def _shift_layer(gids: np.ndarray, grid: Grid, offset: tuple[float, float]) -> np.ndarray:
+def _shift_layer(gids: list[list[int]], grid: Grid, offset: tuple[float, float]) -> list[list[int]]:
     """The layer as its cells land once drawn ``offset`` pixels away: each tile goes to
     the cell its drawn centre falls in (tiles pushed off the map are dropped)."""
-    height, width = gids.shape
+    height, width = len(gids), len(gids[0]) if gids else 0
     topo = grid.topology
     # The lattice repeats every 2 rows (hex, axis y) or 2 columns (axis x): two shifts at most.
     if isinstance(topo, HexTopology):
         samples = [(4, 4), (4, 5)] if topo.stagger_axis == "y" else [(4, 4), (5, 4)]
     else:
         samples = [(4, 4)]
-    out = np.zeros_like(gids)
-    rows, cols = np.indices(gids.shape)
+    out = [[0] * width for _ in range(height)]
     for sample in samples:
         cx, cy = grid.cell_center(sample)
         dest = grid.pixel_to_cell(cx + offset[0], cy + offset[1])
         dc, dr = dest[0] - sample[0], dest[1] - sample[1]
-        if isinstance(topo, HexTopology):
-            index = rows if topo.stagger_axis == "y" else cols
-            pick = (index % 2) == (sample[1] % 2 if topo.stagger_axis == "y" else sample[0] % 2)
-        else:
-            pick = np.ones(gids.shape, dtype=bool)
-        to_r, to_c = rows + dr, cols + dc
-        pick &= (to_r >= 0) & (to_r < height) & (to_c >= 0) & (to_c < width)
-        out[to_r[pick], to_c[pick]] = gids[pick]
+        for r in range(height):
+            if isinstance(topo, HexTopology) and topo.stagger_axis == "y" and r % 2 != sample[1] % 2:
+                continue
+            if not 0 <= r + dr < height:
+                continue
+            row, to_row = gids[r], out[r + dr]
+            for c in range(width):
+                if isinstance(topo, HexTopology) and topo.stagger_axis != "y" and c % 2 != sample[0] % 2:
+                    continue
+                if 0 <= c + dc < width:
+                    to_row[c + dc] = row[c]
     return out
 
 
-def distinct(gids: np.ndarray) -> list[int]:
-    """The distinct values of a gid array, sorted. (``np.unique`` would import ``numpy.ma`` on the way
-    to the first frame: a fifth of the board's start-up.)"""
-    return sorted(set(gids.ravel().tolist()))
+def distinct(gids: list[list[int]]) -> list[int]:
+    """The distinct values of rows of gids, sorted."""
+    return sorted(set().union(*gids))
 
 
-def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> list[np.ndarray]:
+def _first(gids: list[list[int]], wanted) -> tuple[int, int, int]:
+    """How many cells hold a gid for which ``wanted(gid, r, c)`` is true, and the (row, column) of the first."""
+    found = [(r, c) for r, row in enumerate(gids) for c, gid in enumerate(row) if wanted(gid, r, c)]
+    return (len(found),) + found[0]
+
+
+def _layers(doc: TmxDocument, grid: Grid, tiles: dict, report: MapReport) -> list[Rows]:
     """Each visible tile layer as (h, w) int32 gids without flags; unknown gids become empty."""
     layers = []
     for layer in doc.tile_layers:
         raw = layer.gids
-        gids = (raw & GID_MASK).astype(np.int32)
+        flipped_rows = {r for r, row in enumerate(raw) if row and max(row) > GID_MASK}   # flags: the top bits
+        gids = [[g & GID_MASK for g in row] if r in flipped_rows else row for r, row in enumerate(raw)]
         unknown = [g for g in distinct(gids) if g and g not in tiles]
         if unknown:
             for gid in unknown[:5]:
-                r, c = (int(v[0]) for v in np.nonzero(gids == gid))
+                _, r, c = _first(gids, lambda g, r, c, gid=gid: g == gid)
                 report.problems.append(f"{doc.path}: layer '{layer.name}' at cell ({c}, {r}): tile gid {gid} is "
                                        "in no tileset of the map (its tileset was removed or replaced by a "
                                        "smaller one); paint the cell again or add that tileset back")
-            gids[np.isin(gids, unknown)] = 0
-        flipped = (raw & FLIP_FLAGS) != 0
-        terrain_gids = [g for g in distinct(gids[flipped]) if g and tiles[g].terrain]
+            gone = set(unknown)
+            gids = [[0 if g in gone else g for g in row] for row in gids]
+        flipped = {(r, c) for r in flipped_rows for c, g in enumerate(raw[r]) if g & FLIP_FLAGS}
+        terrain_gids = {gids[r][c] for r, c in flipped} - {0}
+        terrain_gids = {g for g in terrain_gids if tiles[g].terrain}
         if terrain_gids:
-            where = np.isin(gids, terrain_gids) & flipped
-            r, c = (int(v[0]) for v in np.nonzero(where))
-            report.warnings.append(f"{doc.path}: layer '{layer.name}': {int(where.sum())} terrain tiles are "
+            count, r, c = _first(gids, lambda g, r, c: g in terrain_gids and (r, c) in flipped)
+            report.warnings.append(f"{doc.path}: layer '{layer.name}': {count} terrain tiles are "
                                    f"flipped or rotated (first at cell ({c}, {r})); the game draws them "
                                    "unflipped, so paint them unflipped")
         if layer.offset != (0.0, 0.0):
             gids = _shift_layer(gids, grid, layer.offset)
-        layers.append(gids)
+        layers.append(Rows(gids, "int32"))
     return layers
 
 
-def _terrain(doc: TmxDocument, tiles: dict, layers: list[np.ndarray], problems: list[str]):
+def _terrain(doc: TmxDocument, tiles: dict, layers: list[Rows], problems: list[str]):
     height, width = int(doc.attrs["height"]), int(doc.attrs["width"])
     names = [""]
-    name_index = np.zeros((height, width), dtype=np.int32)
-    move_cost = np.zeros((height, width), dtype=np.int16)
-    blocked = np.zeros((height, width), dtype=bool)
-    for gids in layers:      # later layers are drawn on top
-        uniq = np.array(distinct(gids), dtype=gids.dtype)
-        inverse = np.searchsorted(uniq, gids)
-        cost_of = np.zeros(len(uniq), dtype=np.int16)
-        name_of = np.zeros(len(uniq), dtype=np.int32)
-        has_terrain = np.zeros(len(uniq), dtype=bool)
-        impassable = np.zeros(len(uniq), dtype=bool)
-        for i, gid in enumerate(uniq.tolist()):
+    name_index = [[0] * width for _ in range(height)]
+    move_cost = [[0] * width for _ in range(height)]
+    blocked = [[False] * width for _ in range(height)]
+    for layer in layers:      # later layers are drawn on top
+        cost_of: dict[int, int] = {}      # the gids of terrain tiles: their cost, terrain and whether impassable
+        name_of: dict[int, int] = {}
+        stop_at: set[int] = set()
+        for gid in distinct(layer.rows):
             info = tiles.get(gid)
             if info is None or not info.terrain:
                 continue
             if info.terrain not in names:
                 names.append(info.terrain)
-            has_terrain[i], cost_of[i] = True, info.move_cost
-            name_of[i], impassable[i] = names.index(info.terrain), not info.passable
-        here = has_terrain[inverse]
-        move_cost[here] = cost_of[inverse][here]
-        name_index[here] = name_of[inverse][here]
-        blocked |= impassable[inverse]
-    move_cost[blocked] = 0
+            cost_of[gid], name_of[gid] = info.move_cost, names.index(info.terrain)
+            if not info.passable:
+                stop_at.add(gid)
+        for r, row in enumerate(layer.rows):       # row by row, cell by cell in C (a 256x256 map has 65,536)
+            if cost_of.keys().isdisjoint(row):
+                continue
+            move_cost[r] = _over(list(map(cost_of.get, row)), move_cost[r])
+            name_index[r] = _over(list(map(name_of.get, row)), name_index[r])
+            if not stop_at.isdisjoint(row):
+                blocked[r] = [stop or gid in stop_at for stop, gid in zip(blocked[r], row)]
+    for r, stops in enumerate(blocked):
+        if any(stops):
+            move_cost[r] = [0 if stop else cost for stop, cost in zip(stops, move_cost[r])]
     if len(names) == 1:
         problems.append(f"{doc.path}: no tile has a 'terrain' property; terrain tiles need the properties "
                         "terrain, move_cost and passable (see maps/README.md)")
-    lookup = np.array(names, dtype=object)
-    return move_cost, lookup[name_index].tolist()
+    return Rows(move_cost, "int16"), [list(map(names.__getitem__, row)) for row in name_index]
 
 
-def _fit_warnings(doc: TmxDocument, board: Board, layers: list[np.ndarray]) -> list[str]:
+def _over(top: list, below: list) -> list:
+    """``top``'s values, ``below``'s where ``top`` has None."""
+    return [old if new is None else new for new, old in zip(top, below)] if None in top else top
+
+
+def _fit_warnings(doc: TmxDocument, board: Board) -> list[str]:
     """Terrain tilesets whose tiles do not match the map's cells draw a mess in Tiled and the game."""
     used = set()
-    for gids in layers:
-        used.update(g for g in distinct(gids) if g)
+    for rows in board.layer_rows():
+        used.update(g for g in distinct(rows) if g)
     warnings = []
     for ts in doc.tilesets:
         if not any(ts.firstgid <= g < ts.firstgid + ts.tile_count for g in used):
@@ -303,7 +317,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
     counts, count_problems = player_counts(props)
     campaign, campaign_problems = campaign_counts(props, counts)
     problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
-    board = Board(topology=topology, move_cost=np.zeros((height, width), dtype=np.int16), terrain=[],
+    board = Board(topology=topology, move_cost=Rows([[0] * width for _ in range(height)], "int16"), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
                   min_players=counts[0], max_players=counts[-1], player_counts=() if is_range(counts) else counts,
                   campaign_player_counts=campaign if campaign != counts else (), source=os.path.abspath(path),
@@ -311,8 +325,9 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
     grid = Grid.of(board)
     board.tiles = _tiles(doc, report)
-    board.layers = _layers(doc, grid, board.tiles, report)
-    board.move_cost, board.terrain = _terrain(doc, board.tiles, board.layers, problems)
+    layers = _layers(doc, grid, board.tiles, report)     # as rows: numpy is imported once the board is up
+    board.layers = layers
+    board.move_cost, board.terrain = _terrain(doc, board.tiles, layers, problems)
     report.warnings += _format_warnings(path, attrs)
     for name in doc.hidden_tile_layers:
         report.warnings.append(f"{path}: layer '{name}' is hidden (or in a hidden group), so the game "

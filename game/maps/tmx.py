@@ -13,17 +13,17 @@ template, in that order, before its own.
 """
 from __future__ import annotations
 
+import array
 import base64
 import binascii
 import glob
 import json
 import math
 import os
+import sys
 import zlib
 from dataclasses import dataclass, field
 from xml.etree import ElementTree as ET
-
-import numpy as np
 
 from game.maps.structure import template_problems
 from game.maps.xmlfile import parse_xml, properties_of, read_limited, tileset_file
@@ -65,7 +65,7 @@ class Tileset:
 class TileLayer:
     """A visible tile layer: its gids and where it is drawn."""
     name: str
-    gids: np.ndarray               # uint32 (height, width), flags included
+    gids: list[list[int]]          # rows of gids (unsigned 32-bit), flags included
     offset: tuple[float, float]    # total pixel offset, groups included
 
 
@@ -139,14 +139,7 @@ def read_properties(node: ET.Element) -> dict:
 
 def project_classes(map_path: str) -> dict[str, dict]:
     """Class name -> member defaults, from the Tiled project next to the map (or the shipped one)."""
-    folder = os.path.dirname(os.path.abspath(map_path))
-    candidates = []
-    for _ in range(4):
-        candidates += sorted(glob.glob(os.path.join(glob.escape(folder), "*.tiled-project")))
-        folder = os.path.dirname(folder)
-    from game import resources
-    candidates.append(os.path.join(resources.maps_dir(), "fuzzyknights.tiled-project"))
-    for candidate in candidates:
+    for candidate in _project_candidates(os.path.dirname(os.path.abspath(map_path))):
         data, err = read_limited(candidate, "project", 4 * 1024 * 1024)
         if err:
             continue
@@ -156,6 +149,16 @@ def project_classes(map_path: str) -> dict[str, dict]:
         except (ValueError, AttributeError, TypeError, RecursionError):
             continue
     return {}
+
+
+def _project_candidates(folder: str):
+    """The Tiled projects in the map's folder and the three above it, nearest first, then the shipped one
+    (a folder is only listed if no project before it could be read)."""
+    for _ in range(4):
+        yield from sorted(glob.glob(os.path.join(glob.escape(folder), "*.tiled-project")))
+        folder = os.path.dirname(folder)
+    from game import resources
+    yield os.path.join(resources.maps_dir(), "fuzzyknights.tiled-project")
 
 
 def _classes(types: list) -> dict[str, dict]:
@@ -208,8 +211,8 @@ class TilesetCache:
 
 # --- tile layer data -----------------------------------------------------------
 
-def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray | None, str | None]:
-    """A layer's gids (uint32, flags kept), never decompressing more than the map can hold."""
+def decode_layer(data: ET.Element, width: int, height: int) -> tuple[list[list[int]] | None, str | None]:
+    """A layer's gids as rows (unsigned 32-bit, flags kept), never decompressing more than the map can hold."""
     cells = width * height
     encoding, compression = data.get("encoding"), data.get("compression")
     if encoding == "csv":
@@ -225,7 +228,7 @@ def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray 
         if values and (max(values) > MAX_GID or min(values) < 0):
             bad = max(values) if max(values) > MAX_GID else min(values)
             return None, f"tile gid {bad} is not a valid tile (gids are 0 to {MAX_GID})"
-        return np.array(values, dtype=np.uint32).reshape(height, width), None
+        return _rows(values, width, height), None
     try:
         raw = base64.b64decode((data.text or "").strip(), validate=False)
     except (binascii.Error, ValueError):
@@ -240,7 +243,15 @@ def decode_layer(data: ET.Element, width: int, height: int) -> tuple[np.ndarray 
     if len(raw) != expected:
         found = f"{len(raw) // 4} cells" if len(raw) <= expected else "more cells"
         return None, f"has {found}, the map is {width}x{height} = {cells}"
-    return np.frombuffer(raw, dtype="<u4").astype(np.uint32).reshape(height, width), None
+    values = array.array("I" if array.array("I").itemsize == 4 else "L")
+    values.frombytes(raw)
+    if sys.byteorder == "big":
+        values.byteswap()                  # the data is little-endian
+    return _rows(values.tolist(), width, height), None
+
+
+def _rows(values: list[int], width: int, height: int) -> list[list[int]]:
+    return [values[r * width:(r + 1) * width] for r in range(height)]
 
 
 # --- objects -------------------------------------------------------------------

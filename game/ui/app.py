@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from game.startup import release_collection
 from game.ui.kit import help_overlay, theme
 from game.ui.kit.scene import Scene
 from game.ui.kit.surfaces import screen_like
@@ -155,8 +156,10 @@ class App:
         return 1000 // IDLE_FPS
 
     def run(self) -> None:
+        """Draw and show frames, handing the scenes the window's events, until the window closes."""
         ctrl_c_closes_the_window()
         quiet = 0.0
+        first = True
         while self.running and self.scenes:
             wait_for_input(self.idle_wait_ms(quiet))
             dt = self.clock.tick(theme.FPS) / 1000.0
@@ -164,8 +167,16 @@ class App:
             quiet = 0.0 if events else quiet + dt
             for event in events:
                 self.dispatch(event)
+            drawn = list(self.scenes)     # the scenes this frame shows (an overlay shows what lies under it)
             self.frame(min(dt, 0.1))
             self.present()
+            if first:                     # the window's first frame is on screen:
+                first = False
+                release_collection()      # garbage is collected again (game.startup)
+            for scene in drawn:
+                if not getattr(scene, "shown", False):     # the scene's first frame is on screen
+                    scene.shown = True
+                    scene.after_first_frame()
         pygame.quit()
 
 

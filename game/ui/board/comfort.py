@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import actions as A
 from game.names import state_item_name
 from game.ui.kit import theme, widgets
 from game.ui.kit.hints import HintPanel
@@ -83,6 +82,7 @@ class BoardComfort:
         scene._layout_dialog()
 
     def equip(self, item_id: int) -> None:
+        from game.engine import actions as A
         hero = self._hero()
         if hero is not None and self.scene.submit(A.EquipItem(hero.owner, hero.id, item_id)):
             self.open_equip()

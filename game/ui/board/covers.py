@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import actions as A
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.kit.rich_text import render
 
@@ -28,6 +27,7 @@ class BoardCovers:
             self.offer_buttons[-1].proposer = self.offer_buttons[-2].proposer = proposer
 
     def _answer(self, proposer: int, accept: bool) -> None:
+        from game.engine import actions as A
         outcome = self.session.submit(A.AnswerAlliance(self.handoff_to, proposer, accept))
         if not outcome.ok:
             self.toast.show(outcome.reason)

@@ -1,7 +1,6 @@
 """The minimap: terrain colours, cities in their owners' colours and the camera frame."""
 from __future__ import annotations
 
-import numpy as np
 import pygame
 
 from game.board import Board
@@ -48,13 +47,13 @@ class Minimap:
         """One pixel a cell in its terrain's colour, darker where no hero can go."""
         h, w = self.board.height, self.board.width
         names = self.board.terrain or [["grass"] * w] * h
-        kinds: dict[str, int] = {}
-        index = np.array([[kinds.setdefault(name, len(kinds)) for name in row] for row in names], np.intp)
-        palette = np.array([theme.terrain_colour(name)[:3] for name in kinds], np.uint8).reshape(-1, 3)
-        colours = palette[index.T]
-        impassable = np.asarray(self.board.move_cost).T <= 0
-        colours[impassable] = (colours[impassable] * 0.55).astype(np.uint8)
-        return pygame.surfarray.make_surface(colours)
+        colours: dict[str, tuple[bytes, bytes]] = {}      # terrain -> its colour, and darkened
+        for name in {name for row in names for name in row}:
+            rgb = theme.terrain_colour(name)[:3]
+            colours[name] = (bytes(rgb), bytes(int(v * 0.55) for v in rgb))
+        pixels = b"".join(colours[name][cost <= 0] for row, costs in zip(names, self.board.cost_rows())
+                          for name, cost in zip(row, costs))
+        return pygame.image.frombytes(pixels, (w, h), "RGB")
 
     def world_to_mini(self, wx: float, wy: float) -> tuple[int, int]:
         return self.rect.x + round(wx * self.scale), self.rect.y + round(wy * self.scale)

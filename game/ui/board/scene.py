@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import pygame
 
-from game.engine import actions as A
 from game.ui.kit import sound, theme, widgets
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
@@ -41,6 +39,7 @@ SIDE_W = 290              # at scale 1: theme.px(SIDE_W) at the window's scale
 
 @dataclass(frozen=True)
 class DrawnToken:
+    """A City, Mine or token of the game as the board view draws it."""
     kind: str
     cell: tuple
     owner: int = 0
@@ -170,6 +169,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.reach = None
         self.view.set_path(None)
         if self.placing() is not None:
+            import numpy as np
             free = np.full((self.state.board.height, self.state.board.width), -1, dtype=np.int16)
             for c in self.state.unoccupied_cells():
                 free[c[1], c[0]] = 0
@@ -225,6 +225,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     # actions ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
+        from game.engine import actions as A
         self._remember_positions()
         outcome = self.session.submit(action)
         if not outcome.ok:
@@ -242,6 +243,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.roll()
 
     def roll(self) -> None:
+        from game.engine import actions as A
         hero = self.state.heroes.get(self.selected) if self.selected is not None else None
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
@@ -274,6 +276,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         return [h for h in self.state.heroes_of(self.actor) if h.moves_left is None or h.moves_left > 0]
 
     def end_turn(self, confirmed: bool = False) -> None:
+        from game.engine import actions as A
         if not self.human_to_act():
             return
         if self.state.phase == "daybreak":
@@ -382,6 +385,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.select_hero(nxt)
 
     def on_cell_click(self, cell, button: int) -> None:
+        from game.engine import actions as A
         if button != 1 or not self.human_to_act() or self.dialog is not None:
             return
         if self.walks:
@@ -435,6 +439,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     def _refusal_for(self, hero, cell) -> str:
         """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost, or the
         straight step, is submitted and refused (a refused action changes nothing)."""
+        from game.engine import actions as A
         from game.board.pathfinding import reachable
         from game.engine import movement_masks
         if cell == hero.cell:
@@ -657,6 +662,14 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.walks or self.dice.busy or self._odds.pending() or self.view.panning or self.session.thinking():
             return True
         return self.state.phase != "over" and self.handoff_to is None and self.session.is_computer(self.actor)
+
+    def after_first_frame(self) -> None:
+        """The board's first frame is drawn without numpy and without the engine's actions, moves and
+        battles (issue 14: start-up); they load here, once it is on screen, rather than on the first click,
+        and the map's costs and layers become numpy arrays here, on the screen's thread."""
+        from game.engine import apply, hero_reach, legal_actions  # noqa: F401
+        board = self.state.board
+        board.move_cost, board.layers = board.move_cost, board.layers
 
     def update(self, dt: float) -> None:
         super().update(dt)

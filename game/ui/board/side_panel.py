@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import actions as A
 from game.ui.kit import textures, theme, widgets
-from game.ui.board.action_labels import label as action_label
 from game.ui.board.decisions import allied_already
 from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, players_height
 
 MAX_CHOICES = 7
-# Actions with their own control, left out of the choices panel.
-_OWN_CONTROLS = (A.Move, A.RollMovement, A.EndTurn, A.EndDaybreak, A.PlaceCapital, A.PlaceToken,
-                 A.ProposeAlliance, A.EndAlliance, A.ProposeRuleChange, A.AnswerAlliance, A.Siege, A.FoundCity,
-                 A.PickUp, A.FinishPickups, A.TakeMonsters, A.ChooseUpkeepDeaths, A.CastVote,
-                 A.ArrangeBattle, A.Attack, A.Retreat, A.FaceMonster)
+# Actions with their own control, left out of the choices panel (classes of game.engine.actions).
+_OWN_CONTROLS = {"Move", "RollMovement", "EndTurn", "EndDaybreak", "PlaceCapital", "PlaceToken", "ProposeAlliance",
+                 "EndAlliance", "ProposeRuleChange", "AnswerAlliance", "Siege", "FoundCity", "PickUp", "FinishPickups",
+                 "TakeMonsters", "ChooseUpkeepDeaths", "CastVote", "ArrangeBattle", "Attack", "Retreat", "FaceMonster"}
 
 # What to do on the board when the engine waits on a choice made there (the prompt at the top of the board).
 BOARD_PROMPTS = {"place_capital": "Click a highlighted tile for your capital",
@@ -76,6 +73,7 @@ class SidePanel:
                 b.enabled = ok
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
+                from game.engine import actions as A
                 here = self._pickups_here(hero)
                 icon = "item" if any(t.kind == "item" for t in here) else "resource"
                 cost = state.rules["movement"]["pickup_cost"]
@@ -89,6 +87,7 @@ class SidePanel:
                                                               (lambda i=hero.id: self._open_pickups(i)), size=15,
                                                               icon=icon, tooltip=f"🐎{cost} each (R-MOV-3)"))
         if human and state.phase == "daybreak":
+            from game.engine import actions as A
             from game.engine import legal_actions
             from game.engine.purse import describe
             for act in legal_actions(state, moves=False):
@@ -108,12 +107,13 @@ class SidePanel:
         self.choice_buttons = []
         if human and not state.pending and state.battle is None:
             from game.engine import legal_actions
-            choices = [a for a in legal_actions(state, moves=False) if not isinstance(a, _OWN_CONTROLS)]
+            from game.ui.board.action_labels import label
+            choices = [a for a in legal_actions(state, moves=False) if type(a).__name__ not in _OWN_CONTROLS]
             cy = self.choices_top
             for action in choices[:MAX_CHOICES]:
                 if cy + px(32) > rows_top - px(8):
                     break
-                b = widgets.Button(action_label(state, action), (lambda a=action: self.submit(a)),
+                b = widgets.Button(label(state, action), (lambda a=action: self.submit(a)),
                                    rect=(x, cy, w, px(30)), size=px(13))
                 self.choice_buttons.append(b)
                 cy += px(34)
@@ -122,8 +122,11 @@ class SidePanel:
         self.player_buttons = []
         self.ally_button_x: dict[int, int] = {}
         turn = human and state.phase == "turn"
-        proposals = {a.to: a for a in (self._legal_of(A.ProposeAlliance) if turn else [])}
-        endings = {a.ally: a for a in (self._legal_of(A.EndAlliance) if turn else [])}
+        proposals, endings = {}, {}
+        if turn:
+            from game.engine import actions as A
+            proposals = {a.to: a for a in self._legal_of(A.ProposeAlliance)}
+            endings = {a.ally: a for a in self._legal_of(A.EndAlliance)}
         for i, other in enumerate(state.live_players()):
             row = player_row_rect(self.players_rect(), i)
             rect = (self.side.right - px(86), row.y, px(70), row.h)
@@ -176,6 +179,7 @@ class SidePanel:
         return True
 
     def _siege_actions(self, hero) -> list:
+        from game.engine import actions as A
         if self.state.phase != "turn" or not self.human_to_act():
             return []
         budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]

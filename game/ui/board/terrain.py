@@ -12,7 +12,6 @@ import os
 import zlib
 from collections import OrderedDict
 
-import numpy as np
 import pygame
 
 from game.board import Board
@@ -20,8 +19,8 @@ from game.ui.kit import decoded, theme
 from game.ui.board.geometry import BoardGeometry
 from game.ui.kit.surfaces import screen_like
 
-CHUNK = 512
-MAX_CHUNKS = 64
+CHUNK = 256         # the board's first frame draws the chunks meeting the view: small ones draw less beyond it
+MAX_CHUNKS = 256    # 16 million pixels kept
 GID_MASK = 0x1FFFFFFF
 FLIP_H, FLIP_V = 0x80000000, 0x40000000
 
@@ -35,7 +34,7 @@ def _span(origin: float, length: float, zoom: float) -> tuple[int, int]:
 class TerrainRenderer:
     def __init__(self, board: Board, geometry: BoardGeometry) -> None:
         self.board, self.geo = board, geometry
-        self.layers = [np.asarray(layer).tolist() for layer in board.layers]     # rows of gids: read cell by cell
+        self.layers = board.layer_rows()     # rows of gids: read cell by cell
         self.has_tiles = bool(board.tiles) and bool(self.layers)
         self._images: dict[str, pygame.Surface | None] = {}
         self._tile_cache: dict[tuple, pygame.Surface | None] = {}
@@ -194,6 +193,7 @@ def procedural_tile(geo: BoardGeometry, terrain: str, variant: int, w: int, h: i
     light = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(light, (255, 250, 230, 22), [(p[0] * 0.85, p[1] * 0.85) for p in poly])
     surf.blit(light, (0, 0))
+    import numpy as np     # tiles drawn without a tileset (demo boards); a map's board is drawn before numpy loads
     rng = np.random.default_rng(variant * 7919 + zlib.crc32(terrain.encode()))
     _decorate(surf, terrain.lower(), base, rng, w, h)
     if min(w, h) >= 10:
@@ -213,6 +213,7 @@ def _mottle(w: int, h: int, variant: int) -> pygame.Surface:
     """A greyish noise texture to multiply into a flat fill, so tiles look painted."""
     key = (w, h, variant)
     if key not in _MOTTLES:
+        import numpy as np
         from game.ui.kit.textures import _fractal
         noise = _fractal(max(w, 2), max(h, 2), 100 + variant)[:w, :h]
         shade = (205 + 50 * noise).clip(0, 255).astype(np.uint8)

@@ -12,9 +12,8 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-import numpy as np
 import pygame
 
 from game.board import Board
@@ -24,6 +23,9 @@ from game.ui.board.geometry import BoardGeometry
 from game.ui.board.minimap import Minimap
 from game.ui.board.terrain import CHUNK, TerrainRenderer
 from game.ui.kit.surfaces import screen_like
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # On-screen tile widths the zoom steps through; divided by the map's tile width.
 ZOOM_TILE_WIDTHS = (14, 20, 28, 40, 56, 72, 96, 128, 160)
@@ -42,6 +44,7 @@ TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "It
 
 @dataclass(frozen=True)
 class HeroMarker:
+    """A hero as the board view draws it."""
     cell: Cell
     seat: int
     name: str = "Hero"
@@ -225,8 +228,12 @@ class BoardView:
 
     def set_reach(self, costs: np.ndarray | None, stop: np.ndarray | None = None, budget: int | None = None) -> None:
         """Highlight cells with 0 <= cost (<= budget), mark stop cells, dim the rest; None clears."""
-        self._reach = None if costs is None else np.asarray(costs)
-        self._stop = None if stop is None else np.asarray(stop, dtype=bool)
+        if costs is None:      # (clearing it needs no numpy: a board's first frame is drawn before numpy loads)
+            self._reach = self._stop = None
+        else:
+            import numpy as np
+            self._reach = np.asarray(costs)
+            self._stop = None if stop is None else np.asarray(stop, dtype=bool)
         self._budget = budget
         self._overlay_chunks.clear()
         self._version += 1
@@ -495,7 +502,7 @@ class BoardView:
         if chunk is None:
             chunk = self._overlay_chunks[key] = terrain.copy()
             self._draw_reach_chunk(chunk, z, cx, cy)
-            while len(self._overlay_chunks) > 32:
+            while len(self._overlay_chunks) > 128:
                 self._overlay_chunks.popitem(last=False)
         return chunk
 

@@ -95,6 +95,9 @@ class Scene:
         frame rate, where an idle window draws fewer frames (``App.idle_wait_ms``)."""
         return False
 
+    def after_first_frame(self) -> None:
+        """Work the scene's first frame was drawn without, done once that frame is on screen (``App.run``)."""
+
     def update(self, dt: float) -> None:
         for widget in self.widgets:
             widget.update(dt)
