@@ -251,3 +251,22 @@ def test_a_battle_saved_after_its_odds_were_shown_still_loads(tmp_path):
     path = tmp_path / "battle.json"
     save_game(state, path)
     assert snapshot(load_game(path)) == snapshot(state)
+
+
+def test_pruning_keeps_another_games_daybreak_when_its_latest_state_is_damaged(tmp_path):
+    """Pruning kept another game's newest file only: when that was its latest state cut short, the Daybreak
+    it could go on from was deleted and the game was lost."""
+    state = played_state(steps=30)
+    state.day = 4
+    autosave(state, tmp_path, keep=5, game_id="aaaaaa")
+    time.sleep(0.01)       # file times tick coarsely
+    cut = tmp_path / "autosave-aaaaaa.json"
+    cut.write_text('{"format": "fuzzyknights-save", "ver')
+    time.sleep(0.01)
+    autosave(state, tmp_path, keep=5, game_id="bbbbbb")          # another game's Daybreak prunes
+    assert sorted(p.name for p in tmp_path.glob("*aaaaaa*")) == ["autosave-aaaaaa-day004.json", "autosave-aaaaaa.json"]
+    assert cut.read_text() == '{"format": "fuzzyknights-save", "ver'
+    assert read_save_data(tmp_path / "autosave-aaaaaa-day004.json")["snapshot"]["day"] == 4
+    save_latest(state, tmp_path, "aaaaaa")                       # mended: only the newest is kept again
+    autosave(state, tmp_path, keep=5, game_id="bbbbbb")
+    assert sorted(p.name for p in tmp_path.glob("*aaaaaa*")) == ["autosave-aaaaaa.json"]
