@@ -153,6 +153,7 @@ class TitleScene(Scene):
                                                             self.load_button, self.quit_button, self.start_button,
                                                             self.rules_button, self.settings_button])
         self.remember_setup = remember_setup
+        self.file_problems: list[str] = []
         if remember_setup:
             from game.ui.menus.last_setup import recall
             self.apply_last_setup(recall())
@@ -164,6 +165,7 @@ class TitleScene(Scene):
         """The last new game's map, mode, seats and optional rules (parts that no longer fit are skipped)."""
         if last is None:
             return
+        self.file_problems = list(last.problems)       # shown when the window opens (game.ui.app.run)
         if last.map is not None:
             exact = [i for i, m in enumerate(self.maps) if m.path and _same_file(m.path, last.map)]
             moved = [i for i, m in enumerate(self.maps)        # a shipped map, the game installed elsewhere
