@@ -28,6 +28,8 @@ def commands(tmp: Path) -> list[tuple[list[str], int, str]]:
         (GAME + ["--terminal", "--ai", "godlike"], 2, "unknown computer level 'godlike'"),
         (GAME + ["--screenshot", f"{folder}/no-such-folder/shot.png"], 2, "does not exist"),
         (GAME + ["--screenshot", folder], 2, "is a folder"),
+        (GAME + ["--screenshot", f"{folder}/shot.txt"], 2, "shot.txt: the file name must end in .png"),
+        (["tools/simulate.py", "--plot", f"{folder}/plot.jpg"], 2, "plot.jpg: the file name must end in .png"),
         (GAME + ["--seed", "abc"], 2, "not a whole number"),
         (GAME + ["--terminal", "--max-days", "0"], 2, "1 to 1000"),
         (GAME + ["--map", f"{folder}/missing.tmx", "--screenshot", f"{folder}/shot.png"], 1, "missing.tmx"),
