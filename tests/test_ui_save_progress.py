@@ -367,3 +367,9 @@ def test_continue_in_the_middle_of_a_daybreak_keeps_that_days_autosave_as_the_da
     daybreak_tick(resumed)
     assert len(load_game(day_file).actions) == began
     assert len(load_game(autosave_path(folder, session.game_id)).actions) == began + 1
+
+
+def test_a_save_name_that_is_a_device_on_windows_or_only_spaces_still_gets_a_file_of_its_own():
+    from game.ui.menus.saves import file_name
+    assert [file_name(name) for name in ("con", "Nul.txt", "COM1", "lpt9", "console", "   ", " . ")] == [
+        "my_con.json", "my_Nul.txt.json", "my_COM1.json", "my_lpt9.json", "console.json", "save.json", "save.json"]

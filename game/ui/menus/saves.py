@@ -30,6 +30,7 @@ from game.userdata import saves_dir
 
 MAX_NAME = 40                 # characters of a save's name
 _NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+_DEVICE_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))}
 
 
 @dataclass
@@ -153,8 +154,9 @@ def file_name(name: str) -> str:
     """The save's file name: the player's own name (any script), minus what file names cannot hold."""
     text = unicodedata.normalize("NFC", name)
     text = _NOT_IN_FILE_NAMES.sub("", text).strip().strip(".").replace(" ", "_")[:MAX_NAME] or "save"
-    if text.lower().startswith("autosave"):
-        text = "my_" + text          # autosave-… names belong to the autosaves (and their pruning)
+    if text.lower().startswith("autosave") or text.split(".")[0].upper() in _DEVICE_NAMES:
+        text = "my_" + text          # autosave-… names belong to the autosaves (and their pruning), and
+                                     # CON, NUL, COM1 … are devices on Windows, whatever follows the dot
     return f"{text}.json"
 
 
