@@ -49,6 +49,8 @@ def png_path(text: str) -> str:
     path = Path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name such as {path / 'shot.png'}")
+    if path.suffix.lower() != ".png":      # pygame wrote TGA into any other name, shot.txt or shot.jpg alike
+        raise argparse.ArgumentTypeError(f"{text}: the file name must end in .png")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")

@@ -134,12 +134,13 @@ def load(path: str | Path | None = None) -> tuple[Settings, list[str]]:
 def _replace_broken(path: Path, why: str) -> tuple[Settings, list[str]]:
     settings = Settings()
     message = f"{path} {why}: the default settings are used"
-    try:
-        path.replace(path.with_name(path.name + ".broken"))
-        save(settings, path)
-        message += f" (the old file is kept as {path.name}.broken)"
-    except OSError:
-        pass
+    aside = userdata.set_aside(path)
+    if aside is not None:
+        message += f" (the old file is kept as {aside.name})"
+        try:
+            save(settings, path)
+        except OSError:
+            pass
     return settings, [message]
 
 

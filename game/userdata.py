@@ -35,3 +35,19 @@ def user_maps_dir() -> Path:
 
 def settings_path() -> Path:
     return data_dir() / "settings.toml"
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a broken file of the player's out of the game's way, keeping it whole for the player to mend:
+    ``NAME.broken``, else ``NAME.broken2``, ... (an earlier broken copy is never written over). The new path,
+    or None when it could not be moved (then the game must leave it alone, and not write over it)."""
+    for number in range(1, 100):
+        aside = path.with_name(f"{path.name}.broken{'' if number == 1 else number}")
+        if aside.exists() or aside.is_symlink():
+            continue
+        try:
+            path.replace(aside)
+        except OSError:
+            return None
+        return aside
+    return None

@@ -116,3 +116,13 @@ def test_tournament_seats_a_table_of_three_alternately_and_refuses_a_count_the_m
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "tournament.py"), "--map", "skirmish", "--players", "2",
                           "--levels", "easy,standard", "--games", "1"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and "for 4 players, not 2" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_tournament_names_a_map_it_may_not_read_in_one_line(monkeypatch, capsys):
+    from game.ui.menus import map_catalog
+
+    def not_allowed(path):
+        raise PermissionError(13, "Permission denied", str(path))
+    monkeypatch.setattr(map_catalog, "read_header", not_allowed)
+    assert tournament.main(["--map", "meadow", "--levels", "easy,standard", "--games", "1"]) == 1
+    assert capsys.readouterr().err.strip().endswith("meadow.tmx: Permission denied")

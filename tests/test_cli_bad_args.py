@@ -21,12 +21,15 @@ def commands(tmp: Path) -> list[tuple[list[str], int, str]]:
     """(arguments after ``python``, exit status, text the message must hold)."""
     bad_rules = tmp / "bad.toml"
     bad_rules.write_text("[movment]\nroll = 3\n")
+    (tmp / "a-folder.tmx").mkdir()
     folder = str(tmp)
     return [
         (GAME + ["--players", "7"], 2, "2 to 4"),
         (GAME + ["--terminal", "--ai", "godlike"], 2, "unknown computer level 'godlike'"),
         (GAME + ["--screenshot", f"{folder}/no-such-folder/shot.png"], 2, "does not exist"),
         (GAME + ["--screenshot", folder], 2, "is a folder"),
+        (GAME + ["--screenshot", f"{folder}/shot.txt"], 2, "shot.txt: the file name must end in .png"),
+        (["tools/simulate.py", "--plot", f"{folder}/plot.jpg"], 2, "plot.jpg: the file name must end in .png"),
         (GAME + ["--seed", "abc"], 2, "not a whole number"),
         (GAME + ["--terminal", "--max-days", "0"], 2, "1 to 1000"),
         (GAME + ["--map", f"{folder}/missing.tmx", "--screenshot", f"{folder}/shot.png"], 1, "missing.tmx"),
@@ -58,6 +61,8 @@ def commands(tmp: Path) -> list[tuple[list[str], int, str]]:
         (["tools/random_map.py", f"{folder}/r.tmx", "--width", "0", "--height", "20"], 2, "--width"),
         (["tools/tournament.py", "--games", "0"], 2, "--games"),
         (["tools/tournament.py", "--map", "no-such-map.tmx"], 1, "map not found: no-such-map.tmx"),
+        (["tools/tournament.py", "--jobs", "0"], 2, "--jobs must be 1 to 64"),
+        (["tools/tournament.py", "--map", f"{folder}/a-folder.tmx"], 1, "a-folder.tmx is a folder"),
         (["tools/calibrate_maps.py", "--games", "0"], 2, "--games"),
         (["tools/calibrate_maps.py", "--level", "godlike"], 2, "godlike"),
         (["tools/make_maps.py", "--bogus"], 2, "unrecognized arguments"),

@@ -251,3 +251,42 @@ def test_a_battle_saved_after_its_odds_were_shown_still_loads(tmp_path):
     path = tmp_path / "battle.json"
     save_game(state, path)
     assert snapshot(load_game(path)) == snapshot(state)
+
+
+def test_pruning_keeps_another_games_daybreak_when_its_latest_state_is_damaged(tmp_path):
+    """Pruning kept another game's newest file only: when that was its latest state cut short, the Daybreak
+    it could go on from was deleted and the game was lost."""
+    state = played_state(steps=30)
+    state.day = 4
+    autosave(state, tmp_path, keep=5, game_id="aaaaaa")
+    time.sleep(0.01)       # file times tick coarsely
+    cut = tmp_path / "autosave-aaaaaa.json"
+    cut.write_text('{"format": "fuzzyknights-save", "ver')
+    time.sleep(0.01)
+    autosave(state, tmp_path, keep=5, game_id="bbbbbb")          # another game's Daybreak prunes
+    assert sorted(p.name for p in tmp_path.glob("*aaaaaa*")) == ["autosave-aaaaaa-day004.json", "autosave-aaaaaa.json"]
+    assert cut.read_text() == '{"format": "fuzzyknights-save", "ver'
+    assert read_save_data(tmp_path / "autosave-aaaaaa-day004.json")["snapshot"]["day"] == 4
+    save_latest(state, tmp_path, "aaaaaa")                       # mended: only the newest is kept again
+    autosave(state, tmp_path, keep=5, game_id="bbbbbb")
+    assert sorted(p.name for p in tmp_path.glob("*aaaaaa*")) == ["autosave-aaaaaa.json"]
+
+
+@pytest.mark.parametrize("content,says", [
+    ("", "is empty: nothing was written to it"),
+    ("  \n", "is empty: nothing was written to it"),
+    ('{"format": "fuzzyknights-save", "vers', "(line 1, column 33): it is cut short"),
+    ('{"format": "fuzzyknights-save",\n "version": 2 "seed": 1}', "(line 2, column 15): expecting ',' delimiter"),
+    (None, "broken.json is a folder, not a save file"),
+])
+def test_an_empty_cut_short_mistyped_or_folder_save_says_which(tmp_path, content, says):
+    """Every damaged file read "not valid JSON (line 1): it may be truncated", an empty one and a missing
+    comma alike, and a folder "not a regular file"."""
+    path = tmp_path / "broken.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_text(content)
+    with pytest.raises(SaveError) as refused:
+        read_save_data(path)
+    assert says in str(refused.value)

@@ -68,3 +68,13 @@ def test_update_writes_the_players_file_and_current_reads_it_back(tmp_path, monk
 def test_mute_silences_effects():
     assert S.Settings(sound_volume=0.7, mute=True).effects_gain == 0.0
     assert S.Settings(sound_volume=0.7).effects_gain == 0.7
+
+
+def test_a_second_broken_file_is_kept_beside_the_first_not_over_it(tmp_path):
+    path = tmp_path / "settings.toml"
+    for text in ("first = = broken", "second = = broken"):
+        path.write_text(text)
+        loaded, problems = S.load(path)
+    assert "kept as settings.toml.broken2" in problems[0]
+    assert (tmp_path / "settings.toml.broken").read_text() == "first = = broken"
+    assert (tmp_path / "settings.toml.broken2").read_text() == "second = = broken"

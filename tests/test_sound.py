@@ -80,3 +80,20 @@ def test_win_for_a_human_winner_lose_when_computers_beat_the_humans():
     assert sound.game_over(S) == "win"
     S.winners = [2]
     assert sound.game_over(S) == "lose"
+
+
+def test_a_sound_that_cannot_be_written_raises_once_without_a_stray_traceback(tmp_path, monkeypatch):
+    """make_sounds into a folder it cannot write to: one line, and no "Exception ignored in Wave_write"."""
+    import gc
+    import importlib.util
+    import numpy as np
+    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+    make_sounds = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_sounds)
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    (tmp_path / "click.wav").mkdir()                 # stands for a file that cannot be opened for writing
+    with pytest.raises(OSError):
+        make_sounds._write(tmp_path / "click.wav", np.zeros(100))
+    gc.collect()
+    assert unraisable == []

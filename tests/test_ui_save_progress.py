@@ -80,6 +80,22 @@ def test_continue_resumes_the_exact_state_after_the_window_is_closed(folder):
     assert resumed.session.game_id == scene.session.game_id       # the same game goes on
 
 
+def test_continue_tells_of_a_newer_save_it_cannot_read_and_leaves_it_as_it_is(folder):
+    """A game's latest state cut short (a full disk, an edit) was passed over in silence: Continue opened an
+    older game, and the player thought the newer one lost."""
+    app, scene = game_on_screen()
+    play_some(scene.session, 3)
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    cut = folder / "autosave-abcdef.json"
+    cut.write_text('{"format": "fuzzyknights-save", "vers')
+    os.utime(cut, (os.stat(cut).st_atime, os.stat(cut).st_mtime + 60))
+    resumed = continue_on_a_new_title(folder)
+    assert resumed.session.game_id == scene.session.game_id
+    message = resumed.toast.message
+    assert "autosave-abcdef.json" in message and "is damaged" in message and "Continued from" in message
+    assert cut.read_text() == '{"format": "fuzzyknights-save", "vers'
+
+
 def test_every_action_is_saved_as_it_happens_even_mid_battle(folder):
     session = GameSession(battle_state())
     fight_on = next(a for a in legal_actions(session.state) if not isinstance(a, Retreat))
@@ -351,3 +367,9 @@ def test_continue_in_the_middle_of_a_daybreak_keeps_that_days_autosave_as_the_da
     daybreak_tick(resumed)
     assert len(load_game(day_file).actions) == began
     assert len(load_game(autosave_path(folder, session.game_id)).actions) == began + 1
+
+
+def test_a_save_name_that_is_a_device_on_windows_or_only_spaces_still_gets_a_file_of_its_own():
+    from game.ui.menus.saves import file_name
+    assert [file_name(name) for name in ("con", "Nul.txt", "COM1", "lpt9", "console", "   ", " . ")] == [
+        "my_con.json", "my_Nul.txt.json", "my_COM1.json", "my_lpt9.json", "console.json", "save.json", "save.json"]

@@ -109,3 +109,10 @@ def test_ctrl_a_then_backspace_clears():
                                           scancode=0))
     press(field, pygame.K_BACKSPACE)
     assert field.value == ""
+
+
+def test_text_with_newlines_tabs_and_control_characters_keeps_only_what_one_line_can_show():
+    """Text pasted through an input method arrives as one TEXTINPUT: its line breaks must not enter a name."""
+    field = focused_field(max_len=20)
+    field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Ana\r\nde\tla\x00 Mar 🐉"))
+    assert field.value == "Ana de la Mar 🐉"

@@ -239,3 +239,25 @@ def test_a_long_map_list_scrolls_and_keeps_the_preview_and_the_chosen_map_in_vie
     scene.select_map(19)                                   # e.g. a new random map, added last
     assert scene.map_buttons[19].visible and scene.left.contains(scene.map_buttons[19].rect)
     scene.draw(app.screen)
+
+
+def test_two_players_of_one_name_turn_start_off_and_the_screen_says_why(app, title):
+    """"Turn order: Ana → Ana" and "Ana, your move" on the handoff cover told nobody which Ana was meant."""
+    for index, typed in enumerate(("Ana", " ana ")):
+        click(title, title.seat_rows[index].name.rect.center)
+        title.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode=""))
+        for ch in typed:
+            key(title, pygame.K_a, ch)
+    click(title, (5, 5))
+    assert not title.start_button.enabled
+    assert title.start_button.tooltip == "Two players are called ana: give each a name of their own"
+    key(title, pygame.K_RETURN)
+    title.start()
+    assert title.started_log == []
+    title.draw(pygame.Surface(app.screen.get_size()))         # the reason is drawn under the seats, in red
+    click(title, title.seat_rows[1].name.rect.center)
+    key(title, pygame.K_a, "h")
+    click(title, (5, 5))
+    assert title.start_button.enabled
+    title.start()
+    assert [seat.name for seat in title.started_log[0].seats] == ["Ana", "anah"]

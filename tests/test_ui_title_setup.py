@@ -184,3 +184,26 @@ def test_the_computer_levels_read_easy_standard_hard_not_normal(data_dir):
     assert [tip.split("\n")[-1] for tip in tips] == ["Click for Hard", "Click for Easy", "Click for Standard"]
     from game.ui.session import AI_LEVEL_TO_ENGINE
     assert [AI_LEVEL_TO_ENGINE[level] for level in ("normal", "hard", "easy")] == ["standard", "hard", "easy"]
+
+
+def test_a_damaged_setup_file_is_told_and_kept_aside_and_a_wrong_field_is_named(data_dir, monkeypatch):
+    """new_game.json cut short was ignored in silence and then written over by the next game's setup."""
+    data_dir.mkdir(parents=True)
+    path = data_dir / "new_game.json"
+    path.write_text('{"map": "maps/meadow.tmx", "mo')
+    last = last_setup.recall()
+    assert len(last.problems) == 1 and str(path) in last.problems[0] and "not valid JSON" in last.problems[0]
+    assert (data_dir / "new_game.json.broken").read_text() == '{"map": "maps/meadow.tmx", "mo' and not path.exists()
+    path.write_text(json.dumps({"mode": "campaign", "seats": "Ana and Bea", "day_limit_days": 12}))
+    last = last_setup.recall()
+    assert last.mode == "campaign" and last.day_limit_days == 12 and last.seats is None
+    assert last.problems == [f"{path}: field 'seats' {last_setup.EXPECTED['seats']}; the title screen's default is used"]
+    from game.ui import app as app_module
+    from game.ui.menus.file_problems import FileProblems
+    opened = []
+    monkeypatch.setattr(App, "run", lambda self: opened.append(self))
+    app_module.run()                                     # the window opens on a notice of the problem, over the title
+    app = opened[0]
+    assert isinstance(app.scene, FileProblems) and isinstance(app.scenes[0], TitleScene)
+    assert app.scene.problems == last.problems
+    app.scene.draw(app.screen)

@@ -140,7 +140,9 @@ def _write(path: Path, samples: np.ndarray, step: int = 1) -> None:
     samples = samples[::step]
     peak = float(np.max(np.abs(samples))) or 1.0
     pcm = (samples / peak * 0.8 * 32767).astype("<i2")
-    with wave.open(str(path), "wb") as out:
+    # The file is opened first: wave.open failing on it left a half-made writer whose clean-up
+    # printed a traceback ("Exception ignored in: Wave_write.__del__") after the one-line message.
+    with open(path, "wb") as handle, wave.open(handle, "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
         out.setframerate(RATE // step)

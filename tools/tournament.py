@@ -91,6 +91,8 @@ def main(argv=None) -> int:
         p.error(f"--games must be 1 to {MAX_GAMES}")
     if not 0 <= args.max_days <= 10_000:
         p.error("--max-days must be 0 to 10000")
+    if args.jobs is not None and not 1 <= args.jobs <= 64:
+        p.error("--jobs must be 1 to 64")
     levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
     from game.ai.levels import VARIANTS, style_of   # the computer players (and the engine) load once the numbers are checked
     unknown = [lvl for lvl in levels if lvl != "random" and style_of(lvl) is None]
@@ -101,7 +103,9 @@ def main(argv=None) -> int:
         p.error("--levels needs at least two different levels")
     map_path = Path(args.map) if args.map.endswith(".tmx") else ROOT / "maps" / f"{args.map}.tmx"
     if not map_path.is_file():
-        print(f"tournament.py: map not found: {args.map}", file=sys.stderr)      # an input problem: exit 1
+        problem = "is a folder, not a map file" if map_path.is_dir() else "map not found"
+        print(f"tournament.py: {problem}: {args.map}" if not map_path.is_dir() else
+              f"tournament.py: {args.map} {problem}", file=sys.stderr)      # an input problem: exit 1
         return 1
     from game.map_players import made_for
     from game.ui.menus.map_catalog import read_header
@@ -109,6 +113,9 @@ def main(argv=None) -> int:
         header = read_header(map_path)
     except ValueError as error:
         print(f"tournament.py: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:            # e.g. a map file the user may not read
+        print(f"tournament.py: cannot read {map_path}: {error.strerror or error}", file=sys.stderr)
         return 1
     counts = header.counts_for(args.mode)
     players = args.players or counts[0]

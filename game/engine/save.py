@@ -9,7 +9,8 @@ field.
 
 Autosaves belong to one game: ``autosave-<game>.json`` is its latest state and
 ``autosave-<game>-dayNNN.json`` its Daybreaks. Pruning keeps the current game's
-newest Daybreaks and every other game's newest autosave.
+newest Daybreaks and every other game's newest autosave (and, when that one is
+damaged, its newest that reads).
 """
 from __future__ import annotations
 
@@ -330,10 +331,25 @@ def prune_autosaves(folder: str | os.PathLike, game_id: str, keep: int) -> None:
         if game == game_id:
             stale = [f for f in files if f[3]][keep:]
         else:
-            stale = files[1:]
+            stale = files[_newest_readable(files) + 1:]
         for *_, path, _ in stale:
             path.unlink(missing_ok=True)
     remove_stale_temp_files(folder)
+
+
+def _newest_readable(files: list[tuple[int, str, Path, bool]]) -> int:
+    """The place in ``files`` (newest first) of the newest that reads as a save; pruning keeps it and every
+    newer file: a game whose latest state was cut short (a full disk, a crash, an edit) keeps the Daybreak
+    it can go on from, and the damaged file stays for the player to mend or delete."""
+    if len(files) < 2:
+        return 0
+    for index, (*_, path, _daybreak) in enumerate(files):
+        try:
+            check_header(read_save_data(path))
+        except (SaveError, OSError):
+            continue
+        return index
+    return len(files) - 1
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -206,6 +206,8 @@ def read_save_data(path: str | os.PathLike) -> Any:
         raise SaveError(f"cannot read the save {name}: {exc.strerror or exc}") from None
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{name} is a folder, not a save file")
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{name} is not a save file (not a regular file)")
         if info.st_size > MAX_SAVE_BYTES:
@@ -224,10 +226,14 @@ def read_save_data(path: str | os.PathLike) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"the save {name} is not text (UTF-8): it is damaged or not a save") from None
+    if not text.strip():
+        raise SaveError(f"the save {name} is empty: nothing was written to it")
     try:
         return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"the save {name} is not valid JSON (line {exc.lineno}): it may be truncated") from None
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")   # stops where more was due
+        raise SaveError(f"the save {name} is not valid JSON (line {exc.lineno}, column {exc.colno}): "
+                        + ("it is cut short" if cut else f"{exc.msg.lower()}")) from None
     except RecursionError:
         raise SaveError(f"the save {name} is nested too deeply to be a save") from None
     except ValueError as exc:       # a number too long to read, 1e999 or NaN

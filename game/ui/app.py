@@ -218,8 +218,10 @@ def run(options=None) -> int:
     if getattr(options, "map_path", None):     # python -m game --map MAP: reload MAP whenever it is saved
         from game.maps.watch import MapWatch
         app.map_watch, app.map_options = MapWatch(options.map_path), options
-    if problems:
-        app.scene.toast.show(problems[0])
+    problems += getattr(app.scene, "file_problems", [])
+    if problems:        # the player's own files: a notice that stays until read, not a toast that fades
+        from game.ui.menus.file_problems import FileProblems
+        app.push(FileProblems(problems))
     app.run()
     return 0
 

@@ -524,6 +524,12 @@ class TextField(Widget):
     def _insert(self, chars: str) -> None:
         before = self.value
         for ch in chars:
+            if ch in "\n\r\t":     # pasted or IME text: its line breaks and tabs are spaces on one line
+                if self.value.endswith(" "):
+                    continue
+                ch = " "
+            elif not ch.isprintable():
+                continue            # a control character has no glyph and no place in a name
             if len(self.value) >= self.max_len:
                 self.refusal = f"At most {self.max_len} characters here"     # the rest of a long name vanished
             elif self.allowed is None or self.allowed(ch):

@@ -2,8 +2,9 @@
 
 Written to ``new_game.json`` in the player's data folder when a game is started from the title screen,
 so the seats and names a hotseat group chose are still there after the game and after a restart.
-Reading never fails: a missing, damaged or out-of-date file gives no setup, and a part that does not
-fit (a map that is gone, a seat of an unknown kind) is left at the title screen's default.
+Reading never fails: a missing file gives no setup; a damaged one is set aside as new_game.json.broken
+(with a message), and a part that does not fit (a seat of an unknown kind) is left at the title screen's
+default, with a message naming the field.
 """
 from __future__ import annotations
 
@@ -36,23 +37,48 @@ def remember(options: NewGameOptions, day_limit_days: int, path: Path | None = N
 
 
 class LastSetup:
-    """What could be read back: every attribute is None when that part was missing or did not fit."""
+    """What could be read back: every attribute is None when that part was missing or did not fit.
+    ``problems``: a line for each part that was there and did not fit, naming the file and the field."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, where: str = FILE_NAME) -> None:
         self.map = data.get("map") if isinstance(data.get("map"), str) else None
         self.mode = data.get("mode") if data.get("mode") in MODES else None
         self.seats = _seats(data.get("seats"))
         self.rules = _rules(data.get("rules"))
         days = data.get("day_limit_days")
         self.day_limit_days = days if isinstance(days, int) and not isinstance(days, bool) and days > 0 else None
+        self.problems = [f"{where}: field '{name}' {EXPECTED[name]}; the title screen's default is used"
+                         for name in EXPECTED if name in data and getattr(self, name) is None]
+
+
+EXPECTED = {"map": "must be a map file's path", "mode": f"must be {' or '.join(map(repr, MODES))}",
+            "seats": "must list 2 to 4 seats, each with a name, a colour 1-4 of its own, a kind and a level",
+            "rules": "must be a group of the optional rules {...}", "day_limit_days": "must be a whole number above 0"}
 
 
 def recall(path: Path | None = None) -> LastSetup | None:
+    """The setup in ``path`` (default: the player's new_game.json); None when there is no file. A file that
+    cannot be read as a setup at all is set aside as ``new_game.json.broken`` (the next game's setup would
+    write over it), and the LastSetup, empty, says so in its ``problems``."""
+    path = path or setup_path()
     try:
-        data = json.loads((path or setup_path()).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
         return None
-    return LastSetup(data) if isinstance(data, dict) else None
+    except (OSError, ValueError) as error:
+        why = getattr(error, "strerror", None) or str(error)
+        return _unreadable(path, f"cannot be read ({why})" if isinstance(error, OSError) else f"is not valid JSON ({why})")
+    if not isinstance(data, dict):
+        return _unreadable(path, "does not hold a setup (a group of fields {...})")
+    return LastSetup(data, str(path))
+
+
+def _unreadable(path: Path, why: str) -> LastSetup:
+    empty = LastSetup({})
+    aside = userdata.set_aside(path)
+    kept = f"; the file is kept as {aside.name}" if aside else "; the file is left as it is"
+    empty.problems = [f"{path} {why}: the title screen starts with its defaults{kept}"]
+    return empty
 
 
 def _seats(raw) -> list[Seat] | None:

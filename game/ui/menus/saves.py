@@ -30,6 +30,7 @@ from game.userdata import saves_dir
 
 MAX_NAME = 40                 # characters of a save's name
 _NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+_DEVICE_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))}
 
 
 @dataclass
@@ -153,8 +154,9 @@ def file_name(name: str) -> str:
     """The save's file name: the player's own name (any script), minus what file names cannot hold."""
     text = unicodedata.normalize("NFC", name)
     text = _NOT_IN_FILE_NAMES.sub("", text).strip().strip(".").replace(" ", "_")[:MAX_NAME] or "save"
-    if text.lower().startswith("autosave"):
-        text = "my_" + text          # autosave-… names belong to the autosaves (and their pruning)
+    if text.lower().startswith("autosave") or text.split(".")[0].upper() in _DEVICE_NAMES:
+        text = "my_" + text          # autosave-… names belong to the autosaves (and their pruning), and
+                                     # CON, NUL, COM1 … are devices on Windows, whatever follows the dot
     return f"{text}.json"
 
 
@@ -314,7 +316,8 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
     start is passed over for the next one, and the player is told.
     """
     from game.engine.save_checks import SaveError
-    saves = continue_order([s for s in list_saves(folder) if not s.problem])
+    every = list_saves(folder)
+    saves = continue_order([s for s in every if not s.problem])
     skipped = None
     for info in saves:
         try:
@@ -326,12 +329,21 @@ def continue_newest(scene: Scene, folder: Path | None = None) -> None:
             skipped = skipped or f"{info.name} ({info.stamp}) is damaged: {error}"
             continue
         game = show_game(scene, session)
+        skipped = skipped or newer_damaged(every, info.when)
         if skipped:
             game.toast.duration = 8.0
             game.toast.show(f"{skipped}. Continued from {info.name} ({info.stamp}).", info=True)
         return
+    skipped = skipped or newer_damaged(every, 0.0)
     scene.toast.duration = 6.0
     scene.toast.show(f"Cannot continue: {skipped}" if skipped else "No saved games yet")
+
+
+def newer_damaged(saves: list[SaveInfo], when: float) -> str | None:
+    """The newest damaged file written after ``when``, in words: Continue passes over a file it cannot read
+    (a game's latest state cut short by a full disk), and the player must hear of it, not find an older game."""
+    damaged = next((s for s in saves if s.problem and s.when > when), None)
+    return damaged and f"{damaged.name} of {damaged.stamp} ({damaged.path.name}) is damaged: {damaged.problem}"
 
 
 def open_load_dialog(scene: Scene, game: Scene | None = None) -> None:

@@ -153,6 +153,7 @@ class TitleScene(Scene):
                                                             self.load_button, self.quit_button, self.start_button,
                                                             self.rules_button, self.settings_button])
         self.remember_setup = remember_setup
+        self.file_problems: list[str] = []
         if remember_setup:
             from game.ui.menus.last_setup import recall
             self.apply_last_setup(recall())
@@ -164,6 +165,7 @@ class TitleScene(Scene):
         """The last new game's map, mode, seats and optional rules (parts that no longer fit are skipped)."""
         if last is None:
             return
+        self.file_problems = list(last.problems)       # shown when the window opens (game.ui.app.run)
         if last.map is not None:
             exact = [i for i, m in enumerate(self.maps) if m.path and _same_file(m.path, last.map)]
             moved = [i for i, m in enumerate(self.maps)        # a shipped map, the game installed elsewhere
@@ -370,7 +372,7 @@ class TitleScene(Scene):
             if shown:
                 row.sync(self.seats[i], removable=len(self.seats) > lo)
         self.add_seat_button.visible = len(self.seats) < hi
-        unfit = self.count_problem()
+        unfit = self.count_problem() or self.name_problem()
         self.start_button.enabled, self.start_button.tooltip = not unfit, unfit
         for i, button in enumerate(self.map_buttons):
             button.selected = i == self.map_index
@@ -385,6 +387,17 @@ class TitleScene(Scene):
             return ""
         return f"Made for {made_for(counts, self.selected_map.counts)}: add or remove a player"
 
+    def name_problem(self) -> str:
+        """Why the seats' names cannot start a game ("" when they can): two players of one name made the
+        turn order, the log and the handoff cover ("Ana, your move") tell nobody which of them is meant."""
+        seen: dict[str, str] = {}
+        for seat in self.seats:
+            key = " ".join(seat.name.split()).casefold()
+            if key in seen:
+                return f"Two players are called {seat.name}: give each a name of their own"
+            seen[key] = seat.name
+        return ""
+
     def start(self) -> None:
         self.finish_typing()            # the game starts with what the fields show
         entry = self.selected_map.load()
@@ -392,7 +405,7 @@ class TitleScene(Scene):
             from game.ui.menus.map_error import MapErrorScene
             self.push(MapErrorScene(entry.title, entry.problems, source=entry.path, retry=self.start))
             return
-        if self.count_problem():
+        if self.count_problem() or self.name_problem():
             return                      # the Start button is off and says why; a key press lands here
         self.started = self.options
         if not self.seed_chosen:        # back on this screen, the next game gets its own dice
@@ -609,11 +622,12 @@ class TitleScene(Scene):
                 + ["Who goes first is rolled on the dice when the game starts."])
 
     def _draw_seat_swatches(self, surface: pygame.Surface) -> None:
-        hints = self.seat_hints()
-        lines = [line for hint in hints for line in widgets.wrap(hint, px(14), self.middle.w - px(44))]
+        clash = self.name_problem()         # in red, first: the reason the Start button is off
+        hints = ([clash] if clash else []) + self.seat_hints()
+        lines = [(line, hint is clash) for hint in hints for line in widgets.wrap(hint, px(14), self.middle.w - px(44))]
         y = min(self.players_hint_y, self.middle.bottom - px(12) - px(20) * len(lines))
-        for line in lines:
-            surface.blit(widgets.text(line, px(14), theme.INK_SOFT), (self.middle.x + px(22), y))
+        for line, red in lines:
+            surface.blit(widgets.text(line, px(14), theme.DANGER if red else theme.INK_SOFT), (self.middle.x + px(22), y))
             y += px(20)
 
     def _draw_game_labels(self, surface: pygame.Surface) -> None:
