@@ -87,17 +87,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def map_argument(value: str, parser: argparse.ArgumentParser) -> Path:
-    """``--map``: a .tmx path as given, else the shipped (or the player's own) map of that name."""
+def named_map(value: str) -> Path | None:
+    """A map as a player names it: a .tmx path as given, else the shipped (or the player's own) map of that
+    name; None when it is neither."""
     from game import resources, userdata
     path = Path(value)
     if path.exists() or path.suffix.lower() == ".tmx" or len(path.parts) > 1:
         return path            # a missing .tmx file is reported by the map loader, naming the file
-    named = resources.shipped_map(value) or next(
+    return resources.shipped_map(value) or next(
         (p for p in sorted(userdata.user_maps_dir().glob("*.tmx")) if p.stem.lower() == value.lower()), None)
+
+
+def map_argument(value: str, parser: argparse.ArgumentParser, option: str = "--map") -> Path:
+    """``--map``: ``named_map``, or the parser's error listing the shipped maps."""
+    named = named_map(value)
     if named is None:
+        from game import resources
         names = ", ".join(p.stem for p in resources.shipped_maps())
-        parser.error(f"--map {value}: no such file and no shipped map of that name (shipped maps: {names}; "
+        parser.error(f"{option} {value}: no such file and no shipped map of that name (shipped maps: {names}; "
                      f"or give the path of a .tmx file)")
     return named
 

@@ -18,7 +18,7 @@ def bench_ai(monkeypatch):
     times = {"meadow": [1.0] * 98 + [4.0, 10.0], "highlands": [1.0] * 98 + [2.0, 4.0]}
     monkeypatch.setattr(bench_ai, "decision_times",
                         lambda board, players, seed, level, mode, turns: list(times[board.name]))
-    monkeypatch.setattr(bench_ai, "load", lambda name: (name, type("Board", (), {"name": name})()))
+    monkeypatch.setattr(bench_ai, "load", lambda path: (path.stem, type("Board", (), {"name": path.stem})()))
     return bench_ai
 
 
@@ -92,7 +92,7 @@ def test_json_tells_the_turns_of_a_real_game(monkeypatch, capsys):
     from game.board import Board
     from game.board.model import MapToken
     board = Board.blank(9, 9, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (7, 7), seat=2)])
-    monkeypatch.setattr(bench_ai, "load", lambda name: (name, board))
+    monkeypatch.setattr(bench_ai, "load", lambda path: (path.stem, board))
     assert bench_ai.main(["--players", "2", "--level", "easy", "--max-days", "3", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert {"turns", "turn_p50_s", "turn_max_s"} <= set(result)

@@ -23,6 +23,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     ["tools/reach.py", "maps/meadow.tmx", "--hero", "1,1", "--player", "1", "--budget", "1000000000"],
     ["tools/random_map.py", "OUT.tmx", "--width", "20", "--height", "99999"],
     ["tools/make_maps.py", "--bogus"],
+    ["tools/render_map_png.py", "no_such_map_name", "OUT.png"],
 ])
 def test_bad_arguments_get_usage_and_status_2(args):
     done = run(*args)
@@ -52,6 +53,14 @@ def test_make_maps_help_only_prints_help():
 
 
 def test_render_map_png_writes_a_png(tmp_path):
-    done = run("tools/render_map_png.py", "maps/meadow.tmx", str(tmp_path / "m.png"), "--scale", "0.25")
+    done = run("tools/render_map_png.py", "meadow", str(tmp_path / "m.png"), "--scale", "0.25")  # --map's names
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "m.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_validate_map_takes_a_shipped_map_by_its_name_as_the_game_does():
+    done = run("tools/validate_map.py", "meadow", "no_such_map_name")
+    assert done.returncode == 1
+    ok, missing = done.stdout.splitlines()
+    assert ok.startswith("ok ") and ok.split(":")[0].endswith("meadow.tmx")
+    assert missing == "no_such_map_name: map file not found"

@@ -94,21 +94,23 @@ def test_json_on_every_shipped_map_matches_the_pathfinder(map_path, capsys):
 def test_command_line_json_is_clean_stdout():
     board_path = shipped_maps()[0]
     hero = next(iter(load_map(board_path).start_slots().values()))
-    result = run_tool(board_path, "--hero", f"{hero[0]},{hero[1]}", "--player", "1",
-                      "--budget", "5", "--json")
+    result = run_tool(board_path.stem, "--hero", f"{hero[0]},{hero[1]}", "--player", "1",
+                      "--budget", "5", "--json")      # a shipped map by its name, as --map takes it
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["tiles"]
 
 
 @pytest.mark.parametrize("args,message,status", [
-    (["no/such/map.tmx", "--hero", "1,1"], "no map file", 1),
-    (["README.md", "--hero", "1,1"], "cannot use map", 1),
+    (["no/such/map.tmx", "--hero", "1,1"], "map file not found", 1),
+    (["tests", "--hero", "1,1"], "is a folder, not a map file", 1),
+    (["README.md", "--hero", "1,1"], "cannot use the map", 1),
+    (["no-such-map-name", "--hero", "1,1"], "no such file and no shipped map of that name", 2),
     (["MAP", "--hero", "one,1"], "not a cell", 2),
     (["MAP", "--hero", "999,0"], "off the", 2),
 ])
 def test_bad_input_exits_with_a_message_and_no_traceback(args, message, status):
     """A map it cannot use is an input problem (1), a bad argument a usage error (2), as the README says."""
-    args = [str(shipped_maps()[0]) if a == "MAP" else str(ROOT / a) if a == "README.md" else a
+    args = [str(shipped_maps()[0]) if a == "MAP" else str(ROOT / a) if a in ("README.md", "tests") else a
             for a in args]
     result = run_tool(*args, "--player", "1", "--budget", "5")
     assert result.returncode == status

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.choices import LEVELS  # noqa: E402
-from game.cli import run_tool  # noqa: E402
+from game.cli import map_argument, run_tool  # noqa: E402
 
 MAX_GAMES = 1000
 MAX_DAYS = 60
@@ -105,7 +105,7 @@ def main(argv=None) -> int:
         p.error(f"--games must be 1 to {MAX_GAMES}")
     from game.maps import MapError
     try:
-        boards = [load(name) for name in (args.map, args.reference) if name]
+        boards = [load(map_argument(name, p, option)) for name, option in ((args.map, "--map"), (args.reference, "--reference")) if name]
     except MapError as error:
         print(f"bench_ai.py: {error}", file=sys.stderr)
         return 1
@@ -128,12 +128,9 @@ def main(argv=None) -> int:
     return 0
 
 
-def load(map_arg: str):
-    """(name, board) of a shipped map's name or a .tmx path."""
+def load(path: Path):
+    """(name, board) of a map file."""
     from game.maps import load_map
-    path = Path(map_arg)
-    if path.suffix != ".tmx":
-        path = ROOT / "maps" / f"{map_arg}.tmx"
     return path.stem, load_map(path)
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean if pygame is imported
 
 from game.choices import MAX_BUDGET  # noqa: E402
-from game.cli import bounded_int, run_tool  # noqa: E402
+from game.cli import bounded_int, map_argument, run_tool  # noqa: E402
 
 if TYPE_CHECKING:
     from game.board.model import Board
@@ -125,14 +125,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the reachable cells as JSON")
     args = parser.parse_args(argv)       # bad arguments: argparse says why and exits 2
 
+    args.map = str(map_argument(args.map, parser, "MAP.tmx"))
     if not Path(args.map).is_file():
-        print(f"reach.py: no map file {args.map}", file=sys.stderr)
+        what = "is a folder, not a map file" if Path(args.map).is_dir() else "map file not found"
+        print(f"reach.py: {args.map}: {what}", file=sys.stderr)
         return 1
     from game.maps import MapError, load_map
     try:
         board = load_map(args.map)
     except MapError as error:
-        print(f"reach.py: cannot use map {args.map}:\n  " + "\n  ".join(error.problems), file=sys.stderr)
+        print("reach.py: cannot use the map:\n  " + "\n  ".join(error.problems), file=sys.stderr)
         return 1
     try:
         reach = hero_reach(board, args.hero, args.player, args.budget)

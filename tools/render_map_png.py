@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.cli import run_tool  # noqa: E402
+from game.cli import map_argument, run_tool  # noqa: E402
 
 # pygame and the maps (numpy) load after the arguments are read: --help and a bad argument answer without them.
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("png", metavar="OUT.png")
     parser.add_argument("--scale", type=float, default=1.0, help=f"0 < SCALE <= {MAX_SCALE} (default 1)")
     args = parser.parse_args(argv)
+    args.map = str(map_argument(args.map, parser, "MAP.tmx"))
     if not 0 < args.scale <= MAX_SCALE:      # also refuses nan
         parser.error(f"--scale must be above 0 and at most {MAX_SCALE}")
     if not args.png.lower().endswith(".png"):
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         board = load_map(args.map)
     except MapError as e:
-        print(f"render_map_png.py: cannot use {args.map}:\n  " + "\n  ".join(e.problems), file=sys.stderr)
+        print("render_map_png.py: cannot use the map:\n  " + "\n  ".join(e.problems), file=sys.stderr)
         return 1
     width, height = (side * args.scale for side in Grid.of(board).pixel_size())
     if max(width, height) > MAX_OUTPUT_SIDE:

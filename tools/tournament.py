@@ -31,7 +31,7 @@ for path in (ROOT, TOOLS):
 MAX_GAMES = 100_000
 
 from game.choices import LEVELS  # noqa: E402
-from game.cli import run_tool  # noqa: E402
+from game.cli import map_argument, run_tool  # noqa: E402
 from game.lab.stats import wilson  # noqa: E402
 
 
@@ -101,7 +101,7 @@ def main(argv=None) -> int:
                 f"or a variant {', '.join('standard:' + v for v in VARIANTS)}")
     if len(set(levels)) < 2:
         p.error("--levels needs at least two different levels")
-    map_path = Path(args.map) if args.map.endswith(".tmx") else ROOT / "maps" / f"{args.map}.tmx"
+    map_path = map_argument(args.map, p)
     if not map_path.is_file():
         problem = "is a folder, not a map file" if map_path.is_dir() else "map not found"
         print(f"tournament.py: {problem}: {args.map}" if not map_path.is_dir() else

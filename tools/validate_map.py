@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import run_tool  # noqa: E402
+from game.cli import named_map, run_tool  # noqa: E402
 
 WHERE = re.compile(r"layer '(?P<layer>[^']*)'(?:, object (?P<id>\d+))?(?:.*? at cell \((?P<c>-?\d+), (?P<r>-?\d+)\))?")
 
@@ -78,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("maps", nargs="+", metavar="MAP.tmx", help="map files to check")
     parser.add_argument("--json", action="store_true", help="print one JSON object (see below)")
     args = parser.parse_args(argv)
+    args.maps = [str(named_map(name) or name) for name in args.maps]     # 'meadow' is the shipped map
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.json:
         results = [as_json(path) for path in args.maps]
