@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.choices import LEVELS  # noqa: E402
-from game.cli import map_argument, run_tool  # noqa: E402
+from game.cli import MAX_SEED, bounded_int, map_argument, run_tool  # noqa: E402
 
 MAX_GAMES = 1000
 MAX_DAYS = 60
@@ -90,7 +90,7 @@ def main(argv=None) -> int:
     p.add_argument("--map", default="highlands", help="a shipped map's name or a .tmx path (default highlands)")
     p.add_argument("--players", type=int, default=4, help="2 to 4 (default 4)")
     p.add_argument("--games", type=int, default=1, help=f"whole games to play, 1 to {MAX_GAMES} (default 1)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
     p.add_argument("--level", default="standard", choices=LEVELS)
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -29,7 +29,7 @@ for path in (ROOT, TOOLS):
 
 MAX_GAMES = 10_000
 
-from game.cli import run_tool  # noqa: E402
+from game.cli import MAX_SEED, bounded_int, run_tool  # noqa: E402
 from simulate import game_job, run_jobs  # noqa: E402
 
 
@@ -59,7 +59,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--maps", default=None, help="shipped map names, comma-separated (default: all)")
     p.add_argument("--games", type=int, default=40, help=f"games per map and player count, 1 to {MAX_GAMES}")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
     p.add_argument("--mode", choices=("normal", "campaign"), default="normal", help="ruleset (default normal)")
     p.add_argument("--level", default="standard", help="computer level of every seat (default standard)")
     p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60)")

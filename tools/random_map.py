@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.cli import run_tool  # noqa: E402
+from game.cli import MAX_SEED, bounded_int, run_tool  # noqa: E402
 
 from game.choices import MAX_SIDE, MIN_SIDE  # noqa: E402
 
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--height", type=int, required=True, help=f"cells down, {MIN_SIDE}-{MAX_SIDE}")
     parser.add_argument("--players", type=int, default=2, help="2-4 (default 2)")
     parser.add_argument("--shape", choices=("square", "hex"), default="square")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
     args = parser.parse_args(argv)
     for name in ("width", "height"):
         if not MIN_SIDE <= getattr(args, name) <= MAX_SIDE:

@@ -31,7 +31,7 @@ for path in (ROOT, TOOLS):
 MAX_GAMES = 100_000
 
 from game.choices import LEVELS  # noqa: E402
-from game.cli import map_argument, run_tool  # noqa: E402
+from game.cli import MAX_SEED, bounded_int, map_argument, run_tool  # noqa: E402
 from game.lab.stats import wilson  # noqa: E402
 
 
@@ -80,7 +80,7 @@ def main(argv=None) -> int:
     p.add_argument("--mode", default="normal", choices=("normal", "campaign"))
     p.add_argument("--levels", default="easy,standard,hard", help="two or more computer levels, comma-separated")
     p.add_argument("--games", type=int, default=100, help=f"games per pair, 1 to {MAX_GAMES} (default 100)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=1)
     p.add_argument("--max-days", type=int, default=60, help="day-limit rule after D Days (default 60; 0 = none)")
     p.add_argument("--players", type=int, default=None,
                    help="seats at the table, 2 to 4 (default: the fewest the map takes, at least 2)")
