@@ -5,7 +5,6 @@ import pytest
 from enginekit import (assert_refused, capital, end_daybreak, hero_game, kinds, purse_of, recruit_hero, script,
                        start_game, to_turn_of)
 from game.engine import apply, hero_reach, legal_actions
-from game.engine.movement import shut_city
 from game.engine import actions as A
 from game.engine.state import Hero, Token
 
@@ -98,7 +97,6 @@ def test_a_monster_on_a_city_blocks_it_exchanges_and_entry_until_beaten():
     # P2's hero next to the City cannot enter it
     rival = Hero(id=state.new_id(), owner=2, cell=(1, 2), moves_left=5)
     assert city.cell not in set(hero_reach(state, rival).cells())
-    assert shut_city(state, 2, city.cell).startswith("a Monster blocks this City")   # what a refused move says
     # P1's turn: b stands with the Monster and must face it first
     assert state.pending[0].kind == "face_monster" and state.pending[0].data["hero"] == b.id
     assert_refused(state, A.RollMovement(1, b.id), "face it first")
