@@ -38,3 +38,22 @@ def test_clicking_a_walled_rival_city_says_to_besiege_it_not_that_the_way_is_blo
     assert len(scene.state.actions) == actions and hero.cell == cell and hero.moves_left == 20
     outcome = scene.session.submit(A.Siege(scene.actor, hero.id, city.id))     # what the toast points to
     assert outcome.ok, outcome.reason
+
+
+@pytest.mark.rule("R-ITEM-1")
+@pytest.mark.rule("R-ITEM-3")
+def test_the_item_kinds_the_game_names_are_found_in_the_rulebook_under_the_item_rules():
+    from game.names import ITEM_TYPES
+    from game.ui.menus import rulebook
+    book = rulebook.for_mode(rulebook.load(), "normal")
+    for word in ITEM_TYPES.values():                    # "a common shield (1d6)": what is a shield?
+        found = {book[si].blocks[bi].rule_id for si, bi in rulebook.search(book, word)}
+        assert {"R-ITEM-1", "R-ITEM-3"} <= found, f"searching the rulebook for {word!r} finds {found}"
+
+
+@pytest.mark.rule("R-END-1")
+def test_the_rulebook_says_a_player_without_city_or_hero_is_out_at_once_as_the_log_tells_it():
+    from game.ui.menus import rulebook
+    book = rulebook.load()
+    si, bi = rulebook.find_rule(book, "R-END-1")
+    assert "neither a City nor a hero is out at once" in book[si].blocks[bi].text
