@@ -78,3 +78,39 @@ def test_a_save_name_with_a_slash_is_saved_and_the_menu_says_what_was_left_out(t
     assert isinstance(scene.app.scene, GameMenu)
     assert menu.note == "Saved as Before the siege1 (/ cannot be in a name)", menu.note
     assert [p.name for p in tmp_path.glob("*.json") if not p.name.startswith("autosave")] == ["Before_the_siege1.json"]
+
+
+@pytest.mark.rule("R-SET-5")
+def test_ending_a_daybreak_with_no_hero_and_the_coin_for_one_asks_first_and_can_open_the_city():
+    from game.ui.city.scene import CityScene
+    scene = meadow_board_scene(starting_hero=False)
+    seat, state = scene.actor, scene.state
+    assert state.phase == "daybreak" and not state.heroes_of(seat)
+    click(scene, scene.end_button.rect.center)
+    assert state.phase == "daybreak" and scene.actor == seat, "ended without a word: a turn with nothing to move"
+    assert scene.dialog is not None and scene.dialog.title == "End the Daybreak with no hero?"
+    assert "R-SET-5" in " ".join(scene.dialog.lines)
+    click(scene, scene.dialog.buttons[1].rect.center)             # "Recruit a hero"
+    assert isinstance(scene.app.scene, CityScene) and scene.dialog is None
+    city_scene = scene.app.scene
+    city_scene.close()
+    click(scene, scene.end_button.rect.center)
+    click(scene, scene.dialog.buttons[0].rect.center)             # "End Daybreak": the player's choice stands
+    assert scene.actor != seat or state.phase != "daybreak"
+
+
+@pytest.mark.rule("R-SET-5")
+def test_the_daybreak_panel_asks_too_and_space_answers_end_daybreak():
+    import pygame
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    scene = meadow_board_scene(starting_hero=False)
+    seat, state = scene.actor, scene.state
+    panel = DaybreakPanel(scene.session)
+    scene.app.push(panel)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    panel.handle_event(space)
+    question = scene.app.scene
+    assert question is not panel and question.title == "End the Daybreak with no hero?"
+    assert state.phase == "daybreak" and scene.actor == seat
+    question.handle_event(space)
+    assert scene.actor != seat or state.phase != "daybreak"
