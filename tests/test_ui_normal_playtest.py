@@ -114,3 +114,9 @@ def test_the_daybreak_panel_asks_too_and_space_answers_end_daybreak():
     assert state.phase == "daybreak" and scene.actor == seat
     question.handle_event(space)
     assert scene.actor != seat or state.phase != "daybreak"
+
+
+def test_the_daybreak_help_names_the_keys_that_end_it_as_the_panel_does():
+    from game.ui.kit.help_overlay import SCREEN_HELP
+    keys = " ".join(keys for keys, _ in SCREEN_HELP["DaybreakPanel"][1])
+    assert "Space" in keys and "Enter" in keys, keys          # the panel's End Daybreak tip says (Space)
