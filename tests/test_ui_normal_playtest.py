@@ -108,6 +108,7 @@ def test_the_daybreak_panel_asks_too_and_space_answers_end_daybreak():
     panel = DaybreakPanel(scene.session)
     scene.app.push(panel)
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    panel.update(1.0)
     panel.handle_event(space)
     question = scene.app.scene
     assert question is not panel and question.title == "End the Daybreak with no hero?"
@@ -120,3 +121,21 @@ def test_the_daybreak_help_names_the_keys_that_end_it_as_the_panel_does():
     from game.ui.kit.help_overlay import SCREEN_HELP
     keys = " ".join(keys for keys, _ in SCREEN_HELP["DaybreakPanel"][1])
     assert "Space" in keys and "Enter" in keys, keys          # the panel's End Daybreak tip says (Space)
+
+
+def test_a_space_pressed_as_the_daybreak_panel_opens_is_not_taken_as_ending_it():
+    """Space ended the turn; pressed again while the computer's empty turn went by at once, it ended the
+    next Daybreak before the player saw it."""
+    import pygame
+    from game.ui.board.daybreak_panel import KEY_GRACE, DaybreakPanel
+    scene = meadow_board_scene()
+    seat, state = scene.actor, scene.state
+    panel = DaybreakPanel(scene.session)
+    scene.app.push(panel)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    panel.update(KEY_GRACE / 2)
+    panel.handle_event(space)
+    assert state.phase == "daybreak" and scene.actor == seat and scene.app.scene is panel
+    panel.update(KEY_GRACE)
+    panel.handle_event(space)
+    assert scene.actor != seat or state.phase != "daybreak"

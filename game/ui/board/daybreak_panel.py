@@ -24,6 +24,9 @@ from game.ui.kit.rich_text import render
 from game.ui.kit.widgets import wrap
 from game.ui.kit.scene import Scene
 
+# Space or Enter in the panel's first moments was meant for what came before it: a Space that ended the
+# turn, pressed again while a computer's turn went by in an instant, ended the next Daybreak unseen.
+KEY_GRACE = 0.8          # seconds
 _SEEN = "_daybreak_panel_seen"
 _SAVED = "_daybreak_autosaved_day"
 
@@ -239,6 +242,7 @@ class DaybreakPanel(OverlayScene):
         self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19,
                                         tooltip="End your Daybreak (Space)")
         self.board_button = widgets.Button("See the board", self.close, size=16)
+        self.age = 0.0                        # seconds shown (KEY_GRACE)
 
     @property
     def title(self) -> str:
@@ -584,8 +588,13 @@ class DaybreakPanel(OverlayScene):
                 break
         return lines
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_daybreak()            # the key that goes on everywhere else ends the Daybreak here too
+            if self.age >= KEY_GRACE:      # the key that goes on everywhere else ends the Daybreak here too
+                self.end_daybreak()
             return True
         return super().handle_event(event)
