@@ -26,7 +26,7 @@ from game.ui.kit.scene import Scene
 
 # Space or Enter in the panel's first moments was meant for what came before it: a Space that ended the
 # turn, pressed again while a computer's turn went by in an instant, ended the next Daybreak unseen.
-KEY_GRACE = 0.8          # seconds
+KEY_GRACE = 1.0          # seconds
 _SEEN = "_daybreak_panel_seen"
 _SAVED = "_daybreak_autosaved_day"
 
