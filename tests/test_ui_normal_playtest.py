@@ -139,3 +139,23 @@ def test_a_space_pressed_as_the_daybreak_panel_opens_is_not_taken_as_ending_it()
     panel.update(KEY_GRACE)
     panel.handle_event(space)
     assert scene.actor != seat or state.phase != "daybreak"
+
+
+@pytest.mark.rule("R-CITY-5", "R-HERO-2")
+def test_every_line_of_a_battle_result_stays_inside_its_box_and_clear_of_the_spoils():
+    """Played: "City lost: Brunhild's capital" under "Units lost: 3 of 3", "of which 2 deserted" and
+    "Hero: lost" was drawn below the defender's box."""
+    from test_ui_battle import click as app_click, monster_battle, open_scene
+    from uikit import play_to_the_result
+    state, hero, events = monster_battle()
+    app, scene, _ = open_scene(state, events)
+    app_click(app, scene.auto_button.rect.center)
+    play_to_the_result(scene, app)
+    assert scene.result is not None
+    four = ["Units lost: 3 of 3", "   of which 2 deserted", "Hero: lost", "City lost: Brunhild's capital"]
+    scene.side_result_lines = lambda i, res: four if i == 1 else ["Hero: lives on"]
+    scene.draw(app.screen)
+    (box0, lines0), (box1, lines1) = scene.result_rects
+    assert len(lines1) == 4 and all(box1.contains(r) for r in lines1), (box1, lines1)
+    assert box0.h == box1.h and all(box0.contains(r) for r in lines0)
+    assert scene.continue_button.rect.top > box1.bottom
