@@ -159,3 +159,25 @@ def test_every_line_of_a_battle_result_stays_inside_its_box_and_clear_of_the_spo
     assert len(lines1) == 4 and all(box1.contains(r) for r in lines1), (box1, lines1)
     assert box0.h == box1.h and all(box0.contains(r) for r in lines0)
     assert scene.continue_button.rect.top > box1.bottom
+
+
+@pytest.mark.rule("R-MINE-2", "R-BAT-7")
+def test_a_mines_guardians_are_named_guardians_on_their_cards_and_in_the_battle_log():
+    """Played: the cards of a Mine's guardians read "Monsters" and the log "attacks Guardians' Monsters"."""
+    from enginekit import script
+    from game.engine import apply
+    from game.engine.dice import Rng
+    from test_ui_battle import click as app_click, open_scene
+    from test_ui_odds_agree import arrange
+    from uikit import play_to_the_result
+    state, hero = arrange(mine=True, army=2)
+    script(state, ("1dP", 90), ("1d6", 4))                       # guardians defend it: four of them
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    assert state.battle is not None and state.battle.kind == "guardians"
+    app, scene, _ = open_scene(state, events)
+    assert {s.name for s in scene.view.sides[1].squads} == {"Guardians"}
+    app_click(app, scene.auto_button.rect.center)
+    play_to_the_result(scene, app)
+    rounds = [line for line in scene.log if line.startswith("Round")]
+    assert rounds and not any("Monsters" in line for line in rounds), rounds
