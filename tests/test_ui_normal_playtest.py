@@ -181,3 +181,31 @@ def test_a_mines_guardians_are_named_guardians_on_their_cards_and_in_the_battle_
     play_to_the_result(scene, app)
     rounds = [line for line in scene.log if line.startswith("Round")]
     assert rounds and not any("Monsters" in line for line in rounds), rounds
+
+
+def test_a_refusal_toast_is_drawn_over_the_tile_tooltip_where_they_meet():
+    """Played: a refused Daybreak token's reason (R-DAY-5) was half hidden under the tooltip of the tile
+    just clicked: the answer to the click comes first."""
+    import pygame
+    scene = meadow_board_scene()
+    to_turn(scene)
+    calls = []
+    tooltip, toast = scene.view.draw_tooltip, scene.toast.draw
+    scene.view.draw_tooltip = lambda surface: calls.append(("tip", tooltip(surface))) or calls[-1][1]
+    scene.toast.draw = lambda surface: (toast(surface), calls.append(("toast", scene.toast.rect.copy())))
+    scene.toast.show("Place the token on a free tile (nothing on it) (R-DAY-5).")
+    scene.draw(scene.app.screen)
+    met = False
+    for cell in scene.state.board.topology.cells():
+        x, y = scene.view.cell_center(cell)
+        if not scene.view.rect.collidepoint(x, y) or y < scene.toast.rect.top - 200:
+            continue
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+        calls.clear()
+        scene.draw(scene.app.screen)
+        tips = [rect for kind, rect in calls if kind == "tip" and rect is not None]
+        if tips and tips[-1].colliderect(scene.toast.rect):
+            met = True
+            assert calls[-1][0] == "toast", calls
+            break
+    assert met, "no tile's tooltip met the toast"

@@ -766,7 +766,10 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
-            tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
+            tip = self.view.draw_tooltip(surface)                   # over every panel, whole on screen
+            tips.append(tip)
+            if tip is not None and self.toast.visible and tip.colliderect(self.toast.rect):
+                self.toast.draw(surface)        # but not over the answer to the click just made (a refusal)
         self.still.note_drawn_over(tips if noted else None, shown_on, over)
 
     def changed_rects(self) -> list[pygame.Rect] | None:
