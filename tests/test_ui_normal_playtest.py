@@ -209,3 +209,14 @@ def test_a_refusal_toast_is_drawn_over_the_tile_tooltip_where_they_meet():
             assert calls[-1][0] == "toast", calls
             break
     assert met, "no tile's tooltip met the toast"
+
+
+@pytest.mark.rule("R-MOV-2")
+def test_clicking_a_far_mountain_says_it_is_impassable_not_that_something_is_in_the_way():
+    scene = meadow_board_scene()
+    hero, _ = hero_beside_the_rivals_capital(scene)
+    board = scene.state.board
+    far = next(c for c in board.topology.cells() if not board.passable(c)
+               and abs(c[0] - hero.cell[0]) + abs(c[1] - hero.cell[1]) > 2)
+    click_cell(scene, far)
+    assert scene.toast.message.startswith("Nobody can enter that tile: it is impassable"), scene.toast.message
