@@ -220,3 +220,12 @@ def test_clicking_a_far_mountain_says_it_is_impassable_not_that_something_is_in_
                and abs(c[0] - hero.cell[0]) + abs(c[1] - hero.cell[1]) > 2)
     click_cell(scene, far)
     assert scene.toast.message.startswith("Nobody can enter that tile: it is impassable"), scene.toast.message
+
+
+@pytest.mark.rule("R-BLD-2", "R-DAY-4")
+def test_the_rulebook_says_founding_is_the_new_citys_building_of_the_day_as_its_city_screen_shows():
+    """Played: a City just founded said "this City has built today"; the rulebook did not say why."""
+    from game.ui.menus import rulebook
+    book = rulebook.load()
+    si, bi = rulebook.find_rule(book, "R-BLD-2")
+    assert "building of that Day" in book[si].blocks[bi].text
