@@ -53,6 +53,7 @@ def test_R_BLD_2_found_city_hero_becomes_mayor():
     assert hero.id not in state.heroes
     assert purse_of(state, 1) == 2
     assert "hero_died" not in kinds(events) and state.tokens_at((4, 4)) == []   # a Mayor, not a death
+    assert_refused(state, A.Build(1, city.id, "ramparts"), "already built today")  # the Encampment was today's
 
 
 @pytest.mark.rule("R-BLD-2")

@@ -19,8 +19,9 @@ def test_R_CITY_2_walls_block_until_sieged():
     state, hero = near_enemy_capital(moves=20)
     city = capital(state, 2)
     assert (7, 7) not in hero_reach(state, hero)
-    assert_refused(state, A.Move(1, hero.id, ((7, 7),)), "blocked")
+    assert_refused(state, A.Move(1, hero.id, ((7, 7),)), "a walled City cannot be attacked until it is besieged")
     hero.cell = (5, 7)                                     # arrange: two tiles away
+    assert_refused(state, A.Move(1, hero.id, ((7, 7),)), "until it is besieged")    # the reason, not the gap
     assert_refused(state, A.Siege(1, hero.id, city.id), "stand next to the City")
     hero.cell = (6, 7)
     hero.moves_left = 14

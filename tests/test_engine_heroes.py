@@ -98,7 +98,7 @@ def test_R_DEATH_1_2_death_in_a_city_items_to_armory_monster_blocks_city():
     apply(state, A.RollMovement(1, b.id))
     reach = hero_reach(state, b)
     assert city.cell not in set(reach.cells())                      # R-MOV-7: the Monster blocks the City
-    assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1))), "blocked")
+    assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1))), "a Monster blocks this City")
     assert_refused(state, A.Move(1, b.id, ((1, 2), (1, 1), (1, 0))), "cannot move there")
 
 

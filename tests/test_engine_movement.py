@@ -59,6 +59,8 @@ def test_R_MOV_2_tile_costs_from_the_map():
     assert hero_reach(state, hero).cost((5, 4)) == 3
     assert hero_reach(state, hero).cost((4, 5)) is None
     assert_refused(state, A.Move(1, hero.id, ((4, 5),)), "impassable")
+    state.board.move_cost[7, 4] = 0                        # arrange: (4, 7), three tiles away, impassable
+    assert_refused(state, A.Move(1, hero.id, ((4, 7),)), "(4, 7) is impassable")     # that, not "not adjacent"
     apply(state, A.Move(1, hero.id, ((5, 4), (6, 4))))
     assert hero.moves_left == 1 and hero.cell == (6, 4)
 

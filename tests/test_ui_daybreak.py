@@ -75,6 +75,9 @@ def test_end_daybreak_closes_the_panel_and_open_city_pushes_the_city_screen():
     panel.app.scene.close()
     assert panel.app.scene is panel
     click(panel, panel.end_button.rect.center)
+    question = panel.app.scene                      # no hero yet, and the coin for one: asked first
+    assert question is not panel and question.title == "End the Daybreak with no hero?"
+    click(question, question.ok.rect.center)          # "End Daybreak"
     assert state.current_player != seat or state.phase != "daybreak"
 
 

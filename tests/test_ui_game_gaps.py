@@ -254,6 +254,7 @@ def test_the_daybreak_panel_continues_on_space_and_enter(k):
     seat = state.actor()
     panel = DaybreakPanel(scene.session)
     scene.app.push(panel)
+    panel.update(1.0)                                # shown a moment (a key at once is not taken)
     key(panel, k)
     assert isinstance(state.actions[-1], A.EndDaybreak) and state.actions[-1].player == seat
     assert scene.app.scene is scene

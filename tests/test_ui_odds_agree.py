@@ -205,3 +205,25 @@ def test_a_campaign_monster_tile_names_the_monsters_tier():
     assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 2 ⭐:")
     normal, hero = arrange(monster=True)
     assert cell_odds(normal, hero, (4, 5))[0] == "Monsters: the reaction is rolled on arrival"
+
+
+@pytest.mark.rule("R-BAT-2", "R-BAT-3", "R-CITY-4")
+def test_a_lone_heros_figure_against_a_guarded_city_counts_on_the_defenders_best_answer():
+    """Played: a hero with no army (nothing to arrange) saw 80% on the board against a City with a hero
+    and three mercenaries in it, and 73% on the battle screen once the defender had arranged: the board
+    had scored the defender's default split, not its best answer as it does for an attacker with an army."""
+    from game.engine.battle_odds import battle_win_probability
+    from game.engine.state import Hero
+    state, hero = hero_game(tokens=[MapToken("city", (4, 5), tier="encampment")], at=(4, 4), moves=5, overlay=CERTAIN)
+    hero.army = {}
+    (city,) = [c for c in state.cities.values() if c.cell == (4, 5)]
+    city.owner = 2                                                      # arrange: P2's unwalled City,
+    keeper = Hero(state.new_id(), 2, (4, 5), army={"mercenary": 3}, name="Keeper")   # a hero and 3 units in it
+    state.heroes[keeper.id] = keeper
+    board = headline_chance(cell_odds(state, hero, (4, 5)))
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    assert state.battle.kind == "city" and state.battle.sides[0].arranged and not state.battle.sides[1].arranged
+    squads, mode, p_defender = best_arrangement(state)                 # what P2's screen offers, a computer picks
+    apply(state, A.ArrangeBattle(2, squads, mode))
+    assert battle_win_probability(state) == pytest.approx(1 - p_defender)
+    assert round(100 * battle_win_probability(state)) == round(100 * board)

@@ -28,13 +28,16 @@ def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True, ma
 
 
 def to_turn(scene):
-    """Click End daybreak (and the handoff) until a player's turn starts."""
+    """Click End daybreak (and the handoff) until a player's turn starts; a player with no hero ends
+    the Daybreak all the same when asked (the question's first answer)."""
     for _ in range(10):
         if scene.handoff_to is not None:
             click(scene, scene.handoff_button.rect.center)
         if scene.state.phase == "turn":
             return
         click(scene, scene.end_button.rect.center)
+        if scene.dialog is not None and scene.dialog.title == "End the Daybreak with no hero?":
+            click(scene, scene.dialog.buttons[0].rect.center)
     raise AssertionError("never reached a turn")
 
 

@@ -73,6 +73,25 @@ def roll_movement(state: GameState, seat: int, hero_id: int, events: list[Event]
                total=roll.total, hero=hero.id, player=seat)
 
 
+def end_tile_refusal(state: GameState, seat: int, cell) -> str | None:
+    """Why no path of ``seat``'s heroes may end on ``cell`` whatever the way: an impassable tile (R-MOV-2)
+    or a City shut to them (R-MOV-7, R-CITY-2); else None."""
+    try:
+        cell = (int(cell[0]), int(cell[1]))
+    except (TypeError, ValueError, IndexError):
+        return None
+    if not state.board.passable(cell):
+        return f"cannot move there: {cell} is impassable" if state.board.topology.in_bounds(cell) else None
+    city = state.city_at(cell)
+    if city is None:
+        return None
+    if state.tokens_at(city.cell, "monster"):
+        return "a Monster blocks this City: no hero enters it until the Monster is beaten"
+    if not state.allied(city.owner, seat) and walled(state, city):
+        return "a walled City cannot be attacked until it is besieged"
+    return None
+
+
 def move(state: GameState, seat: int, hero_id: int, path: tuple, events: list[Event]) -> None:
     hero = own_hero(state, seat, hero_id)
     require_free_turn(state, seat)
@@ -84,7 +103,7 @@ def move(state: GameState, seat: int, hero_id: int, path: tuple, events: list[Ev
     try:
         cost = path_cost(state.board.topology, state.board.move_cost, stop, hero.cell, path, blocked=blocked)
     except ValueError as exc:
-        raise IllegalAction(f"cannot move there: {exc}") from None
+        raise IllegalAction(end_tile_refusal(state, seat, path[-1]) or f"cannot move there: {exc}") from None
     if cost > hero.moves_left:
         raise IllegalAction(f"that path costs 🐎{cost}; the hero has {hero.moves_left} left")
     state.turn_acted = True

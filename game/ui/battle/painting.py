@@ -486,7 +486,13 @@ class BattlePainting:
         self._dim(surface)
         res = self.result
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, px(640), px(470))
+        sides = [self.side_result_lines(i, res) for i in range(len(self.view.sides))]
+        # both boxes as tall as the longer list (a lost City under a deserting army and a fallen hero
+        # was drawn below its box, over "Spoils and losses"); the panel grows to keep the spoils clear
+        box_h = max(px(110), px(40 + 22 * max(map(len, sides)) + 8))
+        spoils = res["lines"] or ["Nothing else changes on the board."]
+        tall = px(104 + 18 + 30 + 84 + 24 * len(spoils)) + box_h       # boxes, spoils, Continue
+        panel = pygame.Rect(0, 0, px(640), min(h - px(12), max(px(470), tall)))
         panel.center = (self.field.centerx, h // 2 + px(6))
         textures.draw_panel(surface, panel, "parchment", radius=px(18))
         winner = self.view.sides[res["winner"]]
@@ -501,20 +507,23 @@ class BattlePainting:
         img = widgets.text(sub, px(16), theme.INK_SOFT)
         surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(72))))
         col_w = (panel.w - px(60)) // 2
+        self.result_rects = []
         for i, side in enumerate(self.view.sides):
-            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, px(110))
+            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, box_h)
             pygame.draw.rect(surface, (246, 236, 212), box, border_radius=10)
             pygame.draw.rect(surface, theme.seat_colour(side.player), box, px(2), border_radius=10)
             head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", px(17), theme.INK, "bold")
             surface.blit(head, (box.x + px(12), box.y + px(10)))
-            for k, line in enumerate(self.side_result_lines(i, res)):
+            drawn = []
+            for k, line in enumerate(sides[i]):
                 img = widgets.text(line, px(15), theme.INK)
-                surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22)))
-        y = panel.y + px(232)
+                drawn.append(surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22))))
+            self.result_rects.append((box, drawn))
+        y = panel.y + px(104) + box_h + px(18)
         cap = widgets.text("Spoils and losses", px(18), theme.INK, "heading")
         surface.blit(cap, (panel.x + px(26), y))
         y += px(30)
-        for line in res["lines"] or ["Nothing else changes on the board."]:
+        for line in spoils:
             img = render(line, px(15), theme.INK)
             surface.blit(img, (panel.x + px(30), y))
             y += px(24)

@@ -77,6 +77,8 @@ def squad_name(state, squad) -> str:
         city = state.cities.get(squad.city)
         return city.name if city and getattr(city, "name", "") else "City"
     kinds = sorted(squad.units)
+    if kinds == ["monster"] and state.battle is not None and state.battle.kind == "guardians":
+        return "Guardians"                  # a Mine's (R-MINE-2): "attacks Guardians' Monsters" read as two foes
     if len(kinds) == 1:
         return unit_label(kinds[0])[0]
     return "Mixed squad"

@@ -24,6 +24,9 @@ from game.ui.kit.rich_text import render
 from game.ui.kit.widgets import wrap
 from game.ui.kit.scene import Scene
 
+# Space or Enter in the panel's first moments was meant for what came before it: a Space that ended the
+# turn, pressed again while a computer's turn went by in an instant, ended the next Daybreak unseen.
+KEY_GRACE = 1.0          # seconds
 _SEEN = "_daybreak_panel_seen"
 _SAVED = "_daybreak_autosaved_day"
 
@@ -185,6 +188,25 @@ def ask_found_city(scene, hero_id: int) -> None:
     scene.push(choice)
 
 
+def hero_to_recruit(state, seat: int):
+    """The City where ``seat``, with no hero at all, could recruit one now (R-SET-5, R-BLD-4); else None.
+    Ending such a Daybreak leaves the whole turn with nothing to move: the player is asked first."""
+    from game.engine import legal_actions
+    if state.heroes_of(seat) or state.actor() != seat:
+        return None
+    recruit = next((a for a in legal_actions(state, moves=False)
+                    if isinstance(a, A.Recruit) and a.recruit == "hero"), None)
+    return state.cities.get(recruit.city) if recruit is not None else None
+
+
+def no_hero_question(state, city) -> tuple[str, str]:
+    """The title and words of "End the Daybreak with no hero?" (the panel and the board ask alike)."""
+    cost = describe(state.rules.recruits()["hero"]["cost"])
+    return ("End the Daybreak with no hero?",
+            f"Heroes are recruited only at Daybreak: without one, nothing of yours moves this turn (R-SET-5). "
+            f"{city.name or 'Your City'} can recruit a hero now for {cost}.")
+
+
 def token_roll_toast(name: str, seat: int, events) -> str:
     """What ending the Daybreak rolled for a token, named: a computer player's own rolls show on the board
     at the same moment, so "Token roll 🎲 30" alone did not say whose it was. Empty when nothing was rolled."""
@@ -220,6 +242,7 @@ class DaybreakPanel(OverlayScene):
         self.end_button = widgets.Button("End Daybreak", self.end_daybreak, icon="star", size=19,
                                         tooltip="End your Daybreak (Space)")
         self.board_button = widgets.Button("See the board", self.close, size=16)
+        self.age = 0.0                        # seconds shown (KEY_GRACE)
 
     @property
     def title(self) -> str:
@@ -260,9 +283,13 @@ class DaybreakPanel(OverlayScene):
     def found_city(self, hero_id: int) -> None:
         ask_found_city(self, hero_id)
 
-    def end_daybreak(self) -> None:
+    def end_daybreak(self, confirmed: bool = False) -> None:
         if self.upkeep_pending() is not None:
             self.toast.show("Choose which heroes cannot be paid first (R-DAY-3)")
+            return
+        city = None if confirmed else hero_to_recruit(self.state, self.seat)
+        if city is not None:
+            self._ask_end_without_hero(city)
             return
         outcome = self.session.submit(A.EndDaybreak(self.seat))
         if not outcome.ok:
@@ -273,6 +300,28 @@ class DaybreakPanel(OverlayScene):
         self.close()
         if message and below is not None and getattr(below, "handoff_to", None) is None:
             below.toast.show(message, info=True)     # not on the next player's cover: the log keeps the roll
+
+    def _ask_end_without_hero(self, city) -> None:
+        from game.ui.menus.saves import Choice
+
+        class Question(Choice):
+            def handle_event(self, event) -> bool:       # Space or Enter goes on, as on the panel: ends it
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.ok.on_click()
+                    return True
+                return super().handle_event(event)
+        title, message = no_hero_question(self.state, city)
+        choice = Question(title, message, "End Daybreak", None, "Recruit a hero", ok_left=True, widths=(220, 220))
+
+        def end() -> None:
+            choice.close()
+            self.end_daybreak(confirmed=True)
+
+        def recruit() -> None:
+            choice.close()
+            self.open_city(city.id)
+        choice.ok.on_click, choice.back.on_click = end, recruit
+        self.push(choice)
 
     # --- layout ---------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -539,8 +588,13 @@ class DaybreakPanel(OverlayScene):
                 break
         return lines
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.end_daybreak()            # the key that goes on everywhere else ends the Daybreak here too
+            if self.age >= KEY_GRACE:      # the key that goes on everywhere else ends the Daybreak here too
+                self.end_daybreak()
             return True
         return super().handle_event(event)

@@ -38,7 +38,9 @@ _REFUSALS: list[tuple[re.Pattern, str | None, str | None]] = [(re.compile(p), wo
     (r"^only the attacker may retreat", None, "R-DEATH-3"),
     (r"^split your units into", None, "R-BAT-2"),
     (r"^(both sides must set their squads|it is not your turn in this battle)", None, "R-BAT-4"),
-    (r"^a Monster blocks this City", None, "R-MON-1"),
+    (r"^a Monster blocks this City", None, "R-MOV-7"),
+    (r"^a walled City cannot be attacked", "A walled City cannot be attacked until it is besieged: from a tile next "
+                                           "to it, Siege costs 🐎15, or skip the hero's roll", "R-CITY-2"),
     (r"^place the Daybreak token first", "Place the Daybreak token first: click a lit free tile", "R-DAY-5"),
     (r"^choose which heroes cannot be paid first", None, "R-DAY-3"),
     (r"^decide how many monsters join you first", None, "R-MON-1"),

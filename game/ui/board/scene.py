@@ -280,7 +280,18 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if not self.human_to_act():
             return
         if self.state.phase == "daybreak":
-            self.submit(A.EndDaybreak(self.actor))
+            from game.ui.board.daybreak_panel import hero_to_recruit, no_hero_question
+            city = None if confirmed else hero_to_recruit(self.state, self.actor)
+            if city is None:
+                self.submit(A.EndDaybreak(self.actor))
+                return
+            from game.ui.city.scene import open_city_scene
+            title, message = no_hero_question(self.state, city)
+            self.dialog = Dialog(title, [message], [("End Daybreak", lambda: self._close_and(lambda: self.end_turn(True))),
+                                                    ("Recruit a hero", lambda: self._close_and(
+                                                        lambda: open_city_scene(self, city.id)))],
+                                 cancel=self.close_dialog, key="ui:confirm", icon="star")
+            self._layout_dialog()
             return
         idle = self.heroes_with_moves()
         if idle and not confirmed and not self.state.pending and self.state.battle is None:
@@ -768,7 +779,10 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
-            tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
+            tip = self.view.draw_tooltip(surface)                   # over every panel, whole on screen
+            tips.append(tip)
+            if tip is not None and self.toast.visible and tip.colliderect(self.toast.rect):
+                self.toast.draw(surface)        # but not over the answer to the click just made (a refusal)
         self.still.note_drawn_over(tips if noted else None, shown_on, over)
 
     def changed_rects(self) -> list[pygame.Rect] | None:

@@ -79,7 +79,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Open", "a City's screen: build one building, recruit heroes and units (R-DAY-4)"),
         ("Found a City here", "a hero becomes the Mayor of a new Encampment (R-BLD-2)"),
         ("See the board / Esc", "look at the board; click your City there to come back"),
-        ("End Daybreak", "the next player's Daybreak, or the turns"),
+        ("End Daybreak, Space or Enter", "the next player's Daybreak, or the turns (with no hero yet: asked first)"),
     ]),
     "GameMenu": ("Menu", [
         ("Save game / Load game", "keep this game, or go back to a saved one"),

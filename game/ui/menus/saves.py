@@ -160,6 +160,18 @@ def file_name(name: str) -> str:
     return f"{text}.json"
 
 
+def name_changes(name: str) -> str:
+    """What ``file_name`` changed of a typed name, said after "Saved as …" ('' when nothing was)."""
+    text = unicodedata.normalize("NFC", name).strip()
+    said = []
+    gone = dict.fromkeys(c for c in text if c.isprintable() and _NOT_IN_FILE_NAMES.fullmatch(c))
+    if gone:
+        said.append(f"{' '.join(gone)} cannot be in a name")
+    if len(_NOT_IN_FILE_NAMES.sub("", text).strip().strip(".")) > MAX_NAME:
+        said.append(f"cut to {MAX_NAME} letters")
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def default_save_name(state) -> str:
     board = getattr(state.board, "title", "") or "game"
     return f"{board} day {max(1, state.day)}"
@@ -580,10 +592,11 @@ class SaveDialog(OverlayScene):
             return
         below = self.below
         self.close()
+        saved = f"Saved as {display_name(self.saved)}{name_changes(name)}"
         if hasattr(below, "note"):        # the menu says it in its own panel, over none of its buttons
-            below.note = f"Saved as {display_name(self.saved)}"
+            below.note = saved
         elif below is not None:
-            below.toast.show(f"Saved as {display_name(self.saved)}", info=True)
+            below.toast.show(saved, info=True)
 
     def _name_changed(self) -> None:
         self.confirm_over = None
