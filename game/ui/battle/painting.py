@@ -81,7 +81,10 @@ class BattlePainting:
             number = self.view.round
         else:
             number = self.view.round + 1
-        return f"Round {number}" if number else "Before the first round"
+        if number:
+            return f"Round {number}"
+        # a retreat at the attacker's first turn ends it with no round fought: not "before" anything
+        return "No round fought" if getattr(self, "result", None) is not None else "Before the first round"
 
     def bar_odds(self) -> float | None:
         """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
