@@ -141,7 +141,8 @@ def rival_heroes_near(state, cities) -> dict[int, str]:
 
 
 def founding_blocked(state, hero) -> str | None:
-    """Why a hero out on the map has no "Found a City here" (R-BLD-2): "on an Item token: no City here".
+    """Why a hero out on the map has no "Found a City here" (R-BLD-2): "can't found a City on an Item token"
+    ("on a Mine: no City here" read as a statement about the tile, not about founding).
     The button showed at one Daybreak and was gone at the next without a word. None on founding ground
     or in a City."""
     if state.city_at(hero.cell) is not None or on_founding_ground(state, hero):
@@ -152,8 +153,8 @@ def founding_blocked(state, hero) -> str | None:
     elif tokens:
         what = f"on {with_article(tokens[0].kind.capitalize())} token"
     else:
-        what = "not alone on its tile"
-    return f"{what}: no City here"
+        return "can't found a City: not alone on its tile"
+    return f"can't found a City {what}"
 
 
 def found_city_message(state, hero) -> str:
