@@ -168,6 +168,21 @@ def test_the_income_list_shows_what_dawn_paid_not_what_was_founded_or_built_sinc
     assert income_lines(state, seat) == before            # the Encampment's +1 at dawn, no new City
 
 
+@pytest.mark.rule("R-BLD-5", "R-DAY-2")
+def test_a_citys_income_line_names_its_gold_mine_at_the_level_dawn_paid_for():
+    """Bela's Encampment paid +💰3 with nothing said of its Gold Mine; and a level built during the
+    Daybreak was counted as paid at dawn."""
+    from game.engine import actions as A, apply
+    state = K.start_game("normal", options={"legacy_gold_mine": True})
+    seat = state.actor()
+    city = K.capital(state, seat)
+    city.buildings["gold_mine"] = 1                      # arrange: level 1 stood at dawn
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine level 1)", {"coin": 2})]
+    state.players[seat].purse["coin"] = 20
+    apply(state, A.Build(seat, city.id, "gold_mine"))
+    assert city.buildings["gold_mine"] == 2
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine level 1)", {"coin": 2})]
+
 @pytest.mark.rule("R-BLD-4")
 def test_without_heroes_the_panel_says_where_to_recruit_one_and_its_price(monkeypatch):
     """A first game without the starting hero opened on "No heroes" and nothing more to go on."""
