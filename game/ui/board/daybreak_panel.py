@@ -437,8 +437,10 @@ class DaybreakPanel(OverlayScene):
         for label, amounts in lines[:self.income_shown]:
             value = render(_signed(amounts), 14, GOOD if amounts else theme.DANGER, "bold")
             place = value.get_rect(topright=(x + w - 10, y))
-            words = render(label, 14, theme.DANGER if not amounts else theme.INK)
-            surface.blit(words, (x + 10, y), area=pygame.Rect(0, 0, place.x - 8 - (x + 10), words.get_height()))
+            # smaller, then shortened with "…", to fit beside the amounts: it was cut off mid-word
+            size, fitted = widgets.fit_label(label, 14, place.x - 8 - (x + 10), "body")
+            words = render(fitted, size, theme.DANGER if not amounts else theme.INK)
+            surface.blit(words, words.get_rect(midleft=(x + 10, place.centery)))
             surface.blit(value, place)
             y += INCOME_ROW
         if len(lines) > self.income_shown:
