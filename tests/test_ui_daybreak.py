@@ -177,11 +177,11 @@ def test_a_citys_income_line_names_its_gold_mine_at_the_level_dawn_paid_for():
     seat = state.actor()
     city = K.capital(state, seat)
     city.buildings["gold_mine"] = 1                      # arrange: level 1 stood at dawn
-    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine level 1)", {"coin": 2})]
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine 1)", {"coin": 2})]
     state.players[seat].purse["coin"] = 20
     apply(state, A.Build(seat, city.id, "gold_mine"))
     assert city.buildings["gold_mine"] == 2
-    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine level 1)", {"coin": 2})]
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine 1)", {"coin": 2})]
 
 @pytest.mark.rule("R-BLD-5")
 def test_a_long_income_line_is_fitted_beside_its_amounts_not_cut_mid_word(monkeypatch):

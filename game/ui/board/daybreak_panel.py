@@ -83,7 +83,7 @@ def _city_income_at_dawn(state, city, tier: str, built_since: int) -> tuple[str,
     at_dawn = max(0, level - built_since)
     if level > at_dawn:
         income["coin"] -= sum(rules["buildings"]["gold_mine"]["level_income"][at_dawn:level])
-    mine = f", Gold Mine level {at_dawn}" if at_dawn else ""
+    mine = f", Gold Mine {at_dawn}" if at_dawn else ""
     return f"{city.name or 'City'} ({nice_name(tier)}{mine})", income
 
 
