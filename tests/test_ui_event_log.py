@@ -1,5 +1,6 @@
 """The event log's history and "since your last turn" (issue 11 item 14, issue 12 Turn summary)."""
 import pygame
+import pytest
 
 from game.engine.state import Event
 from game.narration import turn_summary
@@ -132,6 +133,16 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
     assert any("Bob lost a hero (in battle)" in l for l in lines)
     assert not any("founded" in l for l in lines)
 
+
+@pytest.mark.rule("R-CITY-3")
+def test_turn_summary_names_the_city_a_rival_besieges():
+    """'Bela besieges a City' left Ana guessing which, on a board with six Cities."""
+    from game.engine.state import City, Player
+    state = FakeState()
+    state.players = {1: Player(1, "Ana"), 2: Player(2, "Bela"), 3: Player(3, "Corwin")}
+    state.cities = {9: City(9, (4, 4), 3, "encampment", name="Corwin's capital")}
+    lines = turn_summary(state, [ev("siege", hero=7, city=9, player=2, owner=3)], 1)
+    assert lines == ["🛡 Bela besieges Corwin's capital"]
 
 def test_the_news_comes_before_the_daybreak_panel():
     """Played: the computer's doings showed only after the player had closed the Daybreak panel, over the
