@@ -58,3 +58,25 @@ def test_a_fallen_city_is_told_in_the_result_not_no_losses():
     assert lines != ["No losses"]
     if res["winner"] == city_side:
         assert any("Neutral City wins the battle" in line for line in scene.log), scene.log
+
+
+@pytest.mark.rule("R-CITY-5")
+def test_every_result_line_of_a_fallen_city_lies_in_its_box(monkeypatch):
+    """Units lost, deserters, the hero lost and 'City lost: Corwin's capital': the fourth line was drawn below
+    the defender's box."""
+    from layoutkit import record, recording
+    state, hero = arrange(city=True)
+    from game.engine import apply
+    from game.engine import actions as A
+    script(state, (SEVEN, 1))
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    four = ["Units lost: 2 of 2", "   of which 1 deserted", "Hero: lost", "City lost: Corwin's capital"]
+    monkeypatch.setattr(scene, "side_result_lines", lambda i, res: four if i == 1 else ["Hero: lives on"])
+    with recording(monkeypatch):
+        drawing = record(scene.draw, app.size)
+    box = scene.result_boxes[1]
+    drawn = [rect for text, rect in drawing.texts if text in four]
+    assert len(drawn) == 4 and all(box.contains(rect) for rect in drawn), (box, drawn)

@@ -489,7 +489,12 @@ class BattlePainting:
         self._dim(surface)
         res = self.result
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, px(640), px(470))
+        side_lines = [self.side_result_lines(i, res) for i in (0, 1)]
+        # a box as tall as its longest side's lines: a defeated City's "City lost" (a fourth line, after its
+        # units, deserters and hero) was drawn below its box
+        box_h = max(px(110), px(40) + max(len(lines) for lines in side_lines) * px(22) + px(8))
+        extra = box_h - px(110)
+        panel = pygame.Rect(0, 0, px(640), px(470) + extra)
         panel.center = (self.field.centerx, h // 2 + px(6))
         textures.draw_panel(surface, panel, "parchment", radius=px(18))
         winner = self.view.sides[res["winner"]]
@@ -504,16 +509,19 @@ class BattlePainting:
         img = widgets.text(sub, px(16), theme.INK_SOFT)
         surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(72))))
         col_w = (panel.w - px(60)) // 2
+        self.result_boxes = []
         for i, side in enumerate(self.view.sides):
-            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, px(110))
+            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, box_h)
+            self.result_boxes.append(box)
             pygame.draw.rect(surface, (246, 236, 212), box, border_radius=10)
             pygame.draw.rect(surface, theme.seat_colour(side.player), box, px(2), border_radius=10)
             head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", px(17), theme.INK, "bold")
             surface.blit(head, (box.x + px(12), box.y + px(10)))
-            for k, line in enumerate(self.side_result_lines(i, res)):
-                img = widgets.text(line, px(15), theme.INK)
+            for k, line in enumerate(side_lines[i]):
+                size, words = widgets.fit_label(line, px(15), box.w - px(24), "body")
+                img = widgets.text(words, size, theme.INK)
                 surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22)))
-        y = panel.y + px(232)
+        y = panel.y + px(232) + extra
         cap = widgets.text("Spoils and losses", px(18), theme.INK, "heading")
         surface.blit(cap, (panel.x + px(26), y))
         y += px(30)
