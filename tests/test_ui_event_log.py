@@ -156,3 +156,19 @@ def test_the_news_comes_before_the_daybreak_panel():
     click(scene, scene.dialog.buttons[0].rect.center)
     scene.update(0.1)
     assert isinstance(scene.app.scene, DaybreakPanel)
+
+
+def test_a_log_line_too_long_for_the_board_ends_at_a_word_with_an_ellipsis(monkeypatch):
+    """'… an alliance is no victory, so all alliances' stopped mid-sentence at the log's edge."""
+    import game.ui.board.hud as hud
+    from game.ui.kit import theme
+    from game.ui.kit.rich_text import width
+    drawn, real = [], hud.render
+    monkeypatch.setattr(hud, "render", lambda s, size, *a, **k: drawn.append((s, size)) or real(s, size, *a, **k))
+    rect = pygame.Rect(0, 0, 540, 140)
+    line = "🤝 Every player left is allied now: an alliance is no victory, so all alliances end at the next Daybreak"
+    hud.draw_log(pygame.Surface((600, 200)), ["short", line], rect)
+    (words, size), = [(s, size) for s, size in drawn if s.startswith("🤝")]
+    assert words.endswith(" …") and line.startswith(words[:-2])
+    assert width(words, size) <= rect.w - theme.px(20)
+    assert ("short", size) in drawn
