@@ -449,6 +449,23 @@ def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_pane
     assert not any(b.label == "End ally" for b in scene.player_buttons)
 
 
+@pytest.mark.rule("R-ALLY-1")
+def test_ending_an_alliance_with_two_players_left_says_none_can_be_made_again():
+    """Corwin was out; ending Ana's alliance, Bela read 'A new alliance needs their yes', yet with two
+    players left no alliance can be made at all."""
+    session, scene = ann_and_two_computers()
+    state = session.state
+    play_to_turn_of(session, 1)
+    state.alliances = {frozenset((1, 3))}
+    scene.refresh()
+    click(scene, next(b for b in scene.player_buttons if b.label == "End ally").rect.center)
+    assert "A new alliance needs their yes (R-ALLY-1)." in scene.dialog.lines
+    click(scene, scene.dialog.button("Stay allies").rect.center)
+    state.players[2].alive = False                       # arrange: Bob is out of the game
+    scene.refresh()
+    click(scene, next(b for b in scene.player_buttons if b.label == "End ally").rect.center)
+    assert "With two players left, no alliance can be made again (R-ALLY-1)." in scene.dialog.lines
+
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""
     from game.ui.menus.game_over import GameOverScene
