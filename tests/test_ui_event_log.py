@@ -172,3 +172,20 @@ def test_a_log_line_too_long_for_the_board_ends_at_a_word_with_an_ellipsis(monke
     assert words.endswith(" …") and line.startswith(words[:-2])
     assert width(words, size) <= rect.w - theme.px(20)
     assert ("short", size) in drawn
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_after_a_load_a_defence_in_a_rivals_turn_does_not_hide_that_turns_news():
+    """Bela ended the alliance, then attacked Ana's City; Ana arranged her defence on the battle screen.
+    After a load, "since your last turn" counted that defence as Ana's last act and lost the news."""
+    from game.engine.state import Player
+    state = FakeState()
+    state.players = {1: Player(1, "Ana"), 2: Player(2, "Bela")}
+    log = EventLog()
+    log.add([ev("turn_started", player=1, day=12), ev("hero_moved", player=1, hero=4, cost=1, moves_left=0, cell=[1, 1]),
+             ev("turn_started", player=2, day=12), ev("alliance_ended", player=2, ally=1),
+             ev("squads_arranged", player=1, mode="representative", squads=[]),
+             ev("city_conquered", city=9, player=2, previous=1)], [])
+    log.mark_last_acts([1])
+    lines = log.summary_for(state, 1)
+    assert "🤝 Bela ended our alliance" in lines, lines
