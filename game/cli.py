@@ -81,6 +81,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "(default: the rules file's day limit, else 40)")
     args = parser.parse_args(argv)
     args.ai = args.ai or "standard"
+    # the ruleset asked for (None: the title screen opens on the last game's), and the one to play
+    args.mode_chosen, args.mode = args.mode, args.mode or "normal"
     if args.map:
         args.map = str(map_argument(args.map, parser))
     return args
@@ -121,7 +123,6 @@ def fail(problem: str) -> int:
 
 def run(argv: list[str]) -> int:
     args = parse_args(argv)
-    chosen_mode, args.mode = args.mode, args.mode or "normal"    # the title keeps the last game's unless chosen
     rules = None
     if args.rules:
         from game.engine import RulesError, load_rules
@@ -135,7 +136,7 @@ def run(argv: list[str]) -> int:
     if not (args.map or args.screenshot):
         from game.ui.app import run as run_window
         from game.ui.menus.title import TitlePreset
-        return run_window(TitlePreset(chosen_mode, args.players, args.seed, args.rules))
+        return run_window(TitlePreset(args.mode_chosen, args.players, args.seed, args.rules))
     return run_game(args, rules)
 
 

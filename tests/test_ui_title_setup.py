@@ -124,7 +124,8 @@ def test_a_command_line_seed_alone_keeps_the_remembered_mode(data_dir):
     from game.cli import parse_args
     from game.ui.menus.options import NewGameOptions, Seat
     last_setup.remember(NewGameOptions(None, mode="campaign", seats=[Seat("Ana", 1), Seat("Bela", 2)]), 30)
-    assert parse_args(["--seed", "5404"]).mode is None
+    args = parse_args(["--seed", "5404"])
+    assert args.mode_chosen is None and args.mode == "normal"
     app = App(headless=True)
     title = TitleScene(preset=TitlePreset(seed=5404), remember_setup=True)
     app.push(title)
