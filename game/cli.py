@@ -63,7 +63,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game", description="Fuzzy Knights, a fantasy dice board game.")
     parser.add_argument("--map", help="a Tiled .tmx file, or a shipped map's name such as 'highlands' "
                                       "(default: the title screen, or meadow)")
-    parser.add_argument("--mode", choices=("normal", "campaign"), default="normal")
+    parser.add_argument("--mode", choices=("normal", "campaign"), default=None,
+                        help="the ruleset (default: normal; the title screen opens on the last game's)")
     parser.add_argument("--players", type=bounded_int(2, 4), default=None, help="2 to 4 players (default: the fewest the map allows)")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=None,
                         help=f"random seed, 0 to {MAX_SEED} (shown in game; replays a game)")
@@ -82,6 +83,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "(default: the rules file's day limit, else 40)")
     args = parser.parse_args(argv)
     args.ai = args.ai or "standard"
+    # the ruleset asked for (None: the title screen opens on the last game's), and the one to play
+    args.mode_chosen, args.mode = args.mode, args.mode or "normal"
     if args.map:
         args.map = str(map_argument(args.map, parser))
     return args
@@ -144,7 +147,7 @@ def run(argv: list[str]) -> int:
     if not (args.map or args.screenshot):
         from game.ui.app import run as run_window
         from game.ui.menus.title import TitlePreset
-        return run_window(TitlePreset(args.mode, args.players, args.seed, args.rules))
+        return run_window(TitlePreset(args.mode_chosen, args.players, args.seed, args.rules))
     return run_game(args, rules)
 
 

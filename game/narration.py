@@ -411,7 +411,7 @@ def turn_summary(state: GameState, events: list[Event], seat: int, limit: int = 
             if d.get("owner") == seat:
                 mine.append(f"🛡 {_who(state, actor)} besieges your City {_city_name(state, d['city'])}")
             else:
-                others.append(f"🛡 {_who(state, actor)} besieges a City")
+                others.append(f"🛡 {_who(state, actor)} besieges {_city_name(state, d['city'])}")   # not "a City": whose?
         elif k == "token_placed" and d.get("kind") == "monster":
             others.append(f"🧟 A Monster token was placed {region(state, d['cell'])}"     # where: near home or not
                           + (" (deserters)" if d.get("reason") == "deserters" else ""))

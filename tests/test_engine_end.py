@@ -82,6 +82,25 @@ def test_R_END_2_an_alliance_of_everyone_is_no_victory_it_ends_at_the_next_daybr
     assert len([e for e in events if e.kind == "alliance_ended"]) == 3
 
 
+@pytest.mark.rule("R-END-1", "R-END-2")
+def test_R_END_2_the_last_rival_out_makes_the_allies_a_grand_alliance_told_at_once():
+    """Ana and Bela allied; Ana took Corwin's last City and Corwin had no hero: he was out, every player left
+    was allied, and nothing was said until the alliance ended at the next Daybreak."""
+    from game.engine.flow import check_end
+    state = start_game(players=3, starts=((1, 1), (7, 7), (1, 7)))
+    to_turns(state)
+    apply(state, A.ProposeAlliance(1, 2))
+    apply(state, A.AnswerAlliance(2, 1, True))
+    events = []
+    capital(state, 3).owner = 1                              # arrange: seat 3 lost its City, and has no hero
+    check_end(state, events)
+    assert "player_eliminated" in kinds(events) and state.phase == "turn"
+    (formed,) = [e for e in events if e.kind == "grand_alliance_formed"]
+    assert formed.data["players"] == [1, 2]
+    events = []
+    check_end(state, events)
+    assert "grand_alliance_formed" not in kinds(events), "told once"
+
 @pytest.mark.rule("R-ALLY-1", "R-END-2")
 def test_R_END_2_shared_victory_option_lets_the_last_alliance_win_together():
     state, events = _grand_alliance(options={"shared_victory": True})

@@ -205,3 +205,31 @@ def test_the_board_goes_on_drawing_while_a_computer_thinks(monkeypatch):
     for _ in range(10):
         board.app.frame(0.1)
     assert len(board.state.actions) > before
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_a_computer_thinking_off_the_frame_remembers_who_turned_its_alliance_down():
+    """The copy it thinks on started with an empty log, where a computer player looks up who said no
+    to its alliance lately: in a hotseat game it asked a human again straight after the refusal."""
+    import random
+    from enginekit import start_game, to_turn_of
+    from game.ai import choose_action
+    from game.engine import actions as A, apply
+    from game.engine.state import Hero
+    from game.ui.session import GameSession
+    state = start_game(players=3)
+    state.rng = random.Random(1)
+    state.players[3].ai = "standard"
+    rival = Hero(id=state.new_id(), owner=2, cell=(7, 7), army={"mercenary": 30})
+    state.heroes[rival.id] = rival                     # arrange: seat 2 leads, so seat 3 courts seat 1
+    to_turn_of(state, 3)
+    apply(state, A.ProposeAlliance(3, 1))
+    apply(state, A.AnswerAlliance(1, 3, False))
+    session = GameSession(state)
+    session.ai_rng = random.Random(1)
+    answer = session.think()
+    if answer is NOT_YET:
+        wait_idle(session._thinking)
+        answer = session.think()
+    assert not isinstance(answer, A.ProposeAlliance), "asked again straight after a no"
+    assert answer == choose_action(state, random.Random(1), "standard"), "the screen plays the lab's game"

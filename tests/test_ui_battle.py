@@ -175,6 +175,7 @@ def test_retreat_asks_for_confirmation_before_submitting():
     assert state.battle is None and scene.result is not None and scene.result["retreated"]
     died = [line for line in scene.result["lines"] if " dies " in line]
     assert died and died[0].endswith("dies (in the retreat)"), scene.result["lines"]   # the log's words
+    assert scene.round_label() == "No round fought", "it said 'Before the first round' over the result"
 
 
 @pytest.mark.rule("R-DEATH-2", "R-DEATH-3")

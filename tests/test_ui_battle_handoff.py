@@ -70,3 +70,19 @@ def test_no_second_cover_when_the_board_has_passed_the_mouse_already():
     scene.confirm_arrangement()
     _settle(app, scene)
     assert scene.handoff.up and scene.handoff.seat == 1
+
+
+def test_the_defender_does_not_read_the_attackers_split_in_the_log_before_arranging():
+    """'Bela fights with Brienne and 1 squad, individual rolls' stood in the log while Ana arranged unseen."""
+    state, events = _hero_against_hero()
+    app, scene, rec = open_scene(state, events)
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert scene.handoff.up and scene.handoff.seat == 2
+    assert not any("fights with" in line for line in scene.log), scene.log
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    told = [line for line in scene.log if "fights with" in line]
+    names = [side.name for side in scene.view.sides]
+    assert len(told) == 2 and told[0].startswith(names[0]) and told[1].startswith(names[1]), scene.log

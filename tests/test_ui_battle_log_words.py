@@ -58,3 +58,4 @@ def test_a_fallen_city_is_told_in_the_result_not_no_losses():
     assert lines != ["No losses"]
     if res["winner"] == city_side:
         assert any("Neutral City wins the battle" in line for line in scene.log), scene.log
+

@@ -215,3 +215,31 @@ def test_a_heros_tooltip_says_what_it_fights_with_its_items_included():
     assert f"{rival.name} fights {hero_dice} + 1d6+2 (weapon); 2 mercenaries (1d6 each)" in lines
     mine.army = {"mercenary": 1}
     assert f"{mine.name} fights {hero_dice}; 1 mercenary (1d6)" in scene._tooltip_lines(mine.cell)
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_with_no_moves_left_a_tile_says_so_and_a_clicks_refusal_shows_over_the_tooltip(monkeypatch):
+    """A hero whose siege ended its turn: the besieged City next to it showed 'Attack the City >99%', and
+    the click's refusal was drawn under that tooltip."""
+    from layoutkit import record, recording
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    board = scene.state.board
+    step = next(c for c in board.topology.neighbours(hero.cell) if board.cost(c) > 0 and not scene.state.tokens_at(c))
+    hero.moves_left = 0                                  # arrange: its 🐎 spent
+    scene.refresh()
+    words = f"Out of reach this turn: {hero.name} has no 🐎 left"
+    assert words in scene._tooltip_lines(step)
+    pos = tuple(round(v) for v in scene.view.cell_center(step))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.update(0.016)
+    click(scene, pos)
+    assert scene.toast.visible and scene.toast.message.startswith("That path costs")
+    with recording(monkeypatch):
+        drawing = record(scene.draw, scene.app.size)
+    texts = [t for t, _ in drawing.texts]
+    tip = max(i for i, t in enumerate(texts) if t.startswith("Out of reach this turn"))      # (emoji apart)
+    told = max(i for i, t in enumerate(texts) if t.startswith("That path costs"))
+    assert told > tip, "the refusal is drawn over the tooltip"

@@ -153,6 +153,24 @@ def test_shift_click_on_an_arrow_moves_every_unit_of_that_kind(monkeypatch):
     assert scene.city.garrison["mercenary"] == 7 and not hero.army.get("mercenary")
 
 
+@pytest.mark.rule("R-CMP-6")
+def test_the_unit_rows_keep_their_places_when_a_kind_leaves_the_city():
+    """Giving the hero every Tier 1 ⭐ moved that row below the Tier 1 ⭐⭐ one: the next click, aimed at the
+    ⭐⭐ row's arrow, landed on the ⭐ row's (now off) and nothing moved."""
+    scene = city_scene("campaign", coin=20)
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    hero = scene.state.heroes[scene.hero_id]
+    scene.city.garrison.update({"unit_1_1": 2, "unit_1_2": 1})
+    scene.rebuild()
+    before = [(row.name, row.rect.y) for row in scene.unit_rows]
+    assert [name for name, _ in before] == ["unit_1_1", "unit_1_2"]
+    click(scene, scene.unit_spinners["unit_1_1"].plus.rect.center)
+    click(scene, scene.unit_buttons[("unit_1_1", 1)].rect.center)
+    assert hero.army == {"unit_1_1": 2} and not scene.city.garrison.get("unit_1_1")
+    assert [(row.name, row.rect.y) for row in scene.unit_rows] == before
+    click(scene, scene.unit_buttons[("unit_1_2", 1)].rect.center)
+    assert hero.army == {"unit_1_1": 2, "unit_1_2": 1}
+
 def test_outside_daybreak_building_is_refused_with_the_reason():
     scene = city_scene(coin=20)
     from enginekit import to_turns

@@ -171,6 +171,41 @@ def test_the_income_list_shows_what_dawn_paid_not_what_was_founded_or_built_sinc
     assert income_lines(state, seat) == before            # the Encampment's +1 at dawn, no new City
 
 
+@pytest.mark.rule("R-BLD-5", "R-DAY-2")
+def test_a_citys_income_line_names_its_gold_mine_at_the_level_dawn_paid_for():
+    """Bela's Encampment paid +💰3 with nothing said of its Gold Mine; and a level built during the
+    Daybreak was counted as paid at dawn."""
+    from game.engine import actions as A, apply
+    state = K.start_game("normal", options={"legacy_gold_mine": True})
+    seat = state.actor()
+    city = K.capital(state, seat)
+    city.buildings["gold_mine"] = 1                      # arrange: level 1 stood at dawn
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine 1)", {"coin": 2})]
+    state.players[seat].purse["coin"] = 20
+    apply(state, A.Build(seat, city.id, "gold_mine"))
+    assert city.buildings["gold_mine"] == 2
+    assert income_lines(state, seat) == [(f"{city.name} (Encampment, Gold Mine 1)", {"coin": 2})]
+
+@pytest.mark.rule("R-BLD-5")
+def test_a_long_income_line_is_fitted_beside_its_amounts_not_cut_mid_word(monkeypatch):
+    """'Ana's capital (Villa, Gold Mine level 1' was drawn cut off under the amounts, without its ')'."""
+    import game.ui.board.daybreak_panel as daybreak_panel
+    from game.ui.kit.rich_text import width
+    state = K.start_game("normal", options={"legacy_gold_mine": True})
+    seat = state.actor()
+    city = K.capital(state, seat)
+    city.buildings["gold_mine"] = 1
+    city.name = "The Lord Protector's Summer Capital"              # arrange: a name that cannot fit whole
+    panel = panel_for(state)
+    drawn, real = [], daybreak_panel.render
+    monkeypatch.setattr(daybreak_panel, "render", lambda s, size, *a, **k: drawn.append((s, size)) or real(s, size, *a, **k))
+    panel.draw(panel.app.screen)
+    (words, size), = {(s, size) for s, size in drawn if s.startswith("The Lord Protector") and s != city.name}
+    room = panel.left.w - 20 - 8 - width(daybreak_panel._signed({"coin": 2}), 14, "bold")
+    assert width(words, size) <= room, (words, size)
+    assert words.endswith(("…", ")"))
+
+
 @pytest.mark.rule("R-BLD-4")
 def test_without_heroes_the_panel_says_where_to_recruit_one_and_its_price(monkeypatch):
     """A first game without the starting hero opened on "No heroes" and nothing more to go on."""

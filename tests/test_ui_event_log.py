@@ -1,5 +1,6 @@
 """The event log's history and "since your last turn" (issue 11 item 14, issue 12 Turn summary)."""
 import pygame
+import pytest
 
 from game.engine.state import Event
 from game.narration import turn_summary
@@ -133,6 +134,16 @@ def test_turn_summary_puts_your_losses_first_and_skips_your_own_doings():
     assert not any("founded" in l for l in lines)
 
 
+@pytest.mark.rule("R-CITY-3")
+def test_turn_summary_names_the_city_a_rival_besieges():
+    """'Bela besieges a City' left Ana guessing which, on a board with six Cities."""
+    from game.engine.state import City, Player
+    state = FakeState()
+    state.players = {1: Player(1, "Ana"), 2: Player(2, "Bela"), 3: Player(3, "Corwin")}
+    state.cities = {9: City(9, (4, 4), 3, "encampment", name="Corwin's capital")}
+    lines = turn_summary(state, [ev("siege", hero=7, city=9, player=2, owner=3)], 1)
+    assert lines == ["🛡 Bela besieges Corwin's capital"]
+
 def test_the_news_comes_before_the_daybreak_panel():
     """Played: the computer's doings showed only after the player had closed the Daybreak panel, over the
     board, while the Daybreak token waited to be placed."""
@@ -145,3 +156,36 @@ def test_the_news_comes_before_the_daybreak_panel():
     click(scene, scene.dialog.buttons[0].rect.center)
     scene.update(0.1)
     assert isinstance(scene.app.scene, DaybreakPanel)
+
+
+def test_a_log_line_too_long_for_the_board_ends_at_a_word_with_an_ellipsis(monkeypatch):
+    """'… an alliance is no victory, so all alliances' stopped mid-sentence at the log's edge."""
+    import game.ui.board.hud as hud
+    from game.ui.kit import theme
+    from game.ui.kit.rich_text import width
+    drawn, real = [], hud.render
+    monkeypatch.setattr(hud, "render", lambda s, size, *a, **k: drawn.append((s, size)) or real(s, size, *a, **k))
+    rect = pygame.Rect(0, 0, 540, 140)
+    line = "🤝 Every player left is allied now: an alliance is no victory, so all alliances end at the next Daybreak"
+    hud.draw_log(pygame.Surface((600, 200)), ["short", line], rect)
+    (words, size), = [(s, size) for s, size in drawn if s.startswith("🤝")]
+    assert words.endswith(" …") and line.startswith(words[:-2])
+    assert width(words, size) <= rect.w - theme.px(20)
+    assert ("short", size) in drawn
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_after_a_load_a_defence_in_a_rivals_turn_does_not_hide_that_turns_news():
+    """Bela ended the alliance, then attacked Ana's City; Ana arranged her defence on the battle screen.
+    After a load, "since your last turn" counted that defence as Ana's last act and lost the news."""
+    from game.engine.state import Player
+    state = FakeState()
+    state.players = {1: Player(1, "Ana"), 2: Player(2, "Bela")}
+    log = EventLog()
+    log.add([ev("turn_started", player=1, day=12), ev("hero_moved", player=1, hero=4, cost=1, moves_left=0, cell=[1, 1]),
+             ev("turn_started", player=2, day=12), ev("alliance_ended", player=2, ally=1),
+             ev("squads_arranged", player=1, mode="representative", squads=[]),
+             ev("city_conquered", city=9, player=2, previous=1)], [])
+    log.mark_last_acts([1])
+    lines = log.summary_for(state, 1)
+    assert "🤝 Bela ended our alliance" in lines, lines

@@ -344,6 +344,41 @@ def test_ally_button_says_whom_that_player_is_allied_with_already():
     assert f"Propose an alliance to {names[c].name}\n{names[c].name} is already allied with {names[b].name}." in tips
 
 
+
+@pytest.mark.rule("R-ALLY-1")
+def test_an_offer_on_the_cover_says_whom_the_proposer_is_allied_with_already(monkeypatch):
+    """Accept on the cover answered an offer without what its dialog says: who the proposer's allies are."""
+    from layoutkit import record, recording
+    scene = three_humans_at_turn("three_fords")
+    first = scene.actor
+    other, third = [scene.state.turn_order[(scene.state.turn_order.index(first) + k) % 3] for k in (1, 2)]
+    scene.state.alliances.add(frozenset((first, third)))          # arrange: the proposer has an ally
+    assert scene.submit(A.ProposeAlliance(first, other))
+    scene.end_turn(confirmed=True)
+    assert scene.handoff_to == other
+    with recording(monkeypatch):
+        drawing = record(scene.draw, scene.app.size)
+    names = scene.state.players
+    assert f"{names[first].name} is already allied with {names[third].name}." in [t for t, _ in drawing.texts]
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_the_cover_for_a_vote_in_another_players_turn_says_it_is_a_vote_not_your_turn(monkeypatch):
+    """A vote called in Corwin's turn brought Ana's cover up saying "Day 5 · your turn"."""
+    from layoutkit import record, recording
+    scene = three_humans_at_turn("three_fords")
+    first = scene.actor
+    other = scene.state.turn_order[(scene.state.turn_order.index(first) + 1) % 3]
+    assert scene.submit(A.ProposeRuleChange(first, "legacy_gold_mine", True))
+    assert scene.submit(A.CastVote(first, True))
+    scene.app.frame(1 / 60)
+    assert scene.handoff_to == other
+    with recording(monkeypatch):
+        drawing = record(scene.draw, scene.app.size)
+    drawn = " | ".join(t for t, _ in drawing.texts)
+    assert f"{scene.state.players[first].name} calls a vote: cast yours" in drawn
+    assert "your turn" not in drawn
+
 def ann_and_two_computers():
     """Ann (seat 1, human) against Bob and Cid (computers) on The Three Fords, on the board screen."""
     from game.maps import MAPS_DIR
@@ -413,6 +448,23 @@ def test_a_human_ends_an_alliance_at_the_start_of_the_turn_from_the_players_pane
     scene.refresh()
     assert not any(b.label == "End ally" for b in scene.player_buttons)
 
+
+@pytest.mark.rule("R-ALLY-1")
+def test_ending_an_alliance_with_two_players_left_says_none_can_be_made_again():
+    """Corwin was out; ending Ana's alliance, Bela read 'A new alliance needs their yes', yet with two
+    players left no alliance can be made at all."""
+    session, scene = ann_and_two_computers()
+    state = session.state
+    play_to_turn_of(session, 1)
+    state.alliances = {frozenset((1, 3))}
+    scene.refresh()
+    click(scene, next(b for b in scene.player_buttons if b.label == "End ally").rect.center)
+    assert "A new alliance needs their yes (R-ALLY-1)." in scene.dialog.lines
+    click(scene, scene.dialog.button("Stay allies").rect.center)
+    state.players[2].alive = False                       # arrange: Bob is out of the game
+    scene.refresh()
+    click(scene, next(b for b in scene.player_buttons if b.label == "End ally").rect.center)
+    assert "With two players left, no alliance can be made again (R-ALLY-1)." in scene.dialog.lines
 
 def test_game_over_opens_the_summary_scene(scene):
     """R-END-2: the winners and a line per player."""

@@ -72,6 +72,23 @@ def test_a_monster_tiles_fight_figure_is_the_battle_screens_first_figure(mode):
     assert scene.arrange_odds == pytest.approx(best_arrangement(state)[2]), "the screen opens on the best split"
 
 
+@pytest.mark.rule("R-MON-3")
+def test_two_monster_tokens_on_a_tile_are_weighed_together_as_the_engine_fights_them():
+    """Deserters dropped as a Monster on a Monster's tile: the board gave one token's odds (43%), while
+    each token rolls its reaction and every one that fights fights in one battle."""
+    state, hero = arrange(monster=True)
+    tid = state.new_id()
+    state.tokens[tid] = Token(tid, "monster", (4, 5))               # arrange: a second Monster token
+    lines = cell_odds(state, hero, (4, 5))
+    assert lines[0].startswith("2 Monster tokens"), lines
+    board = headline_chance(lines)
+    one, _ = battle_screen(*arrange(monster=True), [("1dP", 30), (SEVEN, 1)])          # 7 monsters
+    both, _ = battle_screen(state, hero, [("1dP", 30), (SEVEN, 1), ("1dP", 10), (SEVEN, 1)])
+    assert state.battle.kind == "monsters" and sum(sum(q.units.values()) for q in state.battle.sides[1].squads) == 14
+    # per token: 30% none fight (bribe or defect), 70% seven fight (fight or hard fight, both 1d1+6 here)
+    expected = 0.3 * 0.3 + 2 * 0.7 * 0.3 * one.arrange_odds + 0.7 * 0.7 * both.arrange_odds
+    assert round(100 * board) == round(100 * expected)
+
 @pytest.mark.rule("R-CITY-6")
 def test_a_neutral_camps_figure_is_the_battle_screens_first_figure():
     state, hero = arrange(city=True)

@@ -248,13 +248,13 @@ def test_the_daybreak_panel_says_why_a_hero_out_there_cannot_found_a_city(monkey
     with monkeypatch.context() as patched, recording(patched):
         drawing = record(panel.draw, app.size)
     assert hero.id in panel.found_buttons
-    assert not any("no City here" in text for text, _ in drawing.texts)
+    assert not any("can't found a City" in text for text, _ in drawing.texts)
     state.tokens[99] = Token(99, "item", (4, 4))                     # arrange: an Item token on its tile
     panel.layout(app.size)
     with monkeypatch.context() as patched, recording(patched):
         drawing = record(panel.draw, app.size)
     assert hero.id not in panel.found_buttons
-    assert any(text.endswith("on an Item token: no City here") for text, _ in drawing.texts), drawing.texts
+    assert any(text.endswith("can't found a City on an Item token") for text, _ in drawing.texts), drawing.texts
     assert not problems(drawing), problems(drawing)
 
 

@@ -118,6 +118,19 @@ def test_a_command_line_mode_wins_over_the_remembered_one(data_dir):
     assert title.mode == "campaign" and [s.name for s in title.seats] == ["Ann", "Bob"]
 
 
+def test_a_command_line_seed_alone_keeps_the_remembered_mode(data_dir):
+    """`python -m game --seed 5404` after a Campaign game opened the title on Normal: the command line's
+    default mode won over the remembered one though no mode was asked for."""
+    from game.cli import parse_args
+    from game.ui.menus.options import NewGameOptions, Seat
+    last_setup.remember(NewGameOptions(None, mode="campaign", seats=[Seat("Ana", 1), Seat("Bela", 2)]), 30)
+    args = parse_args(["--seed", "5404"])
+    assert args.mode_chosen is None and args.mode == "normal"
+    app = App(headless=True)
+    title = TitleScene(preset=TitlePreset(seed=5404), remember_setup=True)
+    app.push(title)
+    assert title.mode == "campaign" and title.seed == 5404 and [s.name for s in title.seats] == ["Ana", "Bela"]
+
 def drawn_words(title, monkeypatch):
     """Every piece of text the title draws in one frame."""
     seen = []

@@ -240,6 +240,7 @@ def check_end(state: GameState, events: list[Event]) -> None:
     alliance only with the [OPT] shared victory)."""
     if state.phase == "over":
         return
+    allied_before = everyone_allied(state)
     for seat in state.live_players():
         if not state.cities_of(seat) and not state.heroes_of(seat) and state.phase != "capitals":
             eliminate(state, seat, events, "no City and no hero")
@@ -250,6 +251,10 @@ def check_end(state: GameState, events: list[Event]) -> None:
         finish(state, events, alive, "conquest")
     elif state.rules.option("shared_victory") and everyone_allied(state):
         finish(state, events, alive, "alliance")
+    elif everyone_allied(state) and not allied_before:
+        # R-END-2: the one player outside the alliance is out, so the alliance is everyone's now: told as it
+        # forms, as when an offer's acceptance forms it (it was told only as it ended, a Daybreak later)
+        state.emit(events, "grand_alliance_formed", players=alive)
 
 
 def end_by_day_limit(state: GameState, events: list[Event]) -> None:

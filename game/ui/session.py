@@ -150,6 +150,9 @@ class GameSession:
 
         def prepare():
             twin, mine = self.state.lookahead_copy(), random.Random()
+            # the copy's log starts empty, yet a computer player reads it (who turned its alliance down
+            # lately, R-ALLY-1): without it, it asked a human who had just said no again at once
+            twin.log = list(self.state.log)
             mine.setstate(rng.getstate())
 
             def work():

@@ -81,7 +81,10 @@ class BattlePainting:
             number = self.view.round
         else:
             number = self.view.round + 1
-        return f"Round {number}" if number else "Before the first round"
+        if number:
+            return f"Round {number}"
+        # a retreat at the attacker's first turn ends it with no round fought: not "before" anything
+        return "No round fought" if getattr(self, "result", None) is not None else "Before the first round"
 
     def bar_odds(self) -> float | None:
         """The attacker's chance on the bar: while a side arranges, with the split it is making (the figure
@@ -516,7 +519,8 @@ class BattlePainting:
             surface.blit(head, (box.x + px(12), box.y + px(10)))
             drawn = []
             for k, line in enumerate(sides[i]):
-                img = widgets.text(line, px(15), theme.INK)
+                size, words = widgets.fit_label(line, px(15), box.w - px(24), "body")
+                img = widgets.text(words, size, theme.INK)
                 drawn.append(surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22))))
             self.result_rects.append((box, drawn))
         y = panel.y + px(104) + box_h + px(18)
@@ -529,8 +533,6 @@ class BattlePainting:
             y += px(24)
         self.continue_button.rect.midbottom = (panel.centerx, panel.bottom - px(18))
         self.continue_button.draw(surface)
-
-
 
 
 _BACKDROPS: dict = {}

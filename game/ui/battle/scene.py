@@ -85,6 +85,7 @@ class BattleScene(BattlePainting, Scene):
         self._bar_hold: float | None = None         # the split just confirmed: the bar's figure until all are set
         self._refresh_bar()
         self.bottom = self._bottom_side()
+        self._held_lines: list[str] = []            # a human's split, kept from the other human until both are set
         self._log_events(events or [])
         self._count_what_fell_before(events or [])
         # widgets
@@ -616,9 +617,23 @@ class BattleScene(BattlePainting, Scene):
         sound.for_events(events)
         for event in events:
             line = self._narrate(event) or narrate(self.state, event)
-            if line:
-                self.log.append(_plain(line.strip()))
+            if not line:
+                continue
+            if event.kind == "squads_arranged" and self._splits_secret():
+                self._held_lines.append(_plain(line.strip()))     # told once the other human has arranged too
+                continue
+            if self._held_lines and not self._splits_secret():
+                self.log.extend(self._held_lines)
+                self._held_lines = []
+            self.log.append(_plain(line.strip()))
         del self.log[:-200]
+
+    def _splits_secret(self) -> bool:
+        """Between two humans, a split stays hidden from the other until both have arranged (the defender,
+        arranging second, read "Bela fights with Brienne and 1 squad, individual rolls" in the log)."""
+        battle = self.state.battle
+        return (battle is not None and not all(side.arranged for side in battle.sides)
+                and all(self._is_human(side.player) for side in battle.sides))
 
     def _count_what_fell_before(self, events) -> None:
         """Squads destroyed before this screen opened (a computer attacker's first exchange, played before

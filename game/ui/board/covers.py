@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.board.decisions import allied_already
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.kit.rich_text import render
 
@@ -38,6 +39,22 @@ class BoardCovers:
         self._absorb(self.session.take_events(), animate=False)
         self._rebuild_offer_buttons()
 
+    def _handoff_doing(self, seat: int) -> str:
+        """What the cover calls the player to: its Daybreak or turn, or, in another player's turn, the
+        defence of a battle or a vote (R-VOTE-1; a vote called in a computer's turn said "your turn")."""
+        state = self.state
+        current = state.players[state.current_player].name if state.current_player in state.players else "another player"
+        if seat == state.current_player:
+            return "Daybreak" if state.phase == "daybreak" else "your turn"
+        battle = state.battle
+        if battle is not None and seat in (s.player for s in battle.sides):
+            return f"{current} attacks: arrange your defence"
+        vote = state.vote
+        if vote is not None and any(p.kind == "vote" and p.player == seat for p in state.pending[:1]):
+            caller = state.players.get(vote.get("proposer"))
+            return f"{caller.name if caller else 'A player'} calls a vote: cast yours"
+        return f"{current}'s {'Daybreak' if state.phase == 'daybreak' else 'turn'}: a question for you"
+
     def _draw_handoff(self, surface: pygame.Surface) -> None:
         """An opaque cover: the next player sees nothing of the last one's turn."""
         w, h = surface.get_size()
@@ -58,12 +75,7 @@ class BoardCovers:
         size, words = widgets.fit_label(f"{player.name}, your move", 30, panel.w - 40, "title")
         title = widgets.text(words, size, theme.seat_colour(seat), "title", (40, 26, 12))
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
-        battle = self.state.battle
-        if battle is not None and seat != self.state.current_player and seat in (s.player for s in battle.sides):
-            doing = f"{self.state.players[self.state.current_player].name} attacks: arrange your defence"
-        else:
-            doing = "Daybreak" if self.state.phase == "daybreak" else "your turn"
-        day = f"Day {max(1, self.state.day)} · {doing}"
+        day = f"Day {max(1, self.state.day)} · {self._handoff_doing(seat)}"
         size, words = widgets.fit_label(f"{day}. Pass the mouse — the board stays hidden until “I'm ready”.", 16,
                                         panel.w - 40, "body")
         sub = widgets.text(words, size, theme.INK)
@@ -79,7 +91,12 @@ class BoardCovers:
             room = panel.w - 250 - 40                  # the words end before the Accept button
             size, words = widgets.fit_label(f"{self.state.players[proposer].name} proposes an alliance", 16, room - 30)
             line = render(f"👑 {words}", size, theme.INK, "bold")
-            surface.blit(line, line.get_rect(midleft=(panel.x + 30, y + 19)))
+            already = allied_already(self.state, proposer, seat)       # as the offer's dialog says it
+            surface.blit(line, line.get_rect(midleft=(panel.x + 30, y + (10 if already else 19))))
+            if already:
+                size, words = widgets.fit_label(already, 13, room - 30)
+                note = render(words, size, theme.INK_SOFT)
+                surface.blit(note, note.get_rect(midleft=(panel.x + 30, y + 31)))
             for b in self.offer_buttons:
                 if getattr(b, "proposer", None) == proposer:
                     b.rect.y = y

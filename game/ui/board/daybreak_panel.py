@@ -58,10 +58,11 @@ def daybreak_tick(scene: Scene) -> None:
     scene.push(DaybreakPanel(session))
 
 
-def _since_dawn(state, seat: int) -> tuple[set, dict]:
-    """The Cities ``seat`` founded since its Daybreak began, and the tier each upgraded City had at dawn
-    (income was paid at dawn: R-DAY-2 before the build step)."""
-    founded, tier_at_dawn = set(), {}
+def _since_dawn(state, seat: int) -> tuple[set, dict, dict]:
+    """The Cities ``seat`` founded since its Daybreak began, the tier each upgraded City had at dawn
+    and how many Gold Mine levels each City built since (income was paid at dawn: R-DAY-2 before the
+    build step)."""
+    founded, tier_at_dawn, gold_mine_built = set(), {}, {}
     tiers = state.rules["cities"]["tiers"]
     for event in reversed(state.log):
         data = event.data
@@ -71,7 +72,22 @@ def _since_dawn(state, seat: int) -> tuple[set, dict]:
             founded.add(data["city"])
         elif event.kind == "built" and data.get("player") == seat and data["building"] in tiers:
             tier_at_dawn[data["city"]] = tiers[tiers.index(data["building"]) - 1]   # the log is read backwards
-    return founded, tier_at_dawn
+        elif event.kind == "built" and data.get("player") == seat and data["building"] == "gold_mine":
+            gold_mine_built[data["city"]] = gold_mine_built.get(data["city"], 0) + 1
+    return founded, tier_at_dawn, gold_mine_built
+
+
+def _city_income_at_dawn(state, city, tier: str, built_since: int) -> tuple[str, dict]:
+    """A City's income line as dawn paid it: its tier then, and its Gold Mine's level then (R-BLD-5),
+    named, since the Gold Mine's coin is in the City's line (a +💰3 Encampment had no reason given)."""
+    rules = state.rules
+    income = city_income(rules, city, tier)
+    level = city.buildings.get("gold_mine", 0) if rules.option("legacy_gold_mine") else 0
+    at_dawn = max(0, level - built_since)
+    if level > at_dawn:
+        income["coin"] -= sum(rules["buildings"]["gold_mine"]["level_income"][at_dawn:level])
+    mine = f", Gold Mine {at_dawn}" if at_dawn else ""
+    return f"{city.name or 'City'} ({nice_name(tier)}{mine})", income
 
 
 def income_lines(state, seat: int) -> list[tuple[str, dict]]:
@@ -79,7 +95,7 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
     a City founded during this Daybreak paid nothing yet."""
     rules = state.rules
     lines = []
-    founded, tier_at_dawn = _since_dawn(state, seat)
+    founded, tier_at_dawn, gold_mine_built = _since_dawn(state, seat)
     for city in state.cities_of(seat):
         if city.id in founded:
             continue
@@ -87,7 +103,7 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
         if not pays_income(rules, city):
             lines.append((f"{city.name or 'City'} ({nice_name(tier)}) — under siege", {}))
             continue
-        lines.append((f"{city.name or 'City'} ({nice_name(tier)})", city_income(rules, city, tier)))
+        lines.append(_city_income_at_dawn(state, city, tier, gold_mine_built.get(city.id, 0)))
     for mine in state.mines_of(seat):
         income = mine_income(rules, mine)
         (resource,) = income
@@ -144,7 +160,8 @@ def rival_heroes_near(state, cities) -> dict[int, str]:
 
 
 def founding_blocked(state, hero) -> str | None:
-    """Why a hero out on the map has no "Found a City here" (R-BLD-2): "on an Item token: no City here".
+    """Why a hero out on the map has no "Found a City here" (R-BLD-2): "can't found a City on an Item token"
+    ("on a Mine: no City here" read as a statement about the tile, not about founding).
     The button showed at one Daybreak and was gone at the next without a word. None on founding ground
     or in a City."""
     if state.city_at(hero.cell) is not None or on_founding_ground(state, hero):
@@ -155,8 +172,8 @@ def founding_blocked(state, hero) -> str | None:
     elif tokens:
         what = f"on {with_article(tokens[0].kind.capitalize())} token"
     else:
-        what = "not alone on its tile"
-    return f"{what}: no City here"
+        return "can't found a City: not alone on its tile"
+    return f"can't found a City {what}"
 
 
 def found_city_message(state, hero) -> str:
@@ -469,8 +486,10 @@ class DaybreakPanel(OverlayScene):
         for label, amounts in lines[:self.income_shown]:
             value = render(_signed(amounts), 14, GOOD if amounts else theme.DANGER, "bold")
             place = value.get_rect(topright=(x + w - 10, y))
-            words = render(label, 14, theme.DANGER if not amounts else theme.INK)
-            surface.blit(words, (x + 10, y), area=pygame.Rect(0, 0, place.x - 8 - (x + 10), words.get_height()))
+            # smaller, then shortened with "…", to fit beside the amounts: it was cut off mid-word
+            size, fitted = widgets.fit_label(label, 14, place.x - 8 - (x + 10), "body")
+            words = render(fitted, size, theme.DANGER if not amounts else theme.INK)
+            surface.blit(words, words.get_rect(midleft=(x + 10, place.centery)))
             surface.blit(value, place)
             y += INCOME_ROW
         if len(lines) > self.income_shown:

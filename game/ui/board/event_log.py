@@ -62,7 +62,14 @@ class EventLog:
         Daybreak or turn brings without its doing (the start, income and upkeep) and the offers it
         answered on the handoff cover are not its doing: a game saved at its cover still has its news."""
         for seat in seats:
-            last = max((i for i, e in enumerate(self.events) if _done_by(e, seat)), default=-1)
+            last, whose = -1, None
+            for i, event in enumerate(self.events):
+                if event.kind in ("daybreak", "turn_started"):
+                    whose = event.data.get("player")
+                # only in its own Daybreak or turn: defending in a rival's battle (on the battle screen),
+                # it had not seen the rival's board ("Bela ended our alliance" was lost after a load)
+                if whose == seat and _done_by(event, seat):
+                    last = i
             self._marks[seat] = last + 1
 
     def summary_for(self, state, seat: int, watched: dict[int, set[int]] | None = None) -> list[str]:

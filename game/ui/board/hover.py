@@ -52,6 +52,11 @@ class HoveredTile:
         lines = self._placing_lines(cell) + [fights_with(self.state, h) for h in self.state.heroes_at(cell)]
         lines += self._odds_lines(cell)
         hero = self.state.heroes.get(self.selected) if self.selected else None
+        if (hero is not None and hero.moves_left == 0 and hero.owner == self.actor and cell != hero.cell
+                and self.state.phase == "turn" and self.state.board.cost(cell) > 0):
+            # no 🐎 left (spent, or a siege ended its turn): a hostile tile next to it showed its odds alone,
+            # and the click's refusal lay under this tooltip
+            return lines + [f"Out of reach this turn: {hero.name or 'the hero'} has no 🐎 left"]
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
                 and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
             name, left = hero.name or "the hero", hero.moves_left

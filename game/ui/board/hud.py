@@ -77,6 +77,17 @@ def _drawable(line: str) -> str:
     return line
 
 
+def log_line_fitted(line: str, size: int, room: int) -> str:
+    """A log line as the board's log has room for it: whole, or cut at a word's end with "…" (a long line
+    was cut mid-sentence, "…, so all alliances"; L shows it whole)."""
+    if text_width(line, size) <= room:
+        return line
+    words = line.split(" ")
+    while len(words) > 1 and text_width(" ".join(words) + " …", size) > room:
+        words.pop()
+    return " ".join(words) + " …"
+
+
 def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> None:
     if not lines:
         return
@@ -84,12 +95,14 @@ def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> No
     pygame.draw.rect(shade, (16, 10, 6, 170), shade.get_rect(), border_radius=10)
     surface.blit(shade, rect)
     y = rect.bottom - theme.px(8)
+    room = rect.w - theme.px(20)
     for line in reversed(lines):
-        img = render(_drawable(line.strip()), theme.px(14), theme.CREAM, "body", (0, 0, 0))
+        img = render(log_line_fitted(_drawable(line.strip()), theme.px(14), room), theme.px(14), theme.CREAM,
+                     "body", (0, 0, 0))
         y -= img.get_height() + 2
         if y < rect.y + 4:
             break
-        surface.blit(img, (rect.x + theme.px(10), y), area=pygame.Rect(0, 0, rect.w - theme.px(20), img.get_height()))
+        surface.blit(img, (rect.x + theme.px(10), y), area=pygame.Rect(0, 0, room, img.get_height()))
 
 
 class HeroCard(widgets.Button):

@@ -40,8 +40,35 @@ def outcome_chances(die: str, table: list) -> dict[str, float]:
 def win_vs_rolled(state: GameState, hero: Hero, expr: str, battle_for, choice=None) -> float:
     """The hero's chance against defenders whose count is ``expr`` (rolled on arrival), averaged over
     the roll; ``battle_for(n)`` is the battle the engine would start with ``n`` of them."""
+    return win_vs_counts(state, distribution(expr), battle_for, choice)
+
+
+def win_vs_counts(state: GameState, counts: dict[int, float], battle_for, choice=None) -> float:
+    """``win_vs_rolled`` over a distribution of defender counts (each weighted by its chance)."""
     from game.ui.battle.plan import attacking_chance
-    return sum(p * attacking_chance(state, battle_for(max(1, n)), choice) for n, p in distribution(expr).items())
+    return sum(p * attacking_chance(state, battle_for(max(1, n)), choice) for n, p in counts.items())
+
+
+def fighters(rules: dict, tokens: int) -> dict[int, float]:
+    """How many Monsters fight, over ``tokens`` Monster tokens on one tile: each rolls its own reaction
+    and count, and those that fight, fight together (R-MON-3); 0 when none fights."""
+    chances = outcome_chances("1dP", rules["reaction_table"])
+    one = {0: sum(p for r, p in chances.items() if r not in ("fight", "hard_fight"))}
+    for reaction in ("fight", "hard_fight"):
+        for n, q in distribution(rules["count"][reaction]).items():
+            one[n] = one.get(n, 0.0) + chances.get(reaction, 0.0) * q
+    total = {0: 1.0}
+    for _ in range(tokens):
+        total = _convolve(total, one)
+    return total
+
+
+def _convolve(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
 
 
 def monster_fight(state: GameState, hero: Hero, cell):
@@ -84,6 +111,9 @@ def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
     rules = state.rules["monsters"]
     chances = outcome_chances("1dP", rules["reaction_table"])
     tier = tiered_monsters(state)
+    tokens = len(state.tokens_at(cell, "monster"))
+    if tokens > 1:
+        return crowd_lines(state, hero, cell, tokens, tier, choice)
     lines = [f"Monsters{tier}: the reaction is rolled on arrival" + (" (R-CMP-10)" if tier else "")]
     overall = 0.0
     for reaction in ("defect", "bribe", "fight", "hard_fight"):
@@ -100,6 +130,23 @@ def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
             extra = "join free" if reaction == "defect" else "join for a price"
             lines.append(f"  {NAMES[reaction]} {expr} ({percent(p)}): {extra}")
     lines.append(f"Chance to come out on top: {percent(overall)}")
+    return lines
+
+
+def crowd_lines(state: GameState, hero: Hero, cell, tokens: int, tier: str, choice=None) -> list[str]:
+    """Several Monster tokens on one tile (R-MON-3): each rolls its reaction, and every one that fights
+    fights in one battle. The odds of a single token, shown for a tile of two, promised 43% where the
+    engine's fight against both gave less."""
+    counts = fighters(state.rules["monsters"], tokens)
+    calm = counts.get(0, 0.0)
+    fight = {n: p for n, p in counts.items() if n}
+    win = win_vs_counts(state, fight, monster_fight(state, hero, cell), choice)
+    lines = [f"{tokens} Monster tokens{tier}: each rolls its reaction on arrival (R-MON-3)",
+             f"  none fights ({percent(calm)}): they join or wander off"]
+    if fight:
+        lines.append(f"  those that fight, fight together ({percent(1.0 - calm)}): win {percent(win / (1.0 - calm))}")
+        lines.append("  (not counting any that join first)")
+    lines.append(f"Chance to come out on top: {percent(calm + win)}")
     return lines
 
 

@@ -771,18 +771,14 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         tips = [drawn]
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))
-        self.toast.draw(surface)
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
             self.dialog.draw(surface)
-            self.toast.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
-            tip = self.view.draw_tooltip(surface)                   # over every panel, whole on screen
-            tips.append(tip)
-            if tip is not None and self.toast.visible and tip.colliderect(self.toast.rect):
-                self.toast.draw(surface)        # but not over the answer to the click just made (a refusal)
+            tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
+        self.toast.draw(surface)          # last: a click's refusal lay under the tooltip of the tile clicked
         self.still.note_drawn_over(tips if noted else None, shown_on, over)
 
     def changed_rects(self) -> list[pygame.Rect] | None:

@@ -188,11 +188,15 @@ class SidePanel:
 
     def ask_end_alliance(self, action) -> None:
         """Ending an alliance cannot be taken back (the other player must accept a new one), so it asks first."""
+        from game.engine.diplomacy import alliances_allowed
         from game.ui.board.dialogs import Dialog
         name = self.state.players[action.ally].name
+        # with two players left no alliance can be made again: "a new one needs their yes" promised one
+        again = ("A new alliance needs their yes (R-ALLY-1)." if alliances_allowed(self.state) else
+                 "With two players left, no alliance can be made again (R-ALLY-1).")
         self.dialog = Dialog(f"End the alliance with {name}?",
                              [f"{name}'s Cities and Mines will stop your heroes again, and {name} may attack you.",
-                              "A new alliance needs their yes (R-ALLY-1)."],
+                              again],
                              [("End the alliance", lambda: self._close_and(lambda: self.submit(action))),
                               ("Stay allies", self.close_dialog)],
                              cancel=self.close_dialog, key="ui:confirm", icon="shield")

@@ -371,7 +371,9 @@ class CityScene(Scene):
             y += px(42)
         self.units_top = y
         y += px(26)
-        units = list(dict.fromkeys(list(city.garrison) + (list(hero.army) if hero else [])))
+        # one order whichever side holds them (tier by rank, as the recruits): a kind whose last unit left
+        # the City moved to the end, so the row under the mouse changed between two clicks
+        units = sorted(set(city.garrison) | set(hero.army if hero else ()), key=lambda u: (_spawner_key(u), u))
         self.unit_rows, self.unit_buttons, self.unit_spinners = [], {}, {}
         for unit in units:
             rect = pygame.Rect(x, y, w, px(32))

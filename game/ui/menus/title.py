@@ -190,8 +190,11 @@ class TitleScene(Scene):
 
     def apply_preset(self, preset: "TitlePreset") -> None:
         """The command line's choices, preselected: mode, players, seed, and a rules file's [options]."""
-        self.mode = preset.mode
-        self.mode_toggle.index = MODES.index(preset.mode)
+        # `--seed 7` alone opened a remembered Campaign setup on Normal; a rules file was checked as Normal's
+        mode = preset.mode or ("normal" if preset.rules_file else None)
+        if mode is not None:
+            self.mode = mode
+            self.mode_toggle.index = MODES.index(mode)
         if preset.seed is not None:
             self.seed = preset.seed
             self.seed_chosen = True
@@ -202,7 +205,7 @@ class TitleScene(Scene):
         if preset.rules_file:
             from game.engine import load_rules
             self.rules_file = preset.rules_file
-            self.rules = optional_rules_of(load_rules(preset.mode, overlay=preset.rules_file))
+            self.rules = optional_rules_of(load_rules(self.mode, overlay=preset.rules_file))
             self._read_rule_numbers()
             if self.rules.day_limit is not None:
                 self.day_limit_days = self.day_spinner.value = self.rules.day_limit
@@ -646,8 +649,8 @@ def _same_file(path: str, other: str) -> bool:
 
 
 class TitlePreset(NamedTuple):
-    """What ``python -m game`` without ``--map`` passes to the title screen."""
-    mode: str = "normal"
+    """What ``python -m game`` without ``--map`` passes to the title screen (``mode`` None: not chosen)."""
+    mode: str | None = None
     players: int | None = None
     seed: int | None = None
     rules_file: str | None = None
