@@ -26,7 +26,7 @@ from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hover import WORKING_OUT, HoveredTile
-from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, top_bar_height
+from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, level_name, top_bar_height
 from game.ui.board.side_panel import BOARD_PROMPTS, SidePanel
 from game.ui.kit.background import NOT_YET, BackgroundAnswers
 from game.ui.kit.rich_text import render
@@ -788,7 +788,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.state.pending and self.human_to_act():
             text = BOARD_PROMPTS.get(self.state.pending[0].kind)
         elif self.session.is_computer(self.actor):
-            text = f"{self.state.players[self.actor].name} is thinking…"
+            player = self.state.players[self.actor]
+            text = f"{player.name} ({level_name(player)}) is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
             if hero.moves_left is None:
                 text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎"

@@ -10,7 +10,7 @@ import pygame
 
 from game.ui.kit import textures, theme, widgets
 from game.ui.board.decisions import allied_already
-from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, players_height
+from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, player_tip, players_height
 
 MAX_CHOICES = 7
 # Actions with their own control, left out of the choices panel (classes of game.engine.actions).
@@ -142,6 +142,15 @@ class SidePanel:
                 continue
             self.player_buttons.append(b)
             self.ally_button_x[other] = b.rect.x
+        # each row's tip (left of its button): human or computer, and at which level
+        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else seat
+        self.player_tips = []
+        for i, other in enumerate(state.live_players()):
+            row = player_row_rect(self.players_rect(), i)
+            row.width = self.ally_button_x.get(other, row.right) - row.x - px(4)
+            tip = widgets.Widget(row)
+            tip.tooltip = player_tip(state, other, viewer)
+            self.player_tips.append(tip)
         phase = state.phase
         self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
         self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
@@ -151,8 +160,11 @@ class SidePanel:
         self.end_button.tooltip = self._end_button_tip(human)
         self.speed_button.visible = phase != "over" and any(p.kind == "computer" for p in state.players.values())
         self.speed_button.label = f"Computer speed: {self.session.speed}"
+        other = "normal" if self.session.speed == "fast" else "fast"
+        self.speed_button.tooltip = (f"How fast computer players play: {self.session.speed} now\n"
+                                     f"Click for {other} (kept, like the Settings screen's)")
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
-                        + self.action_buttons + self.choice_buttons + self.player_buttons)
+                        + self.action_buttons + self.choice_buttons + self.player_buttons + self.player_tips)
         self.widgets += self.comfort.widgets()
 
     def _hero_window(self, heroes: list, shown: int) -> int:
