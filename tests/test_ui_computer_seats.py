@@ -1,11 +1,13 @@
 """A person at a table of computer players: the board says which seat plays at which level (top bar,
-"is thinking", the players' rows, the results) and what the computer-speed button does."""
+"is thinking", the players' rows, the results), what the computer-speed button does, and Tab goes to
+the heroes that can still move."""
 import pygame
 import pytest
 
+from game.engine.state import Hero
 from game.ui.board import hud
 from game.ui.kit import widgets
-from uikit import meadow_board_scene, play_to_turn_of
+from uikit import meadow_board_scene, play_to_turn_of, to_turn
 
 
 def texts_drawn(monkeypatch, module, name="text"):
@@ -91,3 +93,27 @@ def test_the_results_name_each_computers_level(monkeypatch):
     drawn = texts_drawn(monkeypatch, game_over.widgets)
     over.draw(pygame.Surface(scene.size))
     assert "Bob · Hard" in drawn and "Ann" in drawn
+
+
+def test_tab_goes_to_the_next_hero_that_can_still_move():
+    """Four heroes, two of them spent: Tab skipped none, and the camera went to each spent one in turn."""
+    scene = meadow_board_scene()
+    to_turn(scene)
+    state = scene.state
+    first = state.heroes_of(scene.actor)[0]
+    heroes = [first]
+    for name, moves in (("Spent", 0), ("Rolled", 5), ("Tired", 0)):
+        hid = state.new_id()
+        state.heroes[hid] = Hero(hid, first.owner, first.cell, name=name, moves_left=moves)
+        heroes.append(state.heroes[hid])
+    scene.refresh()
+    scene.select_hero(first.id)
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+    scene.handle_event(tab)
+    assert state.heroes[scene.selected].name == "Rolled"
+    scene.handle_event(tab)
+    assert scene.selected == first.id, "the spent heroes are passed over while one still has to roll"
+    first.moves_left = 0
+    heroes[2].moves_left = 0
+    scene.handle_event(tab)
+    assert state.heroes[scene.selected].name == "Spent", "all spent: Tab goes round them all"

@@ -377,12 +377,15 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                 and self.state.interaction is None)
 
     def next_hero(self) -> None:
+        """Tab: the next hero that can still move (🐎 left, or not rolled yet), else the next hero. On a big
+        map with several heroes, Tab went through the spent ones too, and the camera with it."""
         heroes = self.state.heroes_of(self.actor) if self.actor else []
         if not heroes:
             return
         ids = [h.id for h in heroes]
-        nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
-        self.select_hero(nxt)
+        at = ids.index(self.selected) if self.selected in ids else -1
+        after = heroes[at + 1:] + heroes[:at + 1]
+        self.select_hero(next((h for h in after if h.moves_left != 0), after[0]).id)
 
     def on_cell_click(self, cell, button: int) -> None:
         from game.engine import actions as A

@@ -32,7 +32,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Space", "end the turn / the Daybreak"),
         ("Enter or Space in a notice", "its first button (an alliance offer or a vote takes a click)"),
         ("Ally? / End ally by a player", "propose an alliance; end one (only as your turn starts, R-ALLY-1)"),
-        ("Tab", "next hero"),
+        ("Tab", "next hero with 🐎 left (or still to roll)"),
         ("Computer speed button", "computer players at normal or fast speed (kept, as in Settings)"),
         ("Arrows / WASD, drag", "pan the board (up past its foot: the tiles under the log)"),
         ("Wheel, + / −", "zoom, out to the whole map (over the log: scroll back through the game)"),
