@@ -117,3 +117,36 @@ def test_tab_goes_to_the_next_hero_that_can_still_move():
     heroes[2].moves_left = 0
     scene.handle_event(tab)
     assert state.heroes[scene.selected].name == "Spent", "all spent: Tab goes round them all"
+
+
+@pytest.mark.rule("R-ALLY-1")
+def test_a_game_continued_in_a_computers_turn_marks_no_rivals_alliance_as_yours(monkeypatch):
+    """Continue in a computer's turn: the players' rows read "ally" from that computer's side, so its ally
+    was marked as the person's ally until the person's turn came."""
+    from game.maps import DEFAULT_MAP, load_map
+    from game.ui.app import App
+    from game.ui.board.scene import GameScene
+    from game.ui.menus.options import NewGameOptions, Seat
+    from game.ui.session import GameSession
+    path = DEFAULT_MAP.with_name("three_fords.tmx")
+    seats = [Seat("Ann", 1, "computer"), Seat("Bob", 2, "computer"), Seat("Cy", 3, "computer")]
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
+    actor = session.actor()
+    human = next(s for s in session.state.players if s != actor)
+    ally = next(s for s in session.state.players if s not in (actor, human))
+    session.state.players[human].kind = "human"
+    session.state.alliances.add(frozenset((actor, ally)))
+    app = App(headless=True)
+    scene = GameScene(session)
+    app.push(scene)
+    assert scene.last_human is None and session.is_computer(scene.actor)
+    drawn = texts_drawn(monkeypatch, hud, "render")
+    scene._draw_side(pygame.Surface(scene.size))
+    assert not any("ally" in line for line in drawn), f"a rival's alliance marked as the person's: {drawn}"
+    scene._rebuild_side_panel()
+    rows = [r["seat"] for r in hud.player_rows(session.state)]
+    assert not any("Allied" in line for line in scene.player_tips[rows.index(ally)].tooltip.split("\n"))
+    session.state.alliances.add(frozenset((human, ally)))
+    drawn.clear()
+    scene._draw_side(pygame.Surface(scene.size))
+    assert any(line.endswith("ally") for line in drawn), "the person's own ally is marked"

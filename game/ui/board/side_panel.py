@@ -143,7 +143,7 @@ class SidePanel:
             self.player_buttons.append(b)
             self.ally_button_x[other] = b.rect.x
         # each row's tip (left of its button): human or computer, and at which level
-        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else seat
+        viewer = self.table_viewer()
         self.player_tips = []
         for i, other in enumerate(state.live_players()):
             row = player_row_rect(self.players_rect(), i)
@@ -262,7 +262,18 @@ class SidePanel:
             cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
                                px(16), theme.INK, "heading")
             surface.blit(cap, (x, self.choices_top - px(24)))
-        # while a computer plays, alliances read from the side of the human at the table
-        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else None
         draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state),
-                     stats_right=self.ally_button_x, viewer=viewer)
+                     stats_right=self.ally_button_x, viewer=self.table_viewer())
+
+    def table_viewer(self) -> int | None:
+        """Whose side the players' rows read alliances from: the acting player's, or while a computer plays
+        the human's at the table: the last human who played, else the only human seat (a game continued
+        in a computer's turn read them from that computer's side: its ally was marked "ally" of the
+        person), else nobody's (0)."""
+        seat = self.actor
+        if seat is None or not self.session.is_computer(seat):
+            return seat
+        if self.last_human is not None:
+            return self.last_human
+        humans = [s for s, p in self.state.players.items() if p.kind == "human"]
+        return humans[0] if len(humans) == 1 else 0
