@@ -310,3 +310,23 @@ def test_a_computers_attack_on_the_person_opens_its_battle_before_the_news(monke
     assert state.battle is not None and state.actor() == 2, "the person arranges the defence"
     assert board.dialog is None or board.dialog.key != "ui:summary", "old news before the attack"
     assert app.scene is not board and app.scene.view.kind == "hero", "the battle screen opens at once"
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_a_computers_vote_asks_the_person_before_the_news(monkeypatch):
+    """A computer calls a vote in its turn: the person's answer comes first, "Since your last turn" on its turn."""
+    from uikit import meadow_board_scene, play_to_turn_of
+    board = meadow_board_scene(("computer", "human"))
+    board._setup_shown = True
+    play_to_turn_of(board.session, 1)
+    board._absorb(board.session.take_events(), animate=False)
+    monkeypatch.setattr(board.event_log, "summary_for", lambda *a: ["⚒️ Cy captured a coin mine"])
+    vote = A.ProposeRuleChange(1, "day_limit", True)
+    monkeypatch.setattr(board.session, "think", lambda *a, **kw: vote)
+    for _ in range(40):
+        board.update(1 / 10)
+        if board.state.actor() == 2:
+            break
+    board.update(1 / 10)
+    assert board.state.pending and board.state.pending[0].kind == "vote"
+    assert board.dialog is not None and board.dialog.title == "A vote", board.dialog and board.dialog.title

@@ -720,8 +720,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                     if not self.session.is_computer(self.actor):
                         self.dice.drop_waiting()
                         self.center_on_actor()
-                        if self.state.battle is None:     # called to defend in a computer's turn: the battle
-                            self._show_summary()          # screen first, the news when the person's turn comes
+                        if self.state.current_player == self.actor:   # not when called in a computer's turn
+                            self._show_summary()          # (a defence, a vote): that first, the news on its own turn
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff_to is not None:
