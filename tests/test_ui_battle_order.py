@@ -330,3 +330,23 @@ def test_a_computers_vote_asks_the_person_before_the_news(monkeypatch):
     board.update(1 / 10)
     assert board.state.pending and board.state.pending[0].kind == "vote"
     assert board.dialog is not None and board.dialog.title == "A vote", board.dialog and board.dialog.title
+
+
+@pytest.mark.rule("R-CITY-5")
+def test_a_sides_four_result_lines_stay_in_its_box(monkeypatch):
+    """A City lost with its hero after a desertion: four lines on the defender's result, the fourth
+    ("City lost: ...") drawn under its box, against "Spoils and losses"."""
+    from layoutkit import record, recording
+    state, hero, events = monster_on_a_mine()
+    app = App((1280, 720), headless=True)
+    scene = maybe_battle_scene(GameSession(state), lead_in(events))
+    scene.speed = "Instant"
+    app.push(scene)
+    fight_to_the_result(scene, app)
+    four = ["Units lost: 3 of 3", "   of which 1 deserted", "Hero: lost", "City lost: Ana's capital"]
+    monkeypatch.setattr(type(scene), "side_result_lines", lambda self, i, res: four if i == 1 else ["Hero: lives on"])
+    with recording(monkeypatch):
+        drawing = record(scene.draw, (1280, 720))
+    rects = dict(drawing.texts)
+    last, spoils = rects["City lost: Ana's capital"], rects["Spoils and losses"]
+    assert spoils.top - last.bottom >= 18, "the box (and its margin) ends above 'Spoils and losses'"

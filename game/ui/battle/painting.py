@@ -501,16 +501,20 @@ class BattlePainting:
         img = widgets.text(sub, px(16), theme.INK_SOFT)
         surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + px(72))))
         col_w = (panel.w - px(60)) // 2
+        sides = [self.side_result_lines(i, res) for i in range(len(self.view.sides))]
+        # as tall as the longest side's lines: a City lost with its hero and a desertion is four lines,
+        # and the fourth ("City lost: ...") was drawn under the box
+        box_h = max(px(110), px(48) + max(map(len, sides), default=0) * px(22))
         for i, side in enumerate(self.view.sides):
-            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, px(110))
+            box = pygame.Rect(panel.x + px(20) + i * (col_w + px(20)), panel.y + px(104), col_w, box_h)
             pygame.draw.rect(surface, (246, 236, 212), box, border_radius=10)
             pygame.draw.rect(surface, theme.seat_colour(side.player), box, px(2), border_radius=10)
             head = render(f"{'⚔️' if i == 0 else '🛡️'} {side.name}", px(17), theme.INK, "bold")
             surface.blit(head, (box.x + px(12), box.y + px(10)))
-            for k, line in enumerate(self.side_result_lines(i, res)):
+            for k, line in enumerate(sides[i]):
                 img = widgets.text(line, px(15), theme.INK)
                 surface.blit(img, (box.x + px(14), box.y + px(40) + k * px(22)))
-        y = panel.y + px(232)
+        y = panel.y + px(104) + box_h + px(18)
         cap = widgets.text("Spoils and losses", px(18), theme.INK, "heading")
         surface.blit(cap, (panel.x + px(26), y))
         y += px(30)
