@@ -282,3 +282,52 @@ def test_a_battle_the_human_watched_is_not_news_in_since_your_last_turn():
     assert not [line for line in news if "attacked you" in line], news
     assert [line for line in board.event_log.summary_for(state, 2) if "attacked you" in line], \
         "unwatched, the same battle is news"
+
+
+@pytest.mark.rule("R-BAT-1")
+def test_a_computers_attack_on_the_person_opens_its_battle_before_the_news(monkeypatch):
+    """A computer's hero attacks in its turn and the person must arrange the defence: the board showed
+    "Since your last turn" first (older news, not the attack) under a top bar saying "Ana to play", and
+    the battle screen only after it was closed. The news waits for the person's own turn."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 1})
+    state.heroes[defender.id] = defender
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    board._setup_shown = True
+    app.push(board)
+    monkeypatch.setattr(board.event_log, "summary_for", lambda *a: ["⚒️ Cy captured a coin mine"])
+    attack = A.Move(1, hero.id, ((4, 5),))
+    monkeypatch.setattr(board.session, "think", lambda *a, **kw: attack)
+    for _ in range(40):
+        app.frame(1 / 10)
+        if app.scene is not board:
+            break
+    assert state.battle is not None and state.actor() == 2, "the person arranges the defence"
+    assert board.dialog is None or board.dialog.key != "ui:summary", "old news before the attack"
+    assert app.scene is not board and app.scene.view.kind == "hero", "the battle screen opens at once"
+
+
+@pytest.mark.rule("R-VOTE-1")
+def test_a_computers_vote_asks_the_person_before_the_news(monkeypatch):
+    """A computer calls a vote in its turn: the person's answer comes first, "Since your last turn" on its turn."""
+    from uikit import meadow_board_scene, play_to_turn_of
+    board = meadow_board_scene(("computer", "human"))
+    board._setup_shown = True
+    play_to_turn_of(board.session, 1)
+    board._absorb(board.session.take_events(), animate=False)
+    monkeypatch.setattr(board.event_log, "summary_for", lambda *a: ["⚒️ Cy captured a coin mine"])
+    vote = A.ProposeRuleChange(1, "day_limit", True)
+    monkeypatch.setattr(board.session, "think", lambda *a, **kw: vote)
+    for _ in range(40):
+        board.update(1 / 10)
+        if board.state.actor() == 2:
+            break
+    board.update(1 / 10)
+    assert board.state.pending and board.state.pending[0].kind == "vote"
+    assert board.dialog is not None and board.dialog.title == "A vote", board.dialog and board.dialog.title
+

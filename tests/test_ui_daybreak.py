@@ -375,3 +375,17 @@ def test_the_token_roll_toast_names_whose_roll_it_was():
     other_name = state.players[other].name
     assert token_roll_toast(other_name, other, events).startswith(f"{other_name}'s token roll 🎲 80: place a")
     assert token_roll_toast(name, seat, events) == ""      # not the other player's roll
+
+
+@pytest.mark.rule("R-BLD-2")
+def test_founding_with_one_mercenary_says_it_joins_the_garrison():
+    """"1 mercenary join its garrison", the question read when the hero had a single unit."""
+    from game.ui.board.daybreak_panel import found_city_message
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.players[seat].purse["coin"] = 20
+    hero = K.recruit_hero(state, seat)
+    hero.army = {"mercenary": 1}
+    assert "1 mercenary joins its garrison." in found_city_message(state, hero)
+    hero.army = {"mercenary": 3}
+    assert "3 mercenaries join its garrison." in found_city_message(state, hero)

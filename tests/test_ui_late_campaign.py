@@ -86,7 +86,10 @@ def test_every_hero_of_a_long_list_gets_its_card(size, monkeypatch):
     heroes = with_heroes(scene, 9)
     shown = len(scene.hero_buttons)
     assert shown < len(heroes)
-    # Tab to each hero in turn: the selected one always has a card, marked selected, its name drawn
+    # Tab to each hero in turn (all still to roll: Tab passes over spent heroes): the selected one always
+    # has a card, marked selected, its name drawn
+    for hero in heroes:
+        hero.moves_left = None
     scene.select_hero(heroes[0].id)
     for _ in range(len(heroes) - 1):
         app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))

@@ -181,7 +181,8 @@ def found_city_message(state, hero) -> str:
     from game.names import join_names, unit_plural
     name = hero.name or "The hero"
     units = [unit_plural(unit, n) for unit, n in sorted(hero.army.items()) if n]
-    goes = [f"{join_names(units)} join its garrison"] if units else []
+    verb = "joins" if sum(hero.army.values()) == 1 else "join"        # "1 mercenary join its garrison"
+    goes = [f"{join_names(units)} {verb} its garrison"] if units else []
     if hero.items:
         goes.append(f"{len(hero.items)} item{' goes' if len(hero.items) == 1 else 's go'} to its armory")
     then = f" {join_names(goes)}." if goes else ""

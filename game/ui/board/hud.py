@@ -25,6 +25,23 @@ def day_caption(state) -> str:
     return f"Day {day}"
 
 
+def _title_level(player) -> tuple[str, str]:
+    """A computer seat's engine level ("standard:bold") as the title screen's key and lab variant."""
+    base, _, variant = (player.ai or "standard").partition(":")
+    return {"standard": "normal"}.get(base, base), variant
+
+
+def level_name(player) -> str:
+    """A computer seat's level as the title screen names it ("Easy", "Standard", "Hard"; a lab variant
+    "standard:bold" reads "Standard (bold)"), or "" for a human: the board never said which seat was which."""
+    if getattr(player, "kind", "human") != "computer":
+        return ""
+    from game.ui.menus.options import LEVEL_LABELS
+    level, variant = _title_level(player)
+    name = LEVEL_LABELS.get(level, level.title())
+    return f"{name} ({variant})" if variant else name
+
+
 def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | None = None) -> pygame.Rect:
     """Day, phase, the acting player and their purse, the seed; nothing is drawn right of ``right``
     (the Menu button's left edge): the seed gives way first, then the purse shrinks."""
@@ -47,7 +64,7 @@ def draw_top_bar(surface: pygame.Surface, state, seat: int | None, right: int | 
         pygame.draw.circle(surface, theme.seat_colour(seat), centre, radius)
         pygame.draw.circle(surface, (20, 12, 6), centre, radius, 2)
         x += 2 * radius + px(8)
-        who = "computer" if player.kind == "computer" else "to play"
+        who = f"computer · {level_name(player)}" if player.kind == "computer" else "to play"
         name = widgets.text(f"{player.name}", px(20), theme.CREAM, "bold", (10, 6, 2))
         surface.blit(name, name.get_rect(midleft=(x, bar.centery - 1)))
         x += name.get_width() + px(6)
@@ -182,6 +199,22 @@ def player_rows(state) -> list[dict]:
         rows.append({"seat": seat, "name": player.name, "computer": player.kind == "computer",
                      "cities": len(state.cities_of(seat)), "heroes": len(state.heroes_of(seat))})
     return rows
+
+
+def player_tip(state, seat: int, viewer: int | None = None) -> str:
+    """The tip of a player's row in the players' panel: human or computer and at which level (what the
+    level does, as the title screen says it), Cities and heroes, and the alliance with ``viewer``."""
+    from game.ui.menus.options import LEVEL_HELP
+    player = state.players[seat]
+    cities, heroes = len(state.cities_of(seat)), len(state.heroes_of(seat))
+    lines = [f"{player.name}: " + (f"computer player, {level_name(player)}" if player.kind == "computer"
+                                   else "human player")]
+    if player.kind == "computer":
+        lines += LEVEL_HELP.get(_title_level(player)[0], "").split("\n")[:1]
+    lines.append(f"🏰 {cities} {'City' if cities == 1 else 'Cities'} · 🧙 {heroes} hero{'' if heroes == 1 else 'es'}")
+    if viewer is not None and seat != viewer and state.allied(viewer, seat):
+        lines.append(f"Allied with {state.players[viewer].name}")
+    return "\n".join(filter(None, lines))
 
 
 PLAYER_ROW = 30          # a player's row in the side panel, at scale 1

@@ -26,7 +26,7 @@ from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hover import WORKING_OUT, HoveredTile
-from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, top_bar_height
+from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, level_name, top_bar_height
 from game.ui.board.side_panel import BOARD_PROMPTS, SidePanel
 from game.ui.kit.background import NOT_YET, BackgroundAnswers
 from game.ui.kit.rich_text import render
@@ -388,12 +388,15 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                 and self.state.interaction is None)
 
     def next_hero(self) -> None:
+        """Tab: the next hero that can still move (🐎 left, or not rolled yet), else the next hero. On a big
+        map with several heroes, Tab went through the spent ones too, and the camera with it."""
         heroes = self.state.heroes_of(self.actor) if self.actor else []
         if not heroes:
             return
         ids = [h.id for h in heroes]
-        nxt = ids[(ids.index(self.selected) + 1) % len(ids)] if self.selected in ids else ids[0]
-        self.select_hero(nxt)
+        at = ids.index(self.selected) if self.selected in ids else -1
+        after = heroes[at + 1:] + heroes[:at + 1]
+        self.select_hero(next((h for h in after if h.moves_left != 0), after[0]).id)
 
     def on_cell_click(self, cell, button: int) -> None:
         from game.engine import actions as A
@@ -728,7 +731,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                     if not self.session.is_computer(self.actor):
                         self.dice.drop_waiting()
                         self.center_on_actor()
-                        self._show_summary()
+                        if self.state.current_player == self.actor:   # not when called in a computer's turn
+                            self._show_summary()          # (a defence, a vote): that first, the news on its own turn
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.handoff_to is not None:
@@ -798,7 +802,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.state.pending and self.human_to_act():
             text = BOARD_PROMPTS.get(self.state.pending[0].kind)
         elif self.session.is_computer(self.actor):
-            text = f"{self.state.players[self.actor].name} is thinking…"
+            player = self.state.players[self.actor]
+            text = f"{player.name} ({level_name(player)}) is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
             if hero.moves_left is None:
                 text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎"

@@ -10,7 +10,7 @@ import pygame
 
 from game.ui.kit import textures, theme, widgets
 from game.ui.board.decisions import allied_already
-from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, players_height
+from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, player_tip, players_height
 
 MAX_CHOICES = 7
 # Actions with their own control, left out of the choices panel (classes of game.engine.actions).
@@ -142,6 +142,15 @@ class SidePanel:
                 continue
             self.player_buttons.append(b)
             self.ally_button_x[other] = b.rect.x
+        # each row's tip (left of its button): human or computer, and at which level
+        viewer = self.table_viewer()
+        self.player_tips = []
+        for i, other in enumerate(state.live_players()):
+            row = player_row_rect(self.players_rect(), i)
+            row.width = self.ally_button_x.get(other, row.right) - row.x - px(4)
+            tip = widgets.Widget(row)
+            tip.tooltip = player_tip(state, other, viewer)
+            self.player_tips.append(tip)
         phase = state.phase
         self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
         self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
@@ -151,8 +160,11 @@ class SidePanel:
         self.end_button.tooltip = self._end_button_tip(human)
         self.speed_button.visible = phase != "over" and any(p.kind == "computer" for p in state.players.values())
         self.speed_button.label = f"Computer speed: {self.session.speed}"
+        other = "normal" if self.session.speed == "fast" else "fast"
+        self.speed_button.tooltip = (f"How fast computer players play: {self.session.speed} now\n"
+                                     f"Click for {other} (kept, like the Settings screen's)")
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
-                        + self.action_buttons + self.choice_buttons + self.player_buttons)
+                        + self.action_buttons + self.choice_buttons + self.player_buttons + self.player_tips)
         self.widgets += self.comfort.widgets()
 
     def _hero_window(self, heroes: list, shown: int) -> int:
@@ -254,7 +266,18 @@ class SidePanel:
             cap = widgets.text("Daybreak: build & recruit" if self.state.phase == "daybreak" else "More",
                                px(16), theme.INK, "heading")
             surface.blit(cap, (x, self.choices_top - px(24)))
-        # while a computer plays, alliances read from the side of the human at the table
-        viewer = self.last_human if seat is not None and self.session.is_computer(seat) else None
         draw_players(surface, self.state, self.players_rect(), seat, player_rows(self.state),
-                     stats_right=self.ally_button_x, viewer=viewer)
+                     stats_right=self.ally_button_x, viewer=self.table_viewer())
+
+    def table_viewer(self) -> int | None:
+        """Whose side the players' rows read alliances from: the acting player's, or while a computer plays
+        the human's at the table: the last human who played, else the only human seat (a game continued
+        in a computer's turn read them from that computer's side: its ally was marked "ally" of the
+        person), else nobody's (0)."""
+        seat = self.actor
+        if seat is None or not self.session.is_computer(seat):
+            return seat
+        if self.last_human is not None:
+            return self.last_human
+        humans = [s for s, p in self.state.players.items() if p.kind == "human"]
+        return humans[0] if len(humans) == 1 else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.kit import icons, sound, textures, theme, widgets
-from game.ui.board.hud import RESOURCE_ICONS
+from game.ui.board.hud import RESOURCE_ICONS, level_name
 from game.ui.kit.rich_text import render
 from game.ui.kit.scene import Scene
 from game.ui.kit.theme import px
@@ -13,7 +13,7 @@ from game.ui.kit.theme import px
 def player_summary(session, seat: int) -> dict:
     state = session.state
     player = state.players[seat]
-    return {"seat": seat, "name": player.name, "alive": player.alive, "winner": seat in state.winners,
+    return {"seat": seat, "name": player.name, "level": level_name(player), "alive": player.alive, "winner": seat in state.winners,
             "cities": len(state.cities_of(seat)), "heroes": len(state.heroes_of(seat)),
             "purse": dict(player.purse), "battles_won": session.battles_won.get(seat, 0)}
 
@@ -101,7 +101,7 @@ class GameOverScene(Scene):
                 pygame.draw.rect(surface, (246, 224, 150), row_rect, border_radius=px(8))
             pygame.draw.circle(surface, theme.seat_colour(row["seat"]), (x0 + px(10), y + px(18)), px(11))
             pygame.draw.circle(surface, (30, 20, 10), (x0 + px(10), y + px(18)), px(11), 2)
-            name = row["name"] + ("" if row["alive"] else "  (out)")
+            name = row["name"] + (f" · {row['level']}" if row.get("level") else "") + ("" if row["alive"] else "  (out)")
             size, name = widgets.fit_label(name, px(18), cols[1][1] - px(40))
             surface.blit(widgets.text(name, size, theme.INK, "bold"), (x0 + px(30), y + px(7)))
             for value, dx in ((row["cities"], cols[1][1]), (row["heroes"], cols[2][1]),
