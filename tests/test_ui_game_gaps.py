@@ -152,20 +152,10 @@ def test_after_game_over_the_board_stays_in_view_with_no_stale_dice_or_speed_but
 
 # --- 4: "Saved as …" does not cover Quit to title -------------------------------------------------
 def test_saved_as_is_said_in_the_menu_panel_clear_of_its_buttons(folder):
-    from game.ui.menus.game_menu import GameMenu, open_game_menu
-    from game.ui.menus.saves import SaveDialog
+    from game.ui.menus.game_menu import GameMenu
+    from uikit import save_through_the_menu
     scene = meadow_board_scene()
-    open_game_menu(scene)
-    menu = scene.app.scene
-    click(menu, menu.save_button.rect.center)
-    dialog = scene.app.scene
-    assert isinstance(dialog, SaveDialog)
-    click(dialog, dialog.name_field.rect.center)
-    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
-    for ch in "Ann":
-        dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=ord(ch.lower()), mod=0, unicode=ch, scancode=0))
-        dialog.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    menu = save_through_the_menu(scene, "Ann")
     assert isinstance(scene.app.scene, GameMenu)
     assert menu.note == "Saved as Ann" and not menu.toast.visible      # Enter in the name field saves under it
     quit_button = menu.buttons[-1].rect

@@ -60,21 +60,11 @@ def test_the_rulebook_says_a_player_without_city_or_hero_is_out_at_once_as_the_l
 
 
 def test_a_save_name_with_a_slash_is_saved_and_the_menu_says_what_was_left_out(tmp_path, monkeypatch):
-    import pygame
-    from game.ui.menus.game_menu import GameMenu, open_game_menu
-    from game.ui.menus.saves import SaveDialog
-    from uikit import type_keys
+    from game.ui.menus.game_menu import GameMenu
+    from uikit import save_through_the_menu
     monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path))
     scene = meadow_board_scene()
-    open_game_menu(scene)
-    menu = scene.app.scene
-    click(menu, menu.save_button.rect.center)
-    dialog = scene.app.scene
-    assert isinstance(dialog, SaveDialog)
-    click(dialog, dialog.name_field.rect.center)
-    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
-    type_keys(dialog, "Before the siege/1")
-    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    menu = save_through_the_menu(scene, "Before the siege/1")
     assert isinstance(scene.app.scene, GameMenu)
     assert menu.note == "Saved as Before the siege1 (/ cannot be in a name)", menu.note
     assert [p.name for p in tmp_path.glob("*.json") if not p.name.startswith("autosave")] == ["Before_the_siege1.json"]

@@ -64,6 +64,22 @@ def type_keys(scene, text):
         scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
 
 
+def save_through_the_menu(scene, name):
+    """Menu, Save, the name field cleared (Ctrl+A) and ``name`` typed, Enter: the menu the save returns to."""
+    from game.ui.menus.game_menu import open_game_menu
+    from game.ui.menus.saves import SaveDialog
+    open_game_menu(scene)
+    menu = scene.app.scene
+    click(menu, menu.save_button.rect.center)
+    dialog = scene.app.scene
+    assert isinstance(dialog, SaveDialog)
+    click(dialog, dialog.name_field.rect.center)
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    type_keys(dialog, name)
+    dialog.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    return menu
+
+
 def play_to_the_result(scene, app, dt=1 / 10, seconds=60):
     """Frames until the battle's result is up. Computer choices are worked out off the frame, so on a
     loaded machine many frames pass while one is thought out: the bound is in seconds, not frames."""
