@@ -88,3 +88,18 @@ def no_hints():
     game_settings.reset_for_tests(game_settings.Settings(hints=False))
     yield
     game_settings.reset_for_tests()
+
+
+@pytest.fixture
+def own_settings_file(tmp_path, monkeypatch):
+    """A test that changes settings (by the settings screen, or a monkey at the mouse) writes them to a
+    file of its own, and starts and leaves the running settings unread, the text size at 100%: none
+    reach a later test."""
+    from game import settings as game_settings
+    from game.ui.kit import theme
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game_settings.reset_for_tests()
+    yield tmp_path / "fuzzyknights" / "settings.toml"
+    game_settings.reset_for_tests()
+    theme.set_ui_scale(1.0)
+

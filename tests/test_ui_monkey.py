@@ -43,7 +43,9 @@ def random_event(rng, size):
 
 @pytest.mark.rule("R-SET-1")
 @pytest.mark.parametrize("map_name,mode", [("meadow.tmx", "normal"), ("riverlands.tmx", "campaign")])
-def test_random_mouse_and_keys_never_crash(map_name, mode):
+def test_random_mouse_and_keys_never_crash(map_name, mode, own_settings_file, tmp_path, monkeypatch):
+    """The monkey plays with the default settings, and what it saves or changes stays its own."""
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
     rng = random.Random(2)
     path = MAPS_DIR / map_name
     app = App(headless=True)
