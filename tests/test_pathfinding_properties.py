@@ -25,7 +25,6 @@ def scenarios(draw):
     kind, variant = draw(st.sampled_from(TOPOLOGY_KINDS))
     width, height = draw(st.integers(1, 9)), draw(st.integers(1, 9))
     topology = make(kind, variant, width, height)
-    cells = width * height
 
     # The cells come from a numpy generator seeded by hypothesis: one draw per map, not one per cell
     # (drawing cell by cell was most of the tests' time, in hypothesis's own bookkeeping).
