@@ -15,8 +15,8 @@ from game.ui.board.scene import GameScene
 from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 
-STEPS = 600    # with this seed the two games between them open the anchor, Daybreak, city, log, rules, game
-#                menu and settings screens and reach a turn (1,100 steps with seed 7 saw fewer)
+STEPS = 400    # with this seed the two games between them open the anchor, Daybreak, city, log, rules, game
+#                menu and settings screens and reach a turn by step 350 (1,100 steps with seed 7 saw fewer)
 KEYS = [pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
         pygame.K_RETURN, pygame.K_a, pygame.K_d]
 
