@@ -52,8 +52,8 @@ if os.environ.get("CI"):
 # core idle at the end, so tests run longest first: by their durations in the last run (pytest's
 # cache), else these modules first.
 DURATIONS_KEY = "fuzzyknights/durations"
-LONG_MODULES = ("test_ui_watch", "test_ui_monkey", "test_rules_keys", "test_fuzz", "test_ai_levels",
-                "test_pathfinding_bench_json", "test_pathfinding_properties", "test_ui_battle")
+LONG_MODULES = ("test_cli_bad_args", "test_pathfinding_bench_json", "test_rules_keys", "test_ui_watch", "test_ai_hard",
+                "test_fuzz", "test_ui_monkey", "test_install", "test_ai", "test_maps_hostile")
 _durations: dict[str, float] = {}
 
 
