@@ -52,8 +52,8 @@ if os.environ.get("CI"):
 # core idle at the end, so tests run longest first: by their durations in the last run (pytest's
 # cache), else these modules first.
 DURATIONS_KEY = "fuzzyknights/durations"
-LONG_MODULES = ("test_ui_watch", "test_ui_monkey", "test_rules_keys", "test_fuzz", "test_ai_levels",
-                "test_pathfinding_bench_json", "test_pathfinding_properties", "test_ui_battle")
+LONG_MODULES = ("test_cli_bad_args", "test_pathfinding_bench_json", "test_rules_keys", "test_ui_watch", "test_ai_hard",
+                "test_fuzz", "test_ui_monkey", "test_install", "test_ai", "test_maps_hostile")
 _durations: dict[str, float] = {}
 
 
@@ -88,3 +88,18 @@ def no_hints():
     game_settings.reset_for_tests(game_settings.Settings(hints=False))
     yield
     game_settings.reset_for_tests()
+
+
+@pytest.fixture
+def own_settings_file(tmp_path, monkeypatch):
+    """A test that changes settings (by the settings screen, or a monkey at the mouse) writes them to a
+    file of its own, and starts and leaves the running settings unread, the text size at 100%: none
+    reach a later test."""
+    from game import settings as game_settings
+    from game.ui.kit import theme
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game_settings.reset_for_tests()
+    yield tmp_path / "fuzzyknights" / "settings.toml"
+    game_settings.reset_for_tests()
+    theme.set_ui_scale(1.0)
+

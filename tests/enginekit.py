@@ -135,15 +135,28 @@ def start_game(mode="normal", tokens=(), w=9, h=9, kind="square", starts=((1, 1)
     if players > 2 and len(starts) < players:
         starts = tuple(starts) + ((1, 7), (7, 1))[:players - len(starts)]
     b = board(w, h, kind, tokens, starts[:players], diagonal)
-    rules = rules_for(mode, options, overlay)
+    rules_key = repr((mode, options, overlay))
+    rules = _RULES.get(rules_key)
+    if rules is None:                  # (new_game copies the rules it is given: one Rules serves every game)
+        rules = _RULES[rules_key] = rules_for(mode, options, overlay)
     seats = [Seat(f"P{i}") for i in range(1, players + 1)]
-    for seed in range(500):
+    key = repr((mode, tokens, w, h, kind, starts, options, overlay, players, first, diagonal))
+    known = _ANCHOR_SEED.get(key)
+    for seed in ([known] if known is not None else []) + list(range(500)):
         state, events = new_game(b, seats, seed, rules=rules)
         if state.turn_order[0] == first:
+            _ANCHOR_SEED[key] = seed
             state.setup_events = events
             script(state)
             return state
     raise AssertionError("no seed makes that player the Anchor")
+
+
+# The first seed that makes the wanted player the Anchor, by start_game's arguments: the same game is
+# started again and again (the search started a few games for each one kept). And the rules, read and
+# checked once for each mode, options and overlay.
+_ANCHOR_SEED: dict[str, int] = {}
+_RULES: dict[str, object] = {}
 
 
 def capital(state, seat):

@@ -186,11 +186,11 @@ def test_the_extension_runs_in_tiled_itself(tmp_path):
            "FUZZYKNIGHTS_PYTHON": sys.executable}
     tiled = subprocess.Popen(["tiled"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(240):
+        for _ in range(1200):          # a minute at most, looking every 50 ms
             written = out.read_text().splitlines() if out.exists() else []
             if written and written[-1].startswith(("done", "error")):
                 break
-            time.sleep(0.25)
+            time.sleep(0.05)
     finally:
         tiled.kill()
         tiled.wait()

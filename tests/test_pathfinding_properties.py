@@ -25,14 +25,13 @@ def scenarios(draw):
     kind, variant = draw(st.sampled_from(TOPOLOGY_KINDS))
     width, height = draw(st.integers(1, 9)), draw(st.integers(1, 9))
     topology = make(kind, variant, width, height)
-    cells = width * height
 
-    def grid(elements):
-        return np.array(draw(st.lists(elements, min_size=cells, max_size=cells))).reshape(height, width)
-
-    move_cost = grid(st.sampled_from([0, 1, 1, 1, 2, 3])).astype(np.int16)
-    stop = grid(st.integers(0, 4)) == 0
-    blocked = grid(st.integers(0, 9)) == 0 if draw(st.booleans()) else None
+    # The cells come from a numpy generator seeded by hypothesis: one draw per map, not one per cell
+    # (drawing cell by cell was most of the tests' time, in hypothesis's own bookkeeping).
+    cells_rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)))
+    move_cost = cells_rng.choice(np.array([0, 1, 1, 1, 2, 3], dtype=np.int16), size=(height, width))
+    stop = cells_rng.integers(0, 5, size=(height, width)) == 0
+    blocked = cells_rng.integers(0, 10, size=(height, width)) == 0 if draw(st.booleans()) else None
     start = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
     budget = draw(st.integers(0, 12))
     return topology, move_cost, stop, start, budget, blocked

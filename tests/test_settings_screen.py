@@ -15,12 +15,7 @@ from game.ui.session import GameSession
 from uikit import click
 
 
-@pytest.fixture(autouse=True)
-def own_settings_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings.reset_for_tests()
-    yield tmp_path / "fuzzyknights" / "settings.toml"
-    settings.reset_for_tests()
+pytestmark = pytest.mark.usefixtures("own_settings_file")      # (conftest.py)
 
 
 def restart():

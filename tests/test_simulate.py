@@ -76,16 +76,16 @@ def _simulate_module():
 def test_out_rows_seats_and_the_day_limit_day(tmp_path):
     """--out keeps a row per game; --seats fixes each seat's level; a day-limit game reports the limit's day."""
     rows_file = tmp_path / "games.jsonl"
-    run("--map", str(MEADOW), "--seats", "easy,hard", "--games", "3", "--seed", "5", "--max-days", "3",
+    run("--map", str(MEADOW), "--seats", "easy,hard", "--games", "2", "--seed", "5", "--max-days", "2",
         "--jobs", "1", "--out", str(rows_file))
     rows = [json.loads(line) for line in rows_file.read_text().splitlines()]
-    assert len(rows) == 3
+    assert len(rows) == 2
     for row in rows:
         assert row["levels"] == ["easy", "hard"]
         assert {"seed", "map", "mode", "winners", "end_reason", "days", "income", "cities", "heroes",
                 "rules", "events"} <= set(row)
         if row["end_reason"] == "day_limit":
-            assert row["days"] == 3
+            assert row["days"] == 2
         assert len(row["cities"]) == len(row["income"]) >= 1
     assert any(row["end_reason"] == "day_limit" for row in rows)
 

@@ -2,12 +2,13 @@
 import pygame
 import pytest
 
-from game.maps import MAPS_DIR, load_map
+from game.maps import MAPS_DIR
 from game.ui.board.anchor_panel import AnchorPanel, anchor_rounds
 from game.ui.app import App
 from game.ui.board.scene import GameScene
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.session import GameSession
+from uikit import shipped_map
 
 MAP = MAPS_DIR / "riverlands.tmx"
 
@@ -15,7 +16,7 @@ MAP = MAPS_DIR / "riverlands.tmx"
 def new_game(seed):
     options = NewGameOptions(str(MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
                                               Seat("Cy", 3, "computer")], seed=seed)
-    return GameSession.start(options, load_map(MAP))
+    return GameSession.start(options, shipped_map(MAP))
 
 
 @pytest.mark.rule("R-SET-3", "R-SET-4")

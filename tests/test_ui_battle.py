@@ -8,7 +8,7 @@ from game.engine import actions as A
 from game.engine import apply
 from game.engine.battle import default_arrangement
 from game.engine.dice import Rng
-from game.ui.kit import widgets
+from game.ui.kit import rich_text, widgets
 from game.ui.app import App
 from game.ui.battle.scene import BattleScene, maybe_battle_scene
 from game.ui.session import GameSession
@@ -60,8 +60,11 @@ def hover(app, pos):
 
 @pytest.fixture
 def drawn_text(monkeypatch):
-    """Every string the widgets render during the test."""
+    """Every string the widgets render during the test. Text made before (rich_text.render keeps what it
+    made) would not reach widgets.text again: the recording starts with that kept text forgotten (the
+    tie test failed after test_ui_battle_playtest had drawn the same words)."""
     seen = []
+    rich_text.render.cache_clear()
     original = widgets.text
 
     def recording(s, *args, **kw):

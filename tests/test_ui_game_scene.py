@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("game.engine")
 
 from game.engine import actions as A
-from game.maps import DEFAULT_MAP, load_map
+from game.maps import DEFAULT_MAP
 from game.ui.app import App
 from game.ui.board.scene import GameScene
 from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
@@ -78,7 +78,7 @@ def test_computer_players_play_on_their_own():
     app = App(headless=True)
     options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Cy", 1, "computer"), Seat("Dee", 2, "computer")],
                              seed=3)
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    scene = GameScene(GameSession.start(options, shipped_map(DEFAULT_MAP)))
     app.push(scene)
     before = len(scene.state.actions)
     for _ in range(20):
@@ -90,7 +90,7 @@ def test_computer_players_play_on_their_own():
 # --- the board scene driven by the mouse and keys ------------------------------------------------
 from game.engine import hero_reach  # noqa: E402
 from game.engine.state import Interaction, Pending, Token  # noqa: E402
-from uikit import click, meadow_board_scene, play_to_turn_of, to_turn
+from uikit import click, meadow_board_scene, play_to_turn_of, shipped_map, to_turn
 
 
 def key(scene, k):
@@ -285,7 +285,7 @@ def three_humans_at_turn(map_name: str, rules: OptionalRules | None = None) -> G
     path = MAPS_DIR / f"{map_name}.tmx"
     options = NewGameOptions(str(path), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human"),
                                                Seat("Cid", 3, "human")], seed=11, rules=rules or OptionalRules())
-    scene = GameScene(GameSession.start(options, load_map(path)))
+    scene = GameScene(GameSession.start(options, shipped_map(path)))
     app.push(scene)
     to_turn(scene)
     return scene
@@ -384,7 +384,7 @@ def ann_and_two_computers():
     from game.maps import MAPS_DIR
     path = MAPS_DIR / "three_fords.tmx"
     seats = [Seat("Ann", 1, "human"), Seat("Bob", 2, "computer"), Seat("Cid", 3, "computer")]
-    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), load_map(path))
+    session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=11), shipped_map(path))
     scene = GameScene(session)
     App(headless=True).push(scene)
     return session, scene

@@ -6,12 +6,7 @@ from game.ui.kit.hints import next_hint
 from uikit import click, meadow_board_scene, to_turn
 
 
-@pytest.fixture(autouse=True)
-def own_settings_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    settings.reset_for_tests()
-    yield
-    settings.reset_for_tests()
+pytestmark = pytest.mark.usefixtures("own_settings_file")      # (conftest.py)
 
 
 def new_scene(starting_hero=True):

@@ -15,12 +15,12 @@ from game.board.model import MapToken
 from game.engine import actions as A
 from game.engine import apply
 from game.engine.dice import Rng
-from game.maps import load_map
 from game.ui.app import App
 from game.ui.kit import theme
 from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 from layoutkit import problems, record, recording
+from uikit import shipped_map
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 SIZES = [(1280, 720), (1920, 1080), (1024, 600)]
@@ -31,17 +31,25 @@ def session_on(map_name="meadow.tmx", players=2, mode="normal", seed=3, day_limi
     path = MAPS / map_name
     seats = [Seat(NAMES[i], i + 1, "human") for i in range(players)]
     options = NewGameOptions(str(path), mode=mode, seats=seats, seed=seed, rules=OptionalRules(day_limit=day_limit))
-    return GameSession.start(options, load_map(path))
+    return GameSession.start(options, shipped_map(path))
 
 
 def play_until(session: GameSession, done, limit: int = 5000) -> GameSession:
-    """The standard computer player plays every seat until ``done(state)``."""
-    for _ in range(limit):
-        if done(session.state):
-            session.take_events()
-            return session
-        assert session.auto_step().ok
-    raise AssertionError("the game never reached the wanted moment")
+    """The standard computer player plays every seat until ``done(state)``. The way there is not autosaved
+    move by move (most of the time it took), only the moment reached, as after any move."""
+    session.autosaver.enabled = False
+    try:
+        for _ in range(limit):
+            if done(session.state):
+                break
+            assert session.auto_step().ok
+        else:
+            raise AssertionError("the game never reached the wanted moment")
+    finally:
+        session.autosaver.enabled = True
+    assert session.autosaver.flush(session.state)
+    session.take_events()
+    return session
 
 
 def turn_with_heroes(state) -> bool:
@@ -409,7 +417,7 @@ def test_during_a_vote_the_header_and_heroes_panel_are_the_voters(monkeypatch):
     path = MAPS / "meadow.tmx"
     seats = [Seat(NAMES[i], i + 1, "human") for i in range(2)]
     session = GameSession.start(NewGameOptions(str(path), seats=seats, seed=3,
-                                               rules=OptionalRules(starting_hero=True)), load_map(path))
+                                               rules=OptionalRules(starting_hero=True)), shipped_map(path))
     play_until(session, lambda s: s.phase == "turn" and not s.pending)
     app = App((1280, 720), headless=True)
     scene = board_scene(session)

@@ -1,4 +1,4 @@
-"""A monkey at the mouse: thousands of random clicks, drags, wheels and keys on a real game.
+"""A monkey at the mouse: hundreds of random clicks, drags, wheels and keys on a real game.
 
 Whatever screen is on top (board, city, daybreak, battle, dialogs, menus), nothing may crash,
 and the game state only ever changes through the engine's actions.
@@ -15,6 +15,8 @@ from game.ui.board.scene import GameScene
 from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
 from game.ui.session import GameSession
 
+STEPS = 400    # with this seed the two games between them open the anchor, Daybreak, city, log, rules, game
+#                menu and settings screens and reach a turn by step 350 (1,100 steps with seed 7 saw fewer)
 KEYS = [pygame.K_SPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
         pygame.K_RETURN, pygame.K_a, pygame.K_d]
 
@@ -41,15 +43,17 @@ def random_event(rng, size):
 
 @pytest.mark.rule("R-SET-1")
 @pytest.mark.parametrize("map_name,mode", [("meadow.tmx", "normal"), ("riverlands.tmx", "campaign")])
-def test_random_mouse_and_keys_never_crash(map_name, mode):
-    rng = random.Random(7)
+def test_random_mouse_and_keys_never_crash(map_name, mode, own_settings_file, tmp_path, monkeypatch):
+    """The monkey plays with the default settings, and what it saves or changes stays its own."""
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
+    rng = random.Random(2)
     path = MAPS_DIR / map_name
     app = App(headless=True)
     options = NewGameOptions(str(path), mode=mode, seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=5,
                              rules=OptionalRules(starting_hero=True))
     session = GameSession.start(options, load_map(path))
     app.push(GameScene(session))
-    for step in range(1100):
+    for step in range(STEPS):
         for event in random_event(rng, app.size):
             app.dispatch(event)
         app.frame(1 / 30)

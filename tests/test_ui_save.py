@@ -13,7 +13,7 @@ from game.ui.kit import widgets
 from game.ui.menus.options import NewGameOptions, Seat
 from game.ui.menus.saves import LoadDialog, SaveDialog, list_saves, saves_dir
 from game.ui.session import GameSession
-from uikit import click, play_to_turn_of
+from uikit import click, play_to_turn_of, shipped_map
 
 
 
@@ -23,7 +23,7 @@ def game(tmp_path, monkeypatch):
     monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path / "saves"))
     app = App(headless=True)
     options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    scene = GameScene(GameSession.start(options, shipped_map(DEFAULT_MAP)))
     app.push(scene)
     return scene
 

@@ -16,7 +16,7 @@ import pytest
 import game.engine.save as save_module
 from game.board import Board, MapToken
 from game.engine import Retreat, Seat as EngineSeat, apply, legal_actions, new_game, snapshot
-from game.maps import DEFAULT_MAP, load_map
+from game.maps import DEFAULT_MAP
 from game.ui.app import App
 from game.ui.board.scene import GameScene
 from game.ui.menus.game_menu import GameMenu, open_game_menu
@@ -26,7 +26,7 @@ from game.ui.menus.saves import (LeaveUnsaved, LoadDialog, Notice, SaveDialog, a
 from game.ui.menus.title import TitleScene
 from game.ui.session import GameSession
 from test_save_robust import battle_state
-from uikit import click
+from uikit import click, shipped_map
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def game_on_screen(seats=("human", "human")):
     app = App(headless=True)
     options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat(f"P{i}", i + 1, kind) for i, kind in enumerate(seats)],
                              seed=11)
-    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    scene = GameScene(GameSession.start(options, shipped_map(DEFAULT_MAP)))
     app.push(scene)
     return app, scene
 
@@ -112,7 +112,7 @@ def test_quit_to_title_saves_and_leaves_continue_and_load_enabled(folder):
     app.push(title)
     assert not title.continue_button.enabled and not title.load_button.enabled
     options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=5)
-    game = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    game = GameScene(GameSession.start(options, shipped_map(DEFAULT_MAP)))
     app.push(game)
     play_some(game.session, 4)
     expected = plain(game.state)

@@ -13,6 +13,7 @@ import pytest
 
 from game.ui.app import App
 from game.ui.kit import theme
+from uikit import shipped_map
 
 SIZES = ((1024, 600), (1280, 720), (1920, 1080))
 
@@ -26,12 +27,12 @@ def plain_scale(tmp_path, monkeypatch):
 
 
 def game_scene():
-    from game.maps import DEFAULT_MAP, load_map
+    from game.maps import DEFAULT_MAP
     from game.ui.board.scene import GameScene
     from game.ui.menus.options import NewGameOptions, Seat
     from game.ui.session import GameSession
     options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "human")], seed=11)
-    return GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    return GameScene(GameSession.start(options, shipped_map(DEFAULT_MAP)))
 
 
 def with_saves(game):
@@ -141,14 +142,13 @@ def test_large_text_on_a_small_window_still_fits(name):
 
 
 def game_over_screen(size):
-    from game.maps import load_map
     from game import resources
     from game.ui.menus.game_over import GameOverScene
     from game.ui.menus.options import NewGameOptions, Seat
     from game.ui.session import GameSession
     path = next(p for p in resources.shipped_maps() if "skirmish" in p.stem.lower())
     seats = [Seat(name, i + 1, "human") for i, name in enumerate(("Aldric the Bold", "Brunhild", "Corwin", "Dagmar"))]
-    session = GameSession.start(NewGameOptions(str(path), mode="campaign", seats=seats, seed=3), load_map(path))
+    session = GameSession.start(NewGameOptions(str(path), mode="campaign", seats=seats, seed=3), shipped_map(path))
     session.state.winners = [1]
     app = App(size, headless=True)
     scene = GameOverScene(session)

@@ -1,5 +1,20 @@
-"""Synthetic mouse input for the screen tests."""
+"""Synthetic mouse input for the screen tests, and the games they are played on."""
+import copy
+import functools
+
 import pygame
+
+
+@functools.lru_cache(maxsize=None)
+def _read_map(path: str):
+    from game.maps import load_map
+    return load_map(path)
+
+
+def shipped_map(path):
+    """``load_map(path)`` for a screen test's game: each map file is read once per test process, and every
+    test gets a copy of its own (a test may change its board)."""
+    return copy.deepcopy(_read_map(str(path)))
 
 
 def click(scene, pos, button=1):
@@ -13,7 +28,7 @@ def click(scene, pos, button=1):
 def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True, map_name=None):
     """The board scene of a 2-player game on the default map (or the shipped 2-player map ``map_name``)
     between Ann and Bob, pushed on a headless App."""
-    from game.maps import DEFAULT_MAP, load_map
+    from game.maps import DEFAULT_MAP
     from game.ui.app import App
     from game.ui.board.scene import GameScene
     from game.ui.menus.options import NewGameOptions, OptionalRules, Seat
@@ -22,7 +37,7 @@ def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True, ma
     seats = [Seat(name, i + 1, kind) for i, (name, kind) in enumerate(zip(("Ann", "Bob"), kinds))]
     path = DEFAULT_MAP.with_name(f"{map_name}.tmx") if map_name else DEFAULT_MAP
     options = NewGameOptions(str(path), seats=seats, seed=seed, rules=OptionalRules(starting_hero=starting_hero))
-    scene = GameScene(GameSession.start(options, load_map(path)))
+    scene = GameScene(GameSession.start(options, shipped_map(path)))
     app.push(scene)
     return scene
 

@@ -71,8 +71,9 @@ def generated_board(kind: str, size: int, seed: int = 20) -> Board:
     board.move_cost[hero[1], hero[0]] = 1
     kinds = rng.choice(list(TOKEN_ODDS) + ["none"], size=(size, size),
                        p=list(TOKEN_ODDS.values()) + [1 - sum(TOKEN_ODDS.values())])
-    board.tokens = [MapToken(str(kinds[r, c]), (int(c), int(r)))
-                    for r, c in zip(*np.nonzero(kinds != "none")) if (c, r) != hero]
+    rows, cols = np.nonzero(kinds != "none")     # as plain lists: numpy's scalars are slow one by one
+    board.tokens = [MapToken(kind, (c, r))
+                    for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds[rows, cols].tolist()) if (c, r) != hero]
     return board
 
 

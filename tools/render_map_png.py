@@ -51,7 +51,9 @@ def render(board, scale: float = 1.0) -> pygame.Surface:
             if not gid:
                 continue
             info = board.tiles[gid]
-            sheet = sheets.setdefault(info.image, pygame.image.load(info.image))
+            sheet = sheets.get(info.image)
+            if sheet is None:                 # each sheet read once (setdefault read it again for every tile)
+                sheet = sheets[info.image] = pygame.image.load(info.image)
             x, y = grid.cell_origin(cell)
             # Tiled anchors tile images at the bottom-left of the cell
             surf.blit(sheet, (x, y + board.tile_height - info.rect[3]), info.rect)

@@ -21,7 +21,6 @@ How odds squads become engine squads:
 """
 from __future__ import annotations
 
-import copy
 import random
 from functools import lru_cache
 from typing import Sequence
@@ -100,8 +99,9 @@ def engine_battle_state(attacker: Sequence[O.Squad], defender: Sequence[O.Squad]
     from game.engine.dice import Rng
     from game.engine.state import City, Hero, Item
     overlay = _overlay(attacker, defender)
-    state = copy.deepcopy(_template(_key(attacker), _key(defender), json.dumps(overlay, sort_keys=True)))
-    state.rng = Rng(seed)
+    # the engine's quick copy: the template's board and rule tables are shared (a battle writes to neither);
+    # a deep copy of the board was most of a simulated battle's time
+    state = _template(_key(attacker), _key(defender), json.dumps(overlay, sort_keys=True)).lookahead_copy(Rng(seed))
     state.interaction = None
     cell = (4, 4)
     sides = []

@@ -143,6 +143,19 @@ class Rules:
         self.source = source
         rules_schema.check(self.data, source)
         _check_references(self.data, source)
+        self._checked = copy_data(self.data)      # the data that passed the checks (see ``copy``)
+
+    def copy(self) -> "Rules":
+        """Rules of their own with the same data (a new game's), checked as any new Rules are, unless the
+        data is still what passed the checks: comparing is a hundredth of checking, and every new game and
+        replay copies its rules."""
+        data = copy_data(self.data)
+        checked = getattr(self, "_checked", None)
+        if checked is None or data != checked:
+            return Rules(data, self.source)
+        twin = object.__new__(Rules)
+        twin.data, twin.source, twin._checked = data, self.source, checked    # (``_checked`` is never changed)
+        return twin
 
     def __getitem__(self, section: str) -> Any:
         return self.data[section]

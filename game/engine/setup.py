@@ -27,7 +27,7 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
     """A new game (R-SET). ``replaying``: a saved game, which plays on at any count from the map's fewest to
     its most, even one the map is no longer made for (a map's ``players`` may change after the save).
     ``hero_names``: "by_id" replays a save from before version 2 (``heroes.hero_name``)."""
-    rules = Rules(copy_data(rules.data), rules.source) if rules else load_rules(mode)
+    rules = rules.copy() if rules else load_rules(mode)
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:
         raise IllegalAction(f"{len(seats)} players: the game takes {setup['min_players']} to {setup['max_players']}")

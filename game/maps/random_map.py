@@ -117,15 +117,16 @@ def layout(width: int, height: int, players: int, shape: str, rng: np.random.Gen
                 mine = (nearest == seat) & unique & joined & (cost > 0)
                 d = fields[seat]
                 band = mine & (d >= lo * radius) & (d <= hi * radius)
-                rows, cols = np.nonzero(band)
-                free = [(int(c), int(r)) for r, c in zip(rows, cols) if (c, r) not in taken]
+                rows, cols = np.nonzero(band)       # as plain lists: numpy's scalars are slow one by one
+                free = [(c, r) for r, c in zip(rows.tolist(), cols.tolist()) if (c, r) not in taken]
                 if not free:
                     raise Unfair(f"seat {seat + 1} has no room for a {kind}")
                 if target is None:
                     cell = free[int(rng.integers(len(free)))]
                     target = int(d[cell[1], cell[0]])
                 else:   # the other seats match seat 1's distance as closely as their room allows
-                    gaps = [abs(int(d[r, c]) - target) for c, r in free]
+                    at = np.array(free).T               # (columns, rows) of the free cells
+                    gaps = np.abs(d[at[1], at[0]].astype(np.int64) - target).tolist()
                     best = min(gaps)
                     choices = [cell for cell, gap in zip(free, gaps) if gap == best]
                     cell = choices[int(rng.integers(len(choices)))]
