@@ -102,6 +102,25 @@ def test_ctrl_a_then_typing_replaces_the_whole_name():
     assert field.value == "Zoé"
 
 
+def test_a_double_click_selects_the_whole_name_and_typing_replaces_it(monkeypatch):
+    """Played: a triple click on the title's "Rowena" left the cursor at its end, and typing made
+    "RowenaAna". Two clicks within DOUBLE_CLICK_MS select it all; clicks further apart only place the cursor."""
+    from game.ui.kit import widgets
+    ticks = iter([1000, 1200, 5000, 9000])
+    monkeypatch.setattr(widgets.pygame.time, "get_ticks", lambda: next(ticks))
+    field = TextField("Rowena", rect=(10, 10, 150, 30))
+    click(field, field.rect.center)                     # 1000: focus, cursor at the end
+    assert field.focused and not field.all_selected
+    click(field, field.rect.center)                     # 1200: a double click
+    assert field.all_selected
+    for ch in "Ana":
+        press(field, ord(ch.lower()), ch)
+    assert field.value == "Ana"
+    click(field, field.rect.center)                     # 5000
+    click(field, field.rect.center)                     # 9000: two slow clicks select nothing
+    assert not field.all_selected
+
+
 def test_ctrl_a_then_backspace_clears():
     field = focused_field(max_len=32)
     field.value = "old name"

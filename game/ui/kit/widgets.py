@@ -457,6 +457,9 @@ _MODIFIER_KEYS = frozenset((pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, py
                             pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE))
 
 
+DOUBLE_CLICK_MS = 500       # two clicks on a text field this close select its whole text
+
+
 class TextField(Widget):
     """A one-line editable text box; click to focus, type, Enter or click away to finish.
 
@@ -471,6 +474,7 @@ class TextField(Widget):
         self.focused = False
         self.all_selected = False
         self._blink = 0.0
+        self._last_click_ms = -DOUBLE_CLICK_MS
         self.refusal = ""        # why the last typed character was not taken (the screen shows it once)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -482,6 +486,11 @@ class TextField(Widget):
             self._set_focus(self.rect.collidepoint(event.pos))
             if was and not self.focused:
                 self._commit()
+            if self.focused:        # a double (or triple) click selects the whole text, as desktop fields do
+                now = pygame.time.get_ticks()
+                if was and now - self._last_click_ms <= DOUBLE_CLICK_MS:
+                    self.all_selected = bool(self.value)
+                self._last_click_ms = now
             return self.focused
         if not self.focused:
             return False
