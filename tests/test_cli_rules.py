@@ -92,6 +92,19 @@ def test_a_rules_file_the_chosen_mode_refuses_is_shown_as_a_rules_problem_not_a_
     assert "normal_only.toml" in scene.problems[0]
 
 
+def test_every_slip_of_a_rules_file_is_a_line_of_its_own_on_screen(tmp_path):
+    from game.ui.board.launch import make_board_scene
+    from game.ui.menus.options import NewGameOptions, default_seats
+    slips = tmp_path / "slips.toml"
+    slips.write_text('[movement]\npickup_cots = 2\n[hero]\narmy_slots = 99\n')
+    App(headless=True)
+    board = Board.blank(12, 10, tokens=[MapToken("start", (1, 1), seat=1), MapToken("start", (9, 8), seat=2)])
+    options = NewGameOptions(map_path=None, mode="normal", seats=default_seats(2), seed=1, rules_file=str(slips))
+    scene = make_board_scene(options, board)
+    assert scene.heading == "These rules cannot be used"
+    assert len(scene.problems) == 2 and "pickup_cots" in scene.problems[0] and "army_slots" in scene.problems[1]
+
+
 def test_the_title_screen_names_the_loaded_rules_file_within_its_panel(rules_file, monkeypatch):
     from layoutkit import problems, record, recording
     scene = title_with(TitlePreset("normal", None, None, rules_file))

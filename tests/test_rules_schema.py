@@ -59,6 +59,23 @@ def test_an_unknown_key_is_refused_with_a_did_you_mean(tmp_path, text, typo, mea
     assert f"'{typo}'" in message and f"did you mean '{meant}'" in message, message
 
 
+def test_every_slip_of_a_file_is_told_at_once_one_line_each(tmp_path):
+    """A playtester with three slips heard of the first only, mended it, restarted, heard of the next."""
+    message = refusal(tmp_path, '[movement]\nroll = "1d1+"\npickup_cots = 2\n[hero]\narmy_slots = 99\n'
+                                '[daybreak]\nmine_income = -3\n')
+    lines = message.splitlines()
+    assert [line.split("key ")[1].split(":")[0] for line in lines] == [
+        "'movement.roll'", "'movement.pickup_cots'", "'hero.army_slots'", "'daybreak.mine_income'"], lines
+    assert all(line.startswith(str(tmp_path / "mine.toml")) for line in lines)
+
+
+def test_a_file_wrong_everywhere_is_told_in_a_dozen_lines_and_a_count(tmp_path):
+    from game.engine.rules_schema import MAX_PROBLEMS
+    text = "[movement]\n" + "".join(f"nokey{i} = 1\n" for i in range(MAX_PROBLEMS + 5))
+    lines = refusal(tmp_path, text).splitlines()
+    assert len(lines) == MAX_PROBLEMS + 1 and lines[-1].endswith("and 5 more")
+
+
 def test_a_campaign_overlay_is_checked_against_campaign_names(tmp_path):
     message = refusal(tmp_path, "[setup]\nstart_purse = { coin = 5, gems = 3 }", mode="campaign")
     assert "setup.start_purse.gems" in message and "coin, wood, food, stone" in message

@@ -28,7 +28,26 @@ Fail = Callable[[str, str], None]
 
 
 class RulesError(ValueError):
-    """Rule data that cannot be used; the message names the file and the key."""
+    """Rule data that cannot be used; the message names the file and the key. ``problems`` holds one line
+    per problem (a playtester's file with three slips hears of all three at once)."""
+
+    def __init__(self, *problems: str):
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+MAX_PROBLEMS = 12        # problems told at once; a file that is all wrong is not listed line by line
+
+
+class _Stop(Exception):
+    """A value that failed its check: nothing below it is checked; its siblings still are."""
+
+
+def _each(check: Callable[[], None]) -> None:
+    try:
+        check()
+    except _Stop:
+        pass
 
 
 class Spec:
@@ -139,15 +158,17 @@ class Table(Spec):
         if not isinstance(value, dict):
             fail(key, f"expected a table of {', '.join(self.fields)}, got {value!r}")
         for name, item in value.items():
-            where = f"{key}.{name}" if key else name
-            if name not in self.fields:
-                fail(where, f"unknown key{_did_you_mean(name, self.fields)}; "
-                            f"this table takes {', '.join(self.fields)}")
-            self.fields[name].check(item, where, fail, partial)
+            _each(lambda name=name, item=item: self._check_field(name, item, key, fail, partial))
         if not partial:
             for name in self.fields:
                 if name not in value and name not in self.optional:
-                    fail(f"{key}.{name}" if key else name, "missing")
+                    _each(lambda name=name: fail(f"{key}.{name}" if key else name, "missing"))
+
+    def _check_field(self, name, item, key, fail, partial):
+        where = f"{key}.{name}" if key else name
+        if name not in self.fields:
+            fail(where, f"unknown key{_did_you_mean(name, self.fields)}; this table takes {', '.join(self.fields)}")
+        self.fields[name].check(item, where, fail, partial)
 
 
 class NamedTables(Spec):
@@ -164,8 +185,8 @@ class NamedTables(Spec):
         if not partial and len(value) < self.low:
             fail(key, f"expected at least {self.low} entries")
         for name, item in value.items():
-            Name().check(name, f"{key}.{name}", fail, partial)
-            self.item.check(item, f"{key}.{name}", fail, partial)
+            _each(lambda name=name, item=item: (Name().check(name, f"{key}.{name}", fail, partial),
+                                                 self.item.check(item, f"{key}.{name}", fail, partial)))
 
 
 class Building(Table):
@@ -255,16 +276,24 @@ RETIRED = {
 
 
 def check(data: Any, source: str, partial: bool = False) -> None:
+    """Every problem of ``data`` (up to MAX_PROBLEMS), each naming ``source`` and the key, in one RulesError."""
+    problems: list[str] = []
+
     def fail(key: str, problem: str) -> None:
-        raise RulesError(f"{source}: key '{key}': {problem}")
+        problems.append(f"{source}: key '{key}': {problem}")
+        raise _Stop
 
     if not isinstance(data, dict):
         raise RulesError(f"{source}: expected a table of rule sections, got {type(data).__name__}")
     for key, why in RETIRED.items():
         section, name = key.split(".")
         if isinstance(data.get(section), dict) and name in data[section]:
-            fail(key, f"no longer a rule: {why}; remove the line")
-    SCHEMA.check(data, "", fail, partial)
+            _each(lambda key=key, why=why: fail(key, f"no longer a rule: {why}; remove the line"))
+    if not problems:      # a retired key's section may not fit today's table
+        _each(lambda: SCHEMA.check(data, "", fail, partial))
+    if problems:
+        more = len(problems) - MAX_PROBLEMS
+        raise RulesError(*problems[:MAX_PROBLEMS], *([f"{source}: and {more} more"] if more > 0 else []))
 
 
 def drop_retired(data: dict) -> dict:

@@ -28,7 +28,7 @@ def make_board_scene(options: NewGameOptions, board: Board | None = None) -> Sce
         session = GameSession.start(options, board)
     except RulesError as error:                              # a playtester's rules file (--rules)
         from game.ui.menus.map_error import MapErrorScene
-        return MapErrorScene(str(options.rules_file or options.mode), [str(error)],
+        return MapErrorScene(str(options.rules_file or options.mode), error.problems,
                              heading="These rules cannot be used")
     except (IllegalAction, ValueError, OSError) as error:   # refused setup
         from game.ui.menus.map_error import MapErrorScene
