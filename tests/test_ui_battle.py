@@ -179,6 +179,9 @@ def test_retreat_asks_for_confirmation_before_submitting():
     died = [line for line in scene.result["lines"] if " dies " in line]
     assert died and died[0].endswith("dies (in the retreat)"), scene.result["lines"]   # the log's words
     assert scene.round_label() == "No round fought", "it said 'Before the first round' over the result"
+    fought = scene.view.start_units[0]
+    assert scene.side_result_lines(0, scene.result)[:2] == [
+        f"Units lost: {fought} of {fought}", f"   of which {fought} disbanded into a Monster"], "none was killed"
 
 
 @pytest.mark.rule("R-DEATH-2", "R-DEATH-3")

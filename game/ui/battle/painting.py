@@ -466,6 +466,9 @@ class BattlePainting:
         lines = [f"Units lost: {res['lost'][i]} of {fought}"] if fought else []
         if self.deserted[i]:
             lines.append(f"   of which {self.deserted[i]} deserted")
+        disbanded = res.get("disbanded", [0, 0])[i]
+        if disbanded:       # not killed: they left when the hero retreated, and are a Monster now (R-DEATH-2)
+            lines.append(f"   of which {disbanded} disbanded into a Monster")
         heroes = self.view.start_heroes[i]
         if heroes:
             # the winner's heroes live on (a retreat loses the attacker's; the defender's stand), the loser's fall

@@ -689,9 +689,11 @@ class BattleScene(BattlePainting, Scene):
     def _result(self, over: Beat) -> dict:
         from game.engine.purse import describe as money
         winner = over.data["winner"]
-        lost = []
+        lost, disbanded = [], []
         for i, side in enumerate(self.view.sides):
-            alive = 0 if (over.data.get("retreated") and i == 0) else side.unit_count()
+            retreating = over.data.get("retreated") and i == 0
+            disbanded.append(side.unit_count() if retreating else 0)      # alive, but gone with the army (R-DEATH-3)
+            alive = 0 if retreating else side.unit_count()
             if i != winner and not over.data.get("retreated"):
                 alive = 0
             lost.append(max(0, self.view.start_units[i] - alive))
@@ -721,7 +723,8 @@ class BattleScene(BattlePainting, Scene):
                 lines.append(f"💀 {name[:1].upper() + name[1:]} dies ({death_cause(d.get('cause'))})")
             elif k == "token_placed" and d.get("kind") == "monster":
                 lines.append("🧟 The deserters become a Monster token")
-        return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "lines": lines[:8]}
+        return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "disbanded": disbanded,
+                "lines": lines[:8]}
 
 
 _SWAP = {"💫": "💀", "☠": "💀", "✝": "💀", "🏳": "🚩", "🏆": "👑", "⚔ ": "⚔️ ", "🤺": "🛡️"}
