@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.names import state_item_name
 from game.ui.kit import theme, widgets
 from game.ui.kit.hints import HintPanel
@@ -82,7 +83,6 @@ class BoardComfort:
         scene._layout_dialog()
 
     def equip(self, item_id: int) -> None:
-        from game.engine import actions as A
         hero = self._hero()
         if hero is not None and self.scene.submit(A.EquipItem(hero.owner, hero.id, item_id)):
             self.open_equip()

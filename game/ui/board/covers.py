@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.ui.board.decisions import allied_already
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.kit.rich_text import render
@@ -28,7 +29,6 @@ class BoardCovers:
             self.offer_buttons[-1].proposer = self.offer_buttons[-2].proposer = proposer
 
     def _answer(self, proposer: int, accept: bool) -> None:
-        from game.engine import actions as A
         outcome = self.session.submit(A.AnswerAlliance(self.handoff_to, proposer, accept))
         if not outcome.ok:
             self.toast.show(outcome.reason)

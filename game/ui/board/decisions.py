@@ -6,6 +6,7 @@ engine's own action through the board scene (``GameScene`` mixes this in).
 """
 from __future__ import annotations
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.names import percent
 from game.ui.kit import widgets
 from game.ui.board.dialogs import Dialog
@@ -75,7 +76,6 @@ class DecisionDialogs:
 
     def _take_monsters_dialog(self) -> Dialog:
         """R-MON-1 / R-CMP-11: how many bribed or defecting monsters join (limited by purse and slots)."""
-        from game.engine import actions as A
         from game.engine import legal_actions
         from game.engine.purse import describe
         pending = self.state.pending[0]
@@ -112,7 +112,6 @@ class DecisionDialogs:
 
     def _pickups_dialog(self) -> Dialog | None:
         """R-MOV-3: pick up items and resources, 🐎1 each; "Done" goes on (to the Mine, R-MOV-7)."""
-        from game.engine import actions as A
         state = self.state
         pending = state.pending[0] if state.pending and state.pending[0].kind == "pickups" else None
         hero = state.heroes.get(pending.data["hero"] if pending else self._pickup_offer)
@@ -144,7 +143,6 @@ class DecisionDialogs:
 
     def _face_monster_dialog(self) -> Dialog:
         """R-MOV-7: a Monster came to the hero's tile; facing it comes before anything else."""
-        from game.engine import actions as A
         from game.ui.battle.plan import remembered
         from game.ui.board.odds import monster_lines
         from game.ui.board.hover import WORKING_OUT
@@ -190,7 +188,6 @@ class DecisionDialogs:
                       [("Choose who goes", lambda: self.push(DaybreakPanel(self.session)))], icon="skull")
 
     def _vote_dialog(self) -> Dialog:
-        from game.engine import actions as A
         vote = self.state.vote or {}
         who = self.state.players.get(vote.get("proposer"))
         from game.names import option_change, option_help
@@ -204,7 +201,6 @@ class DecisionDialogs:
                        ("No", lambda: self.submit(A.CastVote(self.actor, False)))], icon="ballot", enter_answers=False)
 
     def _offer_dialog(self) -> Dialog:
-        from game.engine import actions as A
         seat = self.actor
         proposer = next(p for p, to in sorted(self.state.alliance_offers) if to == seat)
         name = self.state.players[proposer].name
@@ -254,7 +250,6 @@ class DecisionDialogs:
         return bool(humans) and (self.last_human is None or self.last_human in humans)
 
     def _battle_panel(self) -> Dialog:
-        from game.engine import actions as A
         state = self.state
         battle = state.battle
         seat = self.actor

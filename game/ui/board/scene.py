@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.ui.kit import sound, theme, widgets
 from game.ui.board.still_frame import StillFrame, widget_key
 from game.ui.board.view import BoardView, HeroMarker
@@ -225,7 +226,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     # actions ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
-        from game.engine import actions as A
         self._remember_positions()
         outcome = self.session.submit(action)
         if not outcome.ok:
@@ -243,7 +243,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.roll()
 
     def roll(self) -> None:
-        from game.engine import actions as A
         hero = self.state.heroes.get(self.selected) if self.selected is not None else None
         if hero is not None and self._can_roll(hero):
             self.submit(A.RollMovement(self.actor, hero.id))
@@ -276,7 +275,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         return [h for h in self.state.heroes_of(self.actor) if h.moves_left is None or h.moves_left > 0]
 
     def end_turn(self, confirmed: bool = False) -> None:
-        from game.engine import actions as A
         if not self.human_to_act():
             return
         if self.state.phase == "daybreak":
@@ -399,7 +397,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.select_hero(next((h for h in after if h.moves_left != 0), after[0]).id)
 
     def on_cell_click(self, cell, button: int) -> None:
-        from game.engine import actions as A
         if button != 1 or not self.human_to_act() or self.dialog is not None:
             return
         if self.walks:
@@ -453,7 +450,6 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     def _refusal_for(self, hero, cell) -> str:
         """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost, or the
         straight step, is submitted and refused (a refused action changes nothing)."""
-        from game.engine import actions as A
         from game.board.pathfinding import reachable
         from game.engine import movement_masks
         if cell == hero.cell:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.ui.kit import textures, theme, widgets
 from game.ui.board.decisions import allied_already
 from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, player_tip, players_height
@@ -73,7 +74,6 @@ class SidePanel:
                 b.enabled = ok
                 self.action_buttons.append(b)
             if state.phase == "turn" and self._pickups_here(hero) and not state.pending:
-                from game.engine import actions as A
                 here = self._pickups_here(hero)
                 icon = "item" if any(t.kind == "item" for t in here) else "resource"
                 cost = state.rules["movement"]["pickup_cost"]
@@ -87,7 +87,6 @@ class SidePanel:
                                                               (lambda i=hero.id: self._open_pickups(i)), size=15,
                                                               icon=icon, tooltip=f"🐎{cost} each (R-MOV-3)"))
         if human and state.phase == "daybreak":
-            from game.engine import actions as A
             from game.engine import legal_actions
             from game.engine.purse import describe
             for act in legal_actions(state, moves=False):
@@ -124,7 +123,6 @@ class SidePanel:
         turn = human and state.phase == "turn"
         proposals, endings = {}, {}
         if turn:
-            from game.engine import actions as A
             proposals = {a.to: a for a in self._legal_of(A.ProposeAlliance)}
             endings = {a.ally: a for a in self._legal_of(A.EndAlliance)}
         for i, other in enumerate(state.live_players()):
@@ -191,7 +189,6 @@ class SidePanel:
         return True
 
     def _siege_actions(self, hero) -> list:
-        from game.engine import actions as A
         if self.state.phase != "turn" or not self.human_to_act():
             return []
         budget = hero.moves_left is None or hero.moves_left >= self.state.rules["cities"]["siege_cost"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.ui.kit import theme, widgets
 from game.ui.menus.base import OverlayScene, blit_wrapped, refresh_board
 from game.ui.kit.rich_text import render
@@ -232,7 +233,6 @@ class RulesDialog(OverlayScene):
             b.label = "Vote to turn off" if options.get(name) else "Vote to turn on"
 
     def propose(self, name: str) -> None:
-        from game.engine import actions as A
         state = self.session.state
         seat = state.actor()
         if seat is None or self.session.is_computer(seat):
@@ -318,7 +318,6 @@ class VoteDialog(OverlayScene):
         return state.pending[0] if state.pending and state.pending[0].kind == "vote" else None
 
     def cast(self, yes: bool) -> None:
-        from game.engine import actions as A
         pending = self.pending_vote()
         if pending is None:
             self.close()
