@@ -14,6 +14,7 @@ sides, results up to ``MAX_DICE_RESULT``; amounts up to ``MAX_AMOUNT``).
 from __future__ import annotations
 
 import difflib
+from contextlib import suppress
 from typing import Any, Callable
 
 from game.engine.dice import Dice
@@ -40,14 +41,8 @@ MAX_PROBLEMS = 12        # problems told at once; a file that is all wrong is no
 
 
 class _Stop(Exception):
-    """A value that failed its check: nothing below it is checked; its siblings still are."""
-
-
-def _each(check: Callable[[], None]) -> None:
-    try:
-        check()
-    except _Stop:
-        pass
+    """A value that failed its check: nothing below it is checked; its siblings still are
+    (each is checked under ``suppress(_Stop)``)."""
 
 
 class Spec:
@@ -158,17 +153,17 @@ class Table(Spec):
         if not isinstance(value, dict):
             fail(key, f"expected a table of {', '.join(self.fields)}, got {value!r}")
         for name, item in value.items():
-            _each(lambda name=name, item=item: self._check_field(name, item, key, fail, partial))
+            where = f"{key}.{name}" if key else name
+            with suppress(_Stop):
+                if name not in self.fields:
+                    fail(where, f"unknown key{_did_you_mean(name, self.fields)}; "
+                                f"this table takes {', '.join(self.fields)}")
+                self.fields[name].check(item, where, fail, partial)
         if not partial:
             for name in self.fields:
                 if name not in value and name not in self.optional:
-                    _each(lambda name=name: fail(f"{key}.{name}" if key else name, "missing"))
-
-    def _check_field(self, name, item, key, fail, partial):
-        where = f"{key}.{name}" if key else name
-        if name not in self.fields:
-            fail(where, f"unknown key{_did_you_mean(name, self.fields)}; this table takes {', '.join(self.fields)}")
-        self.fields[name].check(item, where, fail, partial)
+                    with suppress(_Stop):
+                        fail(f"{key}.{name}" if key else name, "missing")
 
 
 class NamedTables(Spec):
@@ -185,8 +180,9 @@ class NamedTables(Spec):
         if not partial and len(value) < self.low:
             fail(key, f"expected at least {self.low} entries")
         for name, item in value.items():
-            _each(lambda name=name, item=item: (Name().check(name, f"{key}.{name}", fail, partial),
-                                                 self.item.check(item, f"{key}.{name}", fail, partial)))
+            with suppress(_Stop):
+                Name().check(name, f"{key}.{name}", fail, partial)
+                self.item.check(item, f"{key}.{name}", fail, partial)
 
 
 class Building(Table):
@@ -288,9 +284,11 @@ def check(data: Any, source: str, partial: bool = False) -> None:
     for key, why in RETIRED.items():
         section, name = key.split(".")
         if isinstance(data.get(section), dict) and name in data[section]:
-            _each(lambda key=key, why=why: fail(key, f"no longer a rule: {why}; remove the line"))
+            with suppress(_Stop):
+                fail(key, f"no longer a rule: {why}; remove the line")
     if not problems:      # a retired key's section may not fit today's table
-        _each(lambda: SCHEMA.check(data, "", fail, partial))
+        with suppress(_Stop):
+            SCHEMA.check(data, "", fail, partial)
     if problems:
         more = len(problems) - MAX_PROBLEMS
         raise RulesError(*problems[:MAX_PROBLEMS], *([f"{source}: and {more} more"] if more > 0 else []))
