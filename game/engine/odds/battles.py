@@ -4,6 +4,7 @@ from __future__ import annotations
 import gc
 from collections import Counter
 from contextlib import contextmanager
+from itertools import chain
 from typing import NamedTuple, Sequence
 
 import numpy as np
@@ -76,6 +77,7 @@ class BattleOdds:
         self._side_ids: dict[tuple[int, ...], int] = {}
         self._sides: list[tuple[int, ...]] = []
         self._splits: list[list[tuple[int, int]] | None] = []
+        self._closures: dict[int, list[int]] = {}         # side -> the sides it can become (`_closure`)
         self._prepared: set[tuple[int, int]] = set()
         self._sizes: dict[tuple[int, int], bool] = {}     # (side a, side d) -> small enough for the exact odds
         # solved products of two sides' closures: (row of side a, column of side d, (V attacker to move, V defender))
@@ -88,10 +90,10 @@ class BattleOdds:
         """The attacker side's chance to win the battle (rough beyond ``MAX_EXACT_STATES``: ``is_exact``)."""
         turn = 0 if _check_side(to_move) == ATTACKER else 1
         self._trim()
-        a, d = self._side(attacker_squads), self._side(defender_squads)
-        if not self._exact(a, d, attacker_squads, defender_squads):
-            return rough_chance(attacker_squads, defender_squads)
         with _gc_paused():
+            a, d = self._side(attacker_squads), self._side(defender_squads)
+            if not self._exact(a, d, attacker_squads, defender_squads):
+                return rough_chance(attacker_squads, defender_squads)
             self._prepare(a, d)
             return self._value(a, d, turn)
 
@@ -122,10 +124,10 @@ class BattleOdds:
         att_ids = [self._intern(s) for s in attacker_squads]
         def_ids = [self._intern(s) for s in defender_squads]
         a, d = self._side_id(tuple(sorted(att_ids))), self._side_id(tuple(sorted(def_ids)))
-        if not self._exact(a, d, attacker_squads, defender_squads):
-            return self._rough_moves(attacker_squads, defender_squads, attacker_moves)
         result = {}
         with _gc_paused():
+            if not self._exact(a, d, attacker_squads, defender_squads):
+                return self._rough_moves(attacker_squads, defender_squads, attacker_moves)
             self._prepare(a, d)
             if attacker_moves:
                 for own, i in enumerate(att_ids):
@@ -230,6 +232,11 @@ class BattleOdds:
     def _closure(self, side: int, limit: int | None = None) -> list[int]:
         """Every side id reachable from ``side`` as its squads die one by one
         (with desertion after a hero's death), the empty side included; ``_TooBig`` past ``limit``."""
+        known = self._closures.get(side)
+        if known is not None:
+            if limit is not None and len(known) > limit:
+                raise _TooBig
+            return known
         seen, todo = {side: None}, [side]
         while todo:
             for _, rest in self._splits_of(todo.pop()):
@@ -238,7 +245,10 @@ class BattleOdds:
                     todo.append(rest)
                     if limit is not None and len(seen) > limit:
                         raise _TooBig
-        return list(seen)
+        if len(self._closures) >= self.MAX_TABLES:
+            self._closures.clear()
+        known = self._closures[side] = list(seen)
+        return known
 
     def _rough_moves(self, attacker_squads, defender_squads, attacker_moves: bool) -> dict[tuple[int, int], float]:
         """Each move's chance for a battle too big for the exact odds: the exchange's own chance, then
@@ -282,62 +292,69 @@ class BattleOdds:
         self._solve_product(sides_a, sides_d, squads_a, squads_d, p_att, p_def)
 
     def _side_arrays(self, sides: list[int], squads: list[int]):
-        """Per side: its distinct squads (local indices), the side after each
-        dies (local indices), and its level. Sides with fewer squads repeat
-        their first one, which changes no max or min and needs no mask."""
-        local_side = {s: k for k, s in enumerate(sides)}
-        local_squad = {s: k for k, s in enumerate(squads)}
-        width = max(1, max(len(self._splits[s]) for s in sides))
-        squad = np.zeros((len(sides), width), dtype=np.intp)
-        child = np.zeros((len(sides), width), dtype=np.intp)
-        for k, side in enumerate(sides):
-            splits = self._splits[side]
-            for slot in range(width if splits else 0):
-                sid, rest = splits[slot] if slot < len(splits) else splits[0]
-                squad[k, slot], child[k, slot] = local_squad[sid], local_side[rest]
-        level = [0] * len(sides)
-        # a child side always has fewer squads than its parent (desertion only removes squads)
-        for k in sorted(range(len(sides)), key=lambda k: len(self._sides[sides[k]])):
-            if self._splits[sides[k]]:
-                level[k] = 1 + max(level[local_side[rest]] for _, rest in self._splits[sides[k]])
-        return squad, child, np.array(level)
+        """Per side: its distinct squads and the side after each dies (local
+        indices, as [slot, side] arrays), and its number of squads (a child
+        side always has fewer: desertion only removes squads). Sides with
+        fewer squads repeat their first one, which changes no max or min and
+        needs no mask."""
+        all_splits = [self._splits[side] for side in sides]
+        count = np.fromiter(map(len, all_splits), dtype=np.intp, count=len(sides))
+        width = max(1, int(count.max()))
+        # (squad id, side id) pairs of every side, one after another, and one more for the empty side
+        pairs = np.fromiter(chain(chain.from_iterable(chain.from_iterable(all_splits)), (squads[0], sides[0])),
+                            dtype=np.intp).reshape(-1, 2)
+        first = np.cumsum(count) - count
+        first[count == 0] = len(pairs) - 1
+        slot = np.arange(width)[:, None]
+        pick = first + np.where(slot < count, slot, 0)     # [slot, side] -> its pair
+        local_squad = np.zeros(1 + max(squads), dtype=np.intp)
+        local_squad[squads] = np.arange(len(squads))
+        local_side = np.zeros(1 + max(sides), dtype=np.intp)
+        local_side[sides] = np.arange(len(sides))
+        size = np.fromiter(map(len, map(self._sides.__getitem__, sides)), dtype=np.intp, count=len(sides))
+        return local_squad.take(pairs[:, 0].take(pick)), local_side.take(pairs[:, 1].take(pick)), size
 
     def _solve_product(self, sides_a, sides_d, squads_a, squads_d, p_att, p_def) -> None:
-        sq_a, ch_a, lv_a = self._side_arrays(sides_a, squads_a)
-        sq_d, ch_d, lv_d = self._side_arrays(sides_d, squads_d)
-        n_d = len(sides_d)
+        sq_a, ch_a, size_a = self._side_arrays(sides_a, squads_a)
+        sq_d, ch_d, size_d = self._side_arrays(sides_d, squads_d)
+        n_a, n_d = len(sides_a), len(sides_d)
         # values of states (a, d) flattened to a * n_d + d; empty sides are the boundary
-        attacker_to_move = np.zeros((len(sides_a), n_d))
+        attacker_to_move = np.zeros((n_a, n_d))
         attacker_to_move[:, sides_d.index(0)] = 1.0
-        levels = lv_a[:, None] + lv_d[None, :]
-        levels[sides_a.index(0), :] = levels[:, sides_d.index(0)] = -1
         attacker_to_move, defender_to_move = attacker_to_move.ravel(), attacker_to_move.ravel().copy()
-        ia, id_ = np.nonzero(levels > 0)
-        order = np.argsort(levels[ia, id_], kind="stable")
-        ia, id_ = ia[order], id_[order]
-        bounds = [0, *(np.flatnonzero(np.diff(levels[ia, id_])) + 1).tolist(), len(ia)]
-        # Everything but the values is known up front: which state follows
-        # each loss, and each pair's exchange probability; axes are [state,
-        # attacker's squad k, defender's squad l].
-        state = ia * n_d + id_
-        if_att_dies = ch_a[ia] * n_d + id_[:, None]
-        if_def_dies = ia[:, None] * n_d + ch_d[id_]
-        width_a, width_d = sq_a.shape[1], sq_d.shape[1]
-        # flat takes are much cheaper than 2-D fancy indexing
-        pair = (sq_a[ia] * len(squads_d))[:, :, None] + sq_d[id_][:, None, :]
-        p_attacker_wins = p_att.take(pair)
-        p_defender_wins = np.ascontiguousarray(p_def.T).take(pair)
-        flat = (-1, width_a * width_d)  # max and min over one axis are much cheaper than over two
+        # a state needs only states with fewer squads in all: solve them in batches by that number
+        levels = size_a[:, None] + size_d[None, :]
+        levels[sides_a.index(0), :] = levels[:, sides_d.index(0)] = 0
+        levels = levels.ravel()
+        state = np.argsort(levels, kind="stable")
+        per_level = np.bincount(levels)
+        bounds = np.cumsum(per_level).tolist()
+        state = state[per_level[0]:]
+        ia, id_ = np.divmod(state, n_d)
+        # Everything but the values is known up front: the state after each
+        # squad's death and each pair of squads, as [squad, state] arrays:
+        # states last, so that numpy's inner loops run over many states, not
+        # over a handful of squads. The pairs' chances ([k, l, state]) are
+        # looked up one batch at a time: for all the states at once they
+        # would take more fresh memory than the batches take time.
+        if_att_dies = ch_a.take(ia, axis=1) * n_d + id_
+        if_def_dies = ch_d.take(id_, axis=1) + ia * n_d
+        pair_a = (sq_a.take(ia, axis=1) * len(squads_d))[:, None, :]
+        pair_d = sq_d.take(id_, axis=1)[None, :, :]
+        p_att, p_def = p_att.ravel(), np.ascontiguousarray(p_def.T).ravel()
         for start, stop in zip(bounds, bounds[1:]):
-            part = slice(start, stop)
-            lose = defender_to_move.take(if_att_dies[part])[:, :, None]
-            win = defender_to_move.take(if_def_dies[part])[:, None, :]
-            attacker_to_move[state[part]] = (lose + p_attacker_wins[part] * (win - lose)).reshape(flat).max(axis=1)
-            lose = attacker_to_move.take(if_def_dies[part])[:, None, :]
-            win = attacker_to_move.take(if_att_dies[part])[:, :, None]
-            defender_to_move[state[part]] = (lose + p_defender_wins[part] * (win - lose)).reshape(flat).min(axis=1)
-        attacker_to_move = attacker_to_move.reshape(len(sides_a), n_d)
-        defender_to_move = defender_to_move.reshape(len(sides_a), n_d)
+            if start == stop:
+                continue
+            part = slice(start - bounds[0], stop - bounds[0])
+            here, pair = state[part], pair_a[:, :, part] + pair_d[:, :, part]
+            lose = defender_to_move.take(if_att_dies[:, part])[:, None, :]
+            win = defender_to_move.take(if_def_dies[:, part])[None, :, :]
+            attacker_to_move[here] = (lose + p_att.take(pair) * (win - lose)).max(axis=(0, 1))
+            lose = attacker_to_move.take(if_def_dies[:, part])[None, :, :]
+            win = attacker_to_move.take(if_att_dies[:, part])[:, None, :]
+            defender_to_move[here] = (lose + p_def.take(pair) * (win - lose)).min(axis=(0, 1))
+        attacker_to_move = attacker_to_move.reshape(n_a, n_d)
+        defender_to_move = defender_to_move.reshape(n_a, n_d)
         self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
                              (attacker_to_move.tolist(), defender_to_move.tolist())))
         del self._tables[:-self.MAX_TABLES or len(self._tables)]

@@ -25,46 +25,63 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     roll per unit (ties: the earlier group). Other groups never change.
     """
     counts = [[g.count for g in s.groups] for s in squads]
-    own = {i: [k for k, g in enumerate(s.groups) if deserts_with(g, hero)]
-           for i, s in enumerate(squads) if s.is_mercenary}
-    own = {i: ks for i, ks in own.items() if ks}
-    size = {i: sum(counts[i][k] for k in ks) for i, ks in own.items()}
+    owners = ("",) if hero is None else ("", hero.owner)
+    order: dict[int, list[int]] = {}  # squad -> the hero's groups in the order their units leave
+    size: dict[int, int] = {}         # squad -> its units of the hero's
+    for i, squad in enumerate(squads):
+        if squad.is_hero or squad.is_city:
+            continue
+        groups = squad.groups
+        ks = [k for k, g in enumerate(groups) if hero is None or g.owner in owners]
+        if ks:
+            if len(ks) > 1:
+                ks.sort(key=lambda k: groups[k].unit_mean)  # stable: earlier first
+            order[i] = ks
+            size[i] = sum(counts[i][k] for k in ks)
     total = sum(size.values())
     leaving = total - int(total * keep_fraction)
+    if not leaving:
+        return counts
 
-    # inside a squad, the hero's groups in the order their units leave (stable: earlier first)
-    order = {i: sorted(ks, key=lambda k, groups=squads[i].groups: groups[k].unit_mean) for i, ks in own.items()}
-
-    def remove(i: int, k: int) -> None:
-        size[i] -= k
-        row = counts[i]
-        for g in order[i]:
-            taken = min(k, row[g])
-            row[g] -= taken
-            k -= taken
-            if not k:
-                return
-
-    def weakness(i: int) -> tuple[float, str]:
-        now = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
-        return sum(c * g.unit_mean for c, g in now), "&".join(_group_text(g, c) for c, g in now)
-
-    # Equal-sized squads at the top each lose one unit per round, so whole
-    # rounds can be taken at once; only a last, partial round needs the order.
-    while leaving:
-        top = max(size.values())
-        at_top = [i for i in own if size[i] == top]
-        below = max((n for n in size.values() if n < top), default=0)
-        rounds = min(top - below, leaving // len(at_top))
-        if rounds:
-            for i in at_top:
-                remove(i, rounds)
-            leaving -= rounds * len(at_top)
-        else:
-            for i in sorted(at_top, key=weakness)[:leaving]:
-                remove(i, 1)
-            leaving = 0
+    # One unit at a time from the biggest squad brings the biggest squads down
+    # together: find the level ``top`` they all end at (the highest with at most
+    # ``leaving`` units above it); the ``extra`` units still to go then leave
+    # one each from the weakest of the squads at that level.
+    sizes = sorted(size.values(), reverse=True) + [0]
+    above = 0
+    for j, biggest in enumerate(sizes[:-1], start=1):
+        above += biggest
+        top = -((leaving - above) // j)   # the j biggest at one level with no more than leaving above it
+        if top > sizes[j]:
+            break
+    top = max(top, 0)
+    extra = leaving - sum(n - top for n in size.values() if n > top)
+    for i, n in size.items():
+        if n > top:
+            _remove(counts[i], order[i], n - top)
+    if extra:
+        at_top = [i for i, n in size.items() if n >= top]
+        mean = {i: sum(c * g.unit_mean for c, g in zip(counts[i], squads[i].groups)) for i in at_top}
+        ranked = sorted(at_top, key=mean.__getitem__)
+        if mean[ranked[extra - 1]] == mean[ranked[extra]]:  # a tie at the cut: the dice text decides
+            ranked = sorted(at_top, key=lambda i: (mean[i], _text(counts[i], squads[i].groups)))
+        for i in ranked[:extra]:
+            _remove(counts[i], order[i], 1)
     return counts
+
+
+def _remove(row: list[int], order: list[int], k: int) -> None:
+    """Take ``k`` units from a squad's group counts ``row``, from its groups in ``order``."""
+    for g in order:
+        taken = min(k, row[g])
+        row[g] -= taken
+        k -= taken
+        if not k:
+            return
+
+
+def _text(row: list[int], groups: Sequence[UnitGroup]) -> str:
+    return "&".join(_group_text(g, c) for c, g in zip(row, groups) if c)
 
 
 def desert(squads: Sequence[Squad], hero: Squad | None = None) -> list[Squad]:

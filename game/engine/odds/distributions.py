@@ -49,17 +49,20 @@ def group_distribution(group: UnitGroup, mode: str) -> Distribution:
     if _check_mode(mode) == INDIVIDUAL:
         return Distribution(k * (group.n + group.bonus), _dice_sum(k * group.n, group.sides))
     one = _dice_sum(group.n, group.sides)
+    if k == 1:
+        return Distribution(group.n + group.bonus, one)
     probs = np.zeros(k * (len(one) - 1) + 1)
     probs[::k] = one  # k × (one unit's roll): only multiples of k occur
+    probs.flags.writeable = False
     return Distribution(k * (group.n + group.bonus), probs)
 
 
 @lru_cache(maxsize=4096)
 def total_distribution(squad: Squad, mode: str) -> Distribution:
     """Exact distribution of a squad's total: its groups' totals added."""
-    offset, probs = 0, np.ones(1)
-    for group in squad.groups:
-        part = group_distribution(group, mode)
+    first, *rest = (group_distribution(group, mode) for group in squad.groups)
+    offset, probs = first
+    for part in rest:
         offset += part.offset
         probs = np.convolve(probs, part.probs)
     return Distribution(offset, probs)
