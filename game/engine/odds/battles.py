@@ -10,7 +10,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from game.choices import REPRESENTATIVE
-from game.engine.odds.desertion import desert
+from game.engine.odds.desertion import _deserting_groups, desert
 from game.engine.odds.distributions import _dice_sum, group_distribution, p_win, p_win_matrix, total_distribution
 from game.engine.odds.squads import ATTACKER, DEFENDER, Squad, _check_mode
 
@@ -292,31 +292,24 @@ class BattleOdds:
         self._solve_product(sides_a, sides_d, squads_a, squads_d, p_att, p_def)
 
     def _side_arrays(self, sides: list[int], squads: list[int]):
-        """Per side: its distinct squads and the side after each dies (local
-        indices, as [slot, side] arrays), and its number of squads (a child
-        side always has fewer: desertion only removes squads). Sides with
-        fewer squads repeat their first one, which changes no max or min and
-        needs no mask."""
+        """The sides' distinct squads and the side after each dies, side after
+        side, as local indices: (squad, child, first, count, size), where side
+        k's are at ``first[k]:first[k] + count[k]`` and ``size[k]`` is its
+        number of squads (a child side always has fewer: desertion only
+        removes squads)."""
         all_splits = [self._splits[side] for side in sides]
         count = np.fromiter(map(len, all_splits), dtype=np.intp, count=len(sides))
-        width = max(1, int(count.max()))
-        # (squad id, side id) pairs of every side, one after another, and one more for the empty side
-        pairs = np.fromiter(chain(chain.from_iterable(chain.from_iterable(all_splits)), (squads[0], sides[0])),
-                            dtype=np.intp).reshape(-1, 2)
-        first = np.cumsum(count) - count
-        first[count == 0] = len(pairs) - 1
-        slot = np.arange(width)[:, None]
-        pick = first + np.where(slot < count, slot, 0)     # [slot, side] -> its pair
+        pairs = np.fromiter(chain.from_iterable(chain.from_iterable(all_splits)), dtype=np.intp).reshape(-1, 2)
         local_squad = np.zeros(1 + max(squads), dtype=np.intp)
         local_squad[squads] = np.arange(len(squads))
         local_side = np.zeros(1 + max(sides), dtype=np.intp)
         local_side[sides] = np.arange(len(sides))
         size = np.fromiter(map(len, map(self._sides.__getitem__, sides)), dtype=np.intp, count=len(sides))
-        return local_squad.take(pairs[:, 0].take(pick)), local_side.take(pairs[:, 1].take(pick)), size
+        return local_squad.take(pairs[:, 0]), local_side.take(pairs[:, 1]), np.cumsum(count) - count, count, size
 
     def _solve_product(self, sides_a, sides_d, squads_a, squads_d, p_att, p_def) -> None:
-        sq_a, ch_a, size_a = self._side_arrays(sides_a, squads_a)
-        sq_d, ch_d, size_d = self._side_arrays(sides_d, squads_d)
+        squad_a, child_a, first_a, count_a, size_a = self._side_arrays(sides_a, squads_a)
+        squad_d, child_d, first_d, count_d, size_d = self._side_arrays(sides_d, squads_d)
         n_a, n_d = len(sides_a), len(sides_d)
         # values of states (a, d) flattened to a * n_d + d; empty sides are the boundary
         attacker_to_move = np.zeros((n_a, n_d))
@@ -328,31 +321,38 @@ class BattleOdds:
         levels = levels.ravel()
         state = np.argsort(levels, kind="stable")
         per_level = np.bincount(levels)
-        bounds = np.cumsum(per_level).tolist()
         state = state[per_level[0]:]
         ia, id_ = np.divmod(state, n_d)
-        # Everything but the values is known up front: the state after each
-        # squad's death and each pair of squads, as [squad, state] arrays:
-        # states last, so that numpy's inner loops run over many states, not
-        # over a handful of squads. The pairs' chances ([k, l, state]) are
-        # looked up one batch at a time: for all the states at once they
-        # would take more fresh memory than the batches take time.
-        if_att_dies = ch_a.take(ia, axis=1) * n_d + id_
-        if_def_dies = ch_d.take(id_, axis=1) + ia * n_d
-        pair_a = (sq_a.take(ia, axis=1) * len(squads_d))[:, None, :]
-        pair_d = sq_d.take(id_, axis=1)[None, :, :]
-        p_att, p_def = p_att.ravel(), np.ascontiguousarray(p_def.T).ravel()
+        # Everything but the values is known up front. A state's moves are
+        # the pairs (attacker's squad k, defender's squad l), listed state
+        # after state: for each, the state after k dies, after l dies, and
+        # the chance that the mover wins the exchange.
+        moves_d = count_d.take(id_)
+        moves = count_a.take(ia) * moves_d
+        first_pair = np.cumsum(moves) - moves
+        # the n-th pair of a state: k = n // (its defender's squads), l = n % (...)
+        k, l = np.divmod(np.arange(int(moves.sum())) - np.repeat(first_pair, moves), np.repeat(moves_d, moves))
+        a, d = np.repeat(ia, moves), np.repeat(id_, moves)
+        slot_a, slot_d = first_a.take(a) + k, first_d.take(d) + l
+        if_att_dies = child_a.take(slot_a) * n_d + d
+        if_def_dies = a * n_d + child_d.take(slot_d)
+        pair = squad_a.take(slot_a) * len(squads_d) + squad_d.take(slot_d)
+        p_attacker_wins = p_att.ravel().take(pair)
+        p_defender_wins = np.ascontiguousarray(p_def.T).ravel().take(pair)
+        bounds = np.cumsum(per_level[1:]).tolist()
         for start, stop in zip(bounds, bounds[1:]):
             if start == stop:
                 continue
-            part = slice(start - bounds[0], stop - bounds[0])
-            here, pair = state[part], pair_a[:, :, part] + pair_d[:, :, part]
-            lose = defender_to_move.take(if_att_dies[:, part])[:, None, :]
-            win = defender_to_move.take(if_def_dies[:, part])[None, :, :]
-            attacker_to_move[here] = (lose + p_att.take(pair) * (win - lose)).max(axis=(0, 1))
-            lose = attacker_to_move.take(if_def_dies[:, part])[None, :, :]
-            win = attacker_to_move.take(if_att_dies[:, part])[:, None, :]
-            defender_to_move[here] = (lose + p_def.take(pair) * (win - lose)).min(axis=(0, 1))
+            here = state[start:stop]
+            begin = first_pair[start]
+            end = first_pair[stop] if stop < len(first_pair) else len(pair)
+            moves, offsets = slice(begin, end), first_pair[start:stop] - begin
+            lose = defender_to_move.take(if_att_dies[moves])
+            win = defender_to_move.take(if_def_dies[moves])
+            attacker_to_move[here] = np.maximum.reduceat(lose + p_attacker_wins[moves] * (win - lose), offsets)
+            lose = attacker_to_move.take(if_def_dies[moves])
+            win = attacker_to_move.take(if_att_dies[moves])
+            defender_to_move[here] = np.minimum.reduceat(lose + p_defender_wins[moves] * (win - lose), offsets)
         attacker_to_move = attacker_to_move.reshape(n_a, n_d)
         defender_to_move = defender_to_move.reshape(n_a, n_d)
         self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
@@ -507,7 +507,7 @@ def battle_odds(attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRES
 def clear_caches() -> None:
     """Forget every cached distribution, exchange and battle state."""
     _solvers.clear()
-    for cached in (_dice_sum, group_distribution, total_distribution, p_win):
+    for cached in (_dice_sum, group_distribution, total_distribution, p_win, _deserting_groups):
         cached.cache_clear()
 
 

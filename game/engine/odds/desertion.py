@@ -1,6 +1,7 @@
 """Faint: half of a fainted hero's own mercenaries desert (R-HERO-2)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from game.engine.odds.squads import Squad, UnitGroup, _group_text
@@ -25,19 +26,15 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     roll per unit (ties: the earlier group). Other groups never change.
     """
     counts = [[g.count for g in s.groups] for s in squads]
-    owners = ("",) if hero is None else ("", hero.owner)
-    order: dict[int, list[int]] = {}  # squad -> the hero's groups in the order their units leave
-    size: dict[int, int] = {}         # squad -> its units of the hero's
+    owner = None if hero is None else hero.owner
+    order: dict[int, tuple[int, ...]] = {}  # squad -> the hero's groups in the order their units leave
+    size: dict[int, int] = {}               # squad -> its units of the hero's
     for i, squad in enumerate(squads):
-        if squad.is_hero or squad.is_city:
-            continue
-        groups = squad.groups
-        ks = [k for k, g in enumerate(groups) if hero is None or g.owner in owners]
+        ks = _deserting_groups(squad, owner)
         if ks:
-            if len(ks) > 1:
-                ks.sort(key=lambda k: groups[k].unit_mean)  # stable: earlier first
             order[i] = ks
-            size[i] = sum(counts[i][k] for k in ks)
+            row = counts[i]
+            size[i] = sum(row[k] for k in ks)
     total = sum(size.values())
     leaving = total - int(total * keep_fraction)
     if not leaving:
@@ -70,7 +67,18 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     return counts
 
 
-def _remove(row: list[int], order: list[int], k: int) -> None:
+@lru_cache(maxsize=4096)
+def _deserting_groups(squad: Squad, owner: str | None) -> tuple[int, ...]:
+    """The groups of ``squad`` that a faint of hero ``owner`` (None: any hero) halves, in the order
+    their units leave: the lowest expected roll per unit first (ties: the earlier group)."""
+    if squad.is_hero or squad.is_city:
+        return ()
+    groups = squad.groups
+    return tuple(sorted((k for k, g in enumerate(groups) if owner is None or g.owner in ("", owner)),
+                        key=lambda k: groups[k].unit_mean))
+
+
+def _remove(row: list[int], order: Sequence[int], k: int) -> None:
     """Take ``k`` units from a squad's group counts ``row``, from its groups in ``order``."""
     for g in order:
         taken = min(k, row[g])
