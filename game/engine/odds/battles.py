@@ -10,7 +10,7 @@ from typing import NamedTuple, Sequence
 import numpy as np
 
 from game.choices import REPRESENTATIVE
-from game.engine.odds.desertion import _deserting_groups, desert
+from game.engine.odds.desertion import _deserting_groups, _reduced, desert
 from game.engine.odds.distributions import _dice_sum, group_distribution, p_win, p_win_matrix, total_distribution
 from game.engine.odds.squads import ATTACKER, DEFENDER, Squad, _check_mode
 
@@ -507,7 +507,7 @@ def battle_odds(attacker_mode: str = REPRESENTATIVE, defender_mode: str = REPRES
 def clear_caches() -> None:
     """Forget every cached distribution, exchange and battle state."""
     _solvers.clear()
-    for cached in (_dice_sum, group_distribution, total_distribution, p_win, _deserting_groups):
+    for cached in (_dice_sum, group_distribution, total_distribution, p_win, _deserting_groups, _reduced):
         cached.cache_clear()
 
 

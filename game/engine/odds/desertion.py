@@ -25,6 +25,12 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     Inside a squad the unit leaves the hero's group with the lowest expected
     roll per unit (ties: the earlier group). Other groups never change.
     """
+    return _desertion(squads, hero, keep_fraction)[0]
+
+
+def _desertion(squads: Sequence[Squad], hero: Squad | None,
+               keep_fraction: float) -> tuple[list[list[int]], list[int]]:
+    """`desertion_counts`, and the squads (indices, in order) that lose units."""
     counts = [[g.count for g in s.groups] for s in squads]
     owner = None if hero is None else hero.owner
     order: dict[int, tuple[int, ...]] = {}  # squad -> the hero's groups in the order their units leave
@@ -38,7 +44,7 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
     total = sum(size.values())
     leaving = total - int(total * keep_fraction)
     if not leaving:
-        return counts
+        return counts, []
 
     # One unit at a time from the biggest squad brings the biggest squads down
     # together: find the level ``top`` they all end at (the highest with at most
@@ -53,9 +59,9 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
             break
     top = max(top, 0)
     extra = leaving - sum(n - top for n in size.values() if n > top)
-    for i, n in size.items():
-        if n > top:
-            _remove(counts[i], order[i], n - top)
+    changed = [i for i, n in size.items() if n > top]
+    for i in changed:
+        _remove(counts[i], order[i], size[i] - top)
     if extra:
         at_top = [i for i, n in size.items() if n >= top]
         mean = {i: sum(c * g.unit_mean for c, g in zip(counts[i], squads[i].groups)) for i in at_top}
@@ -64,7 +70,8 @@ def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
             ranked = sorted(at_top, key=lambda i: (mean[i], _text(counts[i], squads[i].groups)))
         for i in ranked[:extra]:
             _remove(counts[i], order[i], 1)
-    return counts
+        changed = sorted({*changed, *ranked[:extra]})
+    return counts, changed
 
 
 @lru_cache(maxsize=4096)
@@ -96,12 +103,16 @@ def desert(squads: Sequence[Squad], hero: Squad | None = None) -> list[Squad]:
     """The squads left after ``hero`` faints (see `desertion_counts`; None: the
     side's only hero, every mercenary may desert). A squad with no units left
     is gone; hero and City squads stay as they are; the order is kept."""
-    kept = []
-    for squad, counts in zip(squads, desertion_counts(squads, hero)):
-        if all(c == g.count for g, c in zip(squad.groups, counts)):
-            kept.append(squad)    # most squads lose nobody: the same object, no new groups to build or hash
-            continue
-        groups = tuple(g if c == g.count else g.with_count(c) for g, c in zip(squad.groups, counts) if c)
-        if groups:
-            kept.append(Squad(groups, squad.is_hero, squad.is_city, squad.owner))
-    return kept
+    counts, changed = _desertion(squads, hero, 0.5)
+    kept: list[Squad | None] = list(squads)   # most squads lose nobody: the same objects, nothing to build or hash
+    for i in changed:
+        kept[i] = _reduced(squads[i], tuple(counts[i]))
+    return [squad for squad in kept if squad is not None]
+
+
+@lru_cache(maxsize=4096)
+def _reduced(squad: Squad, counts: tuple[int, ...]) -> Squad | None:
+    """``squad`` with ``counts`` units in its groups (None: none left); the same few come up again
+    and again as the exact odds try every hero's faint."""
+    groups = tuple(g if c == g.count else g.with_count(c) for g, c in zip(squad.groups, counts) if c)
+    return Squad(groups, squad.is_hero, squad.is_city, squad.owner) if groups else None
