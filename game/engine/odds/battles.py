@@ -223,8 +223,11 @@ class BattleOdds:
                 i = members.index(sid)
                 rest = members[:i] + members[i + 1:]
                 if self._squads[sid].is_hero and rest:
-                    left = desert([self._squads[x] for x in rest], self._squads[sid])
-                    rest = tuple(sorted(self._intern(s) for s in left))
+                    before = [self._squads[x] for x in rest]
+                    known = {id(squad): x for squad, x in zip(before, rest)}   # squads nobody left: no hashing
+                    left = desert(before, self._squads[sid])
+                    rest = tuple(sorted(known.get(id(squad)) if id(squad) in known else self._intern(squad)
+                                        for squad in left))
                 splits.append((sid, self._side_id(rest)))
             self._splits[side] = splits
         return splits
@@ -355,7 +358,7 @@ class BattleOdds:
             defender_to_move[here] = np.minimum.reduceat(lose + p_defender_wins[moves] * (win - lose), offsets)
         attacker_to_move = attacker_to_move.reshape(n_a, n_d)
         defender_to_move = defender_to_move.reshape(n_a, n_d)
-        self._tables.append(({side: k for k, side in enumerate(sides_a)}, {side: k for k, side in enumerate(sides_d)},
+        self._tables.append((dict(zip(sides_a, range(n_a))), dict(zip(sides_d, range(n_d))),
                              (attacker_to_move.tolist(), defender_to_move.tolist())))
         del self._tables[:-self.MAX_TABLES or len(self._tables)]
         while len(self._tables) > 1 and self._table_states() > self.MAX_TABLE_STATES:
