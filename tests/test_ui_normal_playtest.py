@@ -1,5 +1,6 @@
 """What a newcomer stumbled on in a whole Normal game against the computer on Meadow Ford, each
 checked by posting the events a player makes and reading what the board then says."""
+import pygame
 import pytest
 
 from game.engine import actions as A
@@ -78,20 +79,23 @@ def test_ending_a_daybreak_with_no_hero_and_the_coin_for_one_asks_first_and_can_
     assert state.phase == "daybreak" and not state.heroes_of(seat)
     click(scene, scene.end_button.rect.center)
     assert state.phase == "daybreak" and scene.actor == seat, "ended without a word: a turn with nothing to move"
-    assert scene.dialog is not None and scene.dialog.title == "End the Daybreak with no hero?"
-    assert "R-SET-5" in " ".join(scene.dialog.lines)
-    click(scene, scene.dialog.buttons[1].rect.center)             # "Recruit a hero"
-    assert isinstance(scene.app.scene, CityScene) and scene.dialog is None
-    city_scene = scene.app.scene
-    city_scene.close()
+    question = scene.app.scene
+    assert question.title == "End the Daybreak with no hero?" and "R-SET-5" in question.message
+    click(question, question.back.rect.center)                    # "Recruit a hero"
+    assert isinstance(scene.app.scene, CityScene)
+    scene.app.scene.close()
+    assert scene.app.scene is scene
     click(scene, scene.end_button.rect.center)
-    click(scene, scene.dialog.buttons[0].rect.center)             # "End Daybreak": the player's choice stands
+    question = scene.app.scene
+    question.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+    assert scene.app.scene is scene and scene.actor == seat and state.phase == "daybreak", "Esc goes back"
+    click(scene, scene.end_button.rect.center)
+    click(scene.app.scene, scene.app.scene.ok.rect.center)        # "End Daybreak": the player's choice stands
     assert scene.actor != seat or state.phase != "daybreak"
 
 
 @pytest.mark.rule("R-SET-5")
 def test_the_daybreak_panel_asks_too_and_space_answers_end_daybreak():
-    import pygame
     from game.ui.board.daybreak_panel import DaybreakPanel
     scene = meadow_board_scene(starting_hero=False)
     seat, state = scene.actor, scene.state
@@ -105,6 +109,30 @@ def test_the_daybreak_panel_asks_too_and_space_answers_end_daybreak():
     assert state.phase == "daybreak" and scene.actor == seat
     question.handle_event(space)
     assert scene.actor != seat or state.phase != "daybreak"
+
+
+@pytest.mark.rule("R-SET-5")
+def test_the_board_and_the_daybreak_panel_ask_the_no_hero_question_alike():
+    """Played: End Daybreak with no hero asked in a parchment dialog on the board and in another kind of
+    dialog, its buttons elsewhere, from the Daybreak panel. One question, one look, wherever it is asked."""
+    from game.ui.board.daybreak_panel import DaybreakPanel
+
+    def asked(from_panel: bool):
+        scene = meadow_board_scene(starting_hero=False)
+        if from_panel:
+            panel = DaybreakPanel(scene.session)
+            scene.app.push(panel)
+            click(panel, panel.end_button.rect.center)
+        else:
+            click(scene, scene.end_button.rect.center)
+        question = scene.app.scene
+        assert scene.dialog is None, "the board's own dialog asked as well"
+        rects = tuple((b.rect.topleft, b.rect.size) for b in (question.ok, question.back))
+        return type(question).__qualname__, question.title, question.message, question.ok.label, question.back.label, rects
+
+    board, panel = asked(False), asked(True)
+    assert board == panel
+    assert board[3:5] == ("End Daybreak", "Recruit a hero")
 
 
 def test_the_daybreak_help_names_the_keys_that_end_it_as_the_panel_does():

@@ -215,13 +215,22 @@ def test_a_campaign_monster_tile_names_the_monsters_tier():
     to a 22% fight with nothing saying why; the tooltip names the tier."""
     from game.engine.monsters import monster_tier
     state, hero = arrange(monster=True, mode="campaign")
-    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 1 ⭐:")
+    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 1 ⭐ (R-CMP-10):")
     city = next(c for c in state.cities.values() if c.owner == hero.owner)
     city.buildings["spawner_2_1"] = 1
     assert monster_tier(state) == 2
-    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 2 ⭐:")
+    assert cell_odds(state, hero, (4, 5))[0].startswith("Monsters of Tier 2 ⭐ (R-CMP-10):")
     normal, hero = arrange(monster=True)
     assert cell_odds(normal, hero, (4, 5))[0] == "Monsters: the reaction is rolled on arrival"
+
+
+@pytest.mark.rule("R-CMP-10", "R-CMP-11")
+def test_a_campaign_monster_tile_cites_each_rule_beside_what_it_says():
+    """Played: 'Monsters of Tier 1 ⭐: the reaction is rolled on arrival (R-CMP-10)' sent the player to the
+    monsters' tier for the reaction table, which is R-CMP-11."""
+    state, hero = arrange(monster=True, mode="campaign")
+    assert cell_odds(state, hero, (4, 5))[0] == \
+        "Monsters of Tier 1 ⭐ (R-CMP-10): the reaction is rolled on arrival (R-CMP-11)"
 
 
 @pytest.mark.rule("R-BAT-2", "R-BAT-3", "R-CITY-4")

@@ -51,8 +51,8 @@ def to_turn(scene):
         if scene.state.phase == "turn":
             return
         click(scene, scene.end_button.rect.center)
-        if scene.dialog is not None and scene.dialog.title == "End the Daybreak with no hero?":
-            click(scene, scene.dialog.buttons[0].rect.center)
+        if getattr(scene.app.scene, "title", None) == "End the Daybreak with no hero?":
+            click(scene.app.scene, scene.app.scene.ok.rect.center)
     raise AssertionError("never reached a turn")
 
 

@@ -124,10 +124,12 @@ def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str, a
     return 1.0 - O.win_probability(enemy, ours, _mode(other), mode, O.ATTACKER)
 
 
-def best_arrangement(state: GameState, answered: bool = True) -> tuple[tuple, str, float]:
-    """(squads, mode, chance) of the best legal arrangement for the side that must arrange now."""
+def best_arrangement(state: GameState, answered: bool = True, index: int | None = None) -> tuple[tuple, str, float]:
+    """(squads, mode, chance) of the best legal arrangement for side ``index`` (default: the side that must
+    arrange now)."""
     battle = state.battle
-    index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
+    if index is None:
+        index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
     pool = battle.sides[index].pool
     limit = state.rules["battle"]["max_player_squads"]
     best = None

@@ -22,6 +22,9 @@ CARD_W, CARD_H = 150, 168
 T_PICK, T_ROLL, T_REVEAL, T_DESTROY, T_FAINT = 0.35, 0.6, 0.6, 0.65, 1.3
 T_BANNER = 1.3
 T_ARRANGED = 0.8
+# What the human arranging second reads about the other human's squads, set unseen (``hidden_split``).
+HIDDEN_SPLIT = ("{name}'s squads and roll mode are hidden from you. Your win chance counts on the best split "
+                "{name} could have made against yours.")
 # A City's battle is not called a siege: the siege (R-CITY-2) is the walls-breaking move made beside it, no battle.
 KIND_TITLES = {"monsters": "Monsters", "guardians": "Mine guardians", "hero": "Hero against hero",
                "city": "Battle for the City"}
@@ -98,8 +101,11 @@ class BattlePainting:
     def _draw_field(self, surface) -> None:
         a, d = self.view.sides
         D.draw_win_bar(surface, self.bar_rect, self.bar_odds(), (a.name, a.player), (d.name, d.player))
+        hidden = None if self.busy else self.hidden_split()
         for side_index in (0, 1):
             side = self.view.sides[side_index]
+            if side_index == hidden:
+                continue                          # its split is not this player's to see: told below instead
             rects = [r for (s, _), r in self.card_rects().items() if s == side_index]
             y = (rects[0].y if rects else (self.bottom_row_y if side_index == self.bottom else self.top_row_y))
             label_y = y - px(14) if side_index == self.top else y + px(CARD_H) + px(16)
@@ -116,7 +122,8 @@ class BattlePainting:
         beat = self.beat
         best = self.best_pick() if beat is None or beat.kind != "exchange" else None
         for (side_index, i), rect in self.card_rects().items():
-            if self.arrangement is not None and side_index == self.arrange_side and not self.busy:
+            arranging = self.arrangement is not None and side_index == self.arrange_side and not self.busy
+            if arranging or side_index == hidden:
                 continue
             squad = self.view.sides[side_index].squads[i]
             state, alpha, offset, flash, chance = "", 255, (0, 0), 0.0, None
@@ -139,6 +146,28 @@ class BattlePainting:
                 surface.blit(skull, skull.get_rect(center=rect.center))
         if beat is None and not self.busy:
             self._draw_arena_idle(surface)
+        if hidden is not None:
+            self._draw_hidden_split(surface, hidden)
+
+    def _draw_hidden_split(self, surface, hidden: int) -> None:
+        """Above the arrange panel, what the human arranging second knows of the other human's side: who and
+        what fights in it, not its split, and what its win chance then counts on."""
+        from game.names import join_names, unit_plural
+        view = self.view.sides[hidden]
+        units = self.state.battle.sides[hidden].survivors()
+        army = join_names([s.name for s in view.squads if not s.is_unit_squad] +
+                          [unit_plural(unit, n) for unit, n in sorted(units.items()) if n])
+        role = "⚔️ Attacker" if hidden == 0 else "🛡️ Defender"
+        width = self.field.w - px(80)
+        size, words = widgets.fit_label(f"{role}: {view.name}, with {army}", px(18), width)
+        lines = [(widgets.text(words, size, theme.CREAM, "bold", (0, 0, 0)), px(6))]
+        for line in widgets.wrap(HIDDEN_SPLIT.format(name=view.name), px(15), width, "bold"):
+            lines.append((widgets.text(line, px(15), (235, 220, 190), "bold", (0, 0, 0)), px(2)))
+        height = sum(img.get_height() + gap for img, gap in lines)
+        y = self.top_row_y + (px(CARD_H) - height) // 2
+        for img, gap in lines:
+            surface.blit(img, img.get_rect(midtop=(self.field.centerx, y)))
+            y += img.get_height() + gap
 
     def best_pick(self) -> tuple[int, int] | None:
         """The card a star marks for the player to move: its squad with the best odds of winning the battle,

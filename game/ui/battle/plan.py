@@ -6,8 +6,13 @@ which roll mode) when it has chosen one, else the engine's best split
 (``battle_odds.best_arrangement``). The board's badge and tooltip ask the same function about
 the battle the engine would start on the hovered tile (``prospective_*``), so the figure on the
 board is the figure the battle screen shows first. Pure: no pygame.
+
+Between two humans the first split is set unseen (the hotseat cover): ``secret`` figures are worked
+out on ``as_seen_by``'s battle, which holds only what the side arranging second may know.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from game.engine.battle import Battle, default_arrangement, neutral_side, player_side
 from game.engine.battle_odds import best_arrangement
@@ -22,18 +27,33 @@ def remembered(session) -> dict[int, tuple[int, str]]:
     return session.__dict__.setdefault("battle_plans", {})
 
 
-def default_plan(state: GameState, battle: Battle | None = None, choice: tuple[int, str] | None = None) -> Plan:
+def as_seen_by(battle: Battle, index: int) -> Battle:
+    """``battle`` as side ``index`` knows it while it arranges after a player who set its squads unseen:
+    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
+    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
+    other = battle.sides[1 - index]
+    units = other.survivors()
+    if other.player == NEUTRAL or not other.arranged or not units:
+        return battle
+    sides = list(battle.sides)
+    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=units,
+                               mode="representative", arranged=False, odds_tags=None)
+    return replace(battle, sides=sides)
+
+
+def default_plan(state: GameState, battle: Battle | None = None, choice: tuple[int, str] | None = None,
+                 secret: bool = False) -> Plan:
     """The arrangement the battle screen offers first to the side that must arrange ``battle``
-    (default: the battle under way), with its chance to win."""
+    (default: the battle under way), with its chance to win. ``secret``: the other player set its squads
+    unseen, and the chance is the one against the best split it could have made against this one."""
     saved = state.battle
-    if battle is not None:
-        state.battle = battle
+    battle = battle if battle is not None else state.battle
+    index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
+    state.battle = as_seen_by(battle, index) if secret else battle
     try:
         if choice is None:
-            return best_arrangement(state)
+            return best_arrangement(state, index=index)
         from game.ui.battle.arrange import Arrangement
-        battle = state.battle
-        index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
         side = battle.sides[index]
         parts, mode = choice
         arrangement = Arrangement(side.pool, battle.max_squads(state.rules), mode)

@@ -192,13 +192,20 @@ class BattleScene(BattlePainting, Scene):
 
     def _best_plan_key(self) -> tuple:
         """The question "which split is best" for the side arranging now."""
-        return ("plan", len(self.state.actions), self.arrange_side, None)
+        return ("plan", len(self.state.actions), self.arranging_index(), None)
+
+    def _best_plan(self):
+        """The best split for the side arranging now (``default_plan``), or NOT_YET while it is worked out."""
+        secret = self._splits_secret()
+        return self._on_copy(self._best_plan_key(), lambda twin: default_plan(twin, secret=secret))
 
     def odds_waiting(self) -> bool:
         """A figure the screen shows is still being worked out."""
         return self._plan_key is not None or self.arrange_waiting
 
     def _refresh_bar(self) -> None:
+        if self.hidden_split() is not None and not self.busy:
+            self._bar_hold = None      # the figure of the split the other human set unseen: not the defender's to see
         if self._bar_hold is not None and not all(side.arranged for side in self.view.sides):
             self.p_attacker = self._bar_hold     # not the figure of a split nobody chose (the pool shared evenly)
             return
@@ -221,8 +228,9 @@ class BattleScene(BattlePainting, Scene):
             return                                # the squads are set: the view catches up after the animation
         choice = remembered(self.session).get(battle.sides[index].player) if self._is_human(
             battle.sides[index].player) else None
+        secret = self._splits_secret()
         plan = self._on_copy(("plan", len(self.state.actions), index, choice),
-                             lambda twin: default_plan(twin, choice=choice))
+                             lambda twin: default_plan(twin, choice=choice, secret=secret))
         if plan is not NOT_YET and plan[2] is not None:
             self.p_attacker = plan[2] if index == 0 else 1.0 - plan[2]
 
@@ -230,8 +238,8 @@ class BattleScene(BattlePainting, Scene):
         """The split the screen offers first (the best one, or the player's remembered choice), once known."""
         if self._plan_key is None or self.arrangement is None:
             return
-        choice = self._plan_key[3]
-        plan = self._on_copy(self._plan_key, lambda twin: default_plan(twin, choice=choice))
+        choice, secret = self._plan_key[3], self._splits_secret()
+        plan = self._on_copy(self._plan_key, lambda twin: default_plan(twin, choice=choice, secret=secret))
         if plan is NOT_YET:
             return
         self._plan_key = None
@@ -255,9 +263,9 @@ class BattleScene(BattlePainting, Scene):
         arr, self.arrange_odds, self.arrange_waiting = self.arrangement, None, False
         if arr is None or not arr.ready:
             return
-        index, squads, mode = self.arrange_side, arr.squads(), arr.mode
+        index, squads, mode, secret = self.arrange_side, arr.squads(), arr.mode, self._splits_secret()
         odds = self._on_copy(("split", len(self.state.actions), index, squads, mode),
-                             lambda twin: split_chance(twin, index, squads, mode))
+                             lambda twin: split_chance(twin, index, squads, mode, secret))
         self.arrange_waiting = odds is NOT_YET
         self.arrange_odds = None if odds is NOT_YET else odds
 
@@ -351,7 +359,7 @@ class BattleScene(BattlePainting, Scene):
             self.toast.show("Place every unit in a squad first")
             return
         seat = self.state.battle.sides[self.arrange_side].player
-        best = self._on_copy(self._best_plan_key(), default_plan)
+        best = self._best_plan()
         plans = remembered(self.session)
         if best is not NOT_YET and (arr.squads(), arr.mode) == best[:2]:
             plans.pop(seat, None)            # the best split stays the default
@@ -549,7 +557,13 @@ class BattleScene(BattlePainting, Scene):
             self.clock += dt
             if self.clock >= THINK * SPEEDS[self.speed]:
                 computer = self.session.is_computer(seat)
-                act = self.session.think() if computer else self.session.think("standard", self.ai_rng)
+                if computer:
+                    act = self.session.think()
+                elif self.hidden_split() is not None:     # the computer player would arrange against the
+                    plan = self._best_plan()               # hidden split: the best split as the human knows it
+                    act = plan if plan is NOT_YET else A.ArrangeBattle(seat, plan[0], plan[1])
+                else:
+                    act = self.session.think("standard", self.ai_rng)
                 if act is NOT_YET:
                     return                       # still thinking (a huge battle's odds): the frame goes on
                 self.clock = 0.0
@@ -634,6 +648,16 @@ class BattleScene(BattlePainting, Scene):
         battle = self.state.battle
         return (battle is not None and not all(side.arranged for side in battle.sides)
                 and all(self._is_human(side.player) for side in battle.sides))
+
+    def hidden_split(self) -> int | None:
+        """The side whose squads the human arranging now has not seen (the other human's, set under the
+        cover), else None. Every figure this human reads counts on the best split that side could have made
+        against its own (``plan.as_seen_by``): its win chance against the real one told that split."""
+        index = self.arranging_index()
+        if index is None or not self._splits_secret():
+            return None
+        other = self.state.battle.sides[1 - index]
+        return 1 - index if other.arranged and other.survivors() else None
 
     def _count_what_fell_before(self, events) -> None:
         """Squads destroyed before this screen opened (a computer attacker's first exchange, played before

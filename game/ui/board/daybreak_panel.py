@@ -217,12 +217,34 @@ def hero_to_recruit(state, seat: int):
     return state.cities.get(recruit.city) if recruit is not None else None
 
 
-def no_hero_question(state, city) -> tuple[str, str]:
-    """The title and words of "End the Daybreak with no hero?" (the panel and the board ask alike)."""
-    cost = describe(state.rules.recruits()["hero"]["cost"])
-    return ("End the Daybreak with no hero?",
-            f"Heroes are recruited only at Daybreak: without one, nothing of yours moves this turn (R-SET-5). "
-            f"{city.name or 'Your City'} can recruit a hero now for {cost}.")
+def ask_end_without_hero(scene, city, end) -> None:
+    """"End the Daybreak with no hero?" over ``scene``, the board or this panel alike: ``city`` could recruit
+    one now (``hero_to_recruit``). "End Daybreak" (or Space, or Enter: the key that goes on) calls ``end``;
+    "Recruit a hero" opens the City's screen; Esc goes back. The board asked in a dialog of its own look."""
+    from game.ui.city.scene import open_city_scene
+    from game.ui.menus.saves import Choice
+
+    class Question(Choice):
+        def handle_event(self, event) -> bool:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.ok.on_click()
+                return True
+            return super().handle_event(event)
+    cost = describe(scene.state.rules.recruits()["hero"]["cost"])
+    choice = Question("End the Daybreak with no hero?",
+                      f"Heroes are recruited only at Daybreak: without one, nothing of yours moves this turn "
+                      f"(R-SET-5). {city.name or 'Your City'} can recruit a hero now for {cost}.",
+                      "End Daybreak", None, "Recruit a hero", ok_left=True, widths=(220, 220))
+
+    def end_it() -> None:
+        choice.close()
+        end()
+
+    def recruit() -> None:
+        choice.close()
+        open_city_scene(scene, city.id)
+    choice.ok.on_click, choice.back.on_click = end_it, recruit
+    scene.push(choice)
 
 
 def token_roll_toast(name: str, seat: int, events) -> str:
@@ -307,7 +329,7 @@ class DaybreakPanel(OverlayScene):
             return
         city = None if confirmed else hero_to_recruit(self.state, self.seat)
         if city is not None:
-            self._ask_end_without_hero(city)
+            ask_end_without_hero(self, city, lambda: self.end_daybreak(confirmed=True))
             return
         outcome = self.session.submit(A.EndDaybreak(self.seat))
         if not outcome.ok:
@@ -318,28 +340,6 @@ class DaybreakPanel(OverlayScene):
         self.close()
         if message and below is not None and getattr(below, "handoff_to", None) is None:
             below.toast.show(message, info=True)     # not on the next player's cover: the log keeps the roll
-
-    def _ask_end_without_hero(self, city) -> None:
-        from game.ui.menus.saves import Choice
-
-        class Question(Choice):
-            def handle_event(self, event) -> bool:       # Space or Enter goes on, as on the panel: ends it
-                if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.ok.on_click()
-                    return True
-                return super().handle_event(event)
-        title, message = no_hero_question(self.state, city)
-        choice = Question(title, message, "End Daybreak", None, "Recruit a hero", ok_left=True, widths=(220, 220))
-
-        def end() -> None:
-            choice.close()
-            self.end_daybreak(confirmed=True)
-
-        def recruit() -> None:
-            choice.close()
-            self.open_city(city.id)
-        choice.ok.on_click, choice.back.on_click = end, recruit
-        self.push(choice)
 
     # --- layout ---------------------------------------------------------------------
     def layout(self, size) -> None:

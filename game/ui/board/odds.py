@@ -114,7 +114,9 @@ def monster_lines(state: GameState, hero: Hero, cell, choice=None) -> list[str]:
     tokens = len(state.tokens_at(cell, "monster"))
     if tokens > 1:
         return crowd_lines(state, hero, cell, tokens, tier, choice)
-    lines = [f"Monsters{tier}: the reaction is rolled on arrival" + (" (R-CMP-10)" if tier else "")]
+    # each rule beside what it says: the tier is R-CMP-10's, Campaign's reaction table R-CMP-11's
+    lines = [f"Monsters{tier} (R-CMP-10): the reaction is rolled on arrival (R-CMP-11)" if tier
+             else "Monsters: the reaction is rolled on arrival"]
     overall = 0.0
     for reaction in ("defect", "bribe", "fight", "hard_fight"):
         p = chances.get(reaction, 0.0)

@@ -278,18 +278,12 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if not self.human_to_act():
             return
         if self.state.phase == "daybreak":
-            from game.ui.board.daybreak_panel import hero_to_recruit, no_hero_question
+            from game.ui.board.daybreak_panel import ask_end_without_hero, hero_to_recruit
             city = None if confirmed else hero_to_recruit(self.state, self.actor)
             if city is None:
                 self.submit(A.EndDaybreak(self.actor))
-                return
-            from game.ui.city.scene import open_city_scene
-            title, message = no_hero_question(self.state, city)
-            self.dialog = Dialog(title, [message], [("End Daybreak", lambda: self._close_and(lambda: self.end_turn(True))),
-                                                    ("Recruit a hero", lambda: self._close_and(
-                                                        lambda: open_city_scene(self, city.id)))],
-                                 cancel=self.close_dialog, key="ui:confirm", icon="star")
-            self._layout_dialog()
+            else:
+                ask_end_without_hero(self, city, lambda: self.end_turn(True))
             return
         idle = self.heroes_with_moves()
         if idle and not confirmed and not self.state.pending and self.state.battle is None:
