@@ -272,9 +272,9 @@ class BattleOdds:
 
         The two sides evolve independently (an exchange only changes the
         loser's side), so the states are the product of the two sides'
-        closures; they are solved level by level, where a side's level is one
-        more than its highest child's, so a state only needs lower levels.
-        The results go into the memo that `_value` reads.
+        closures; they are solved in batches by their number of squads in
+        all, as every state after an exchange has fewer. The results go into
+        the solved tables that `_value` reads.
         """
         if (a, d) in self._prepared:
             return
@@ -342,20 +342,20 @@ class BattleOdds:
         pair = squad_a.take(slot_a) * len(squads_d) + squad_d.take(slot_d)
         p_attacker_wins = p_att.ravel().take(pair)
         p_defender_wins = np.ascontiguousarray(p_def.T).ravel().take(pair)
-        bounds = np.cumsum(per_level[1:]).tolist()
+        bounds = [0, *np.cumsum(per_level[1:]).tolist()]     # batch n: states bounds[n - 1]:bounds[n]
+        first_pair = np.append(first_pair, len(pair))
+        edges = first_pair.tolist()
         for start, stop in zip(bounds, bounds[1:]):
             if start == stop:
                 continue
             here = state[start:stop]
-            begin = first_pair[start]
-            end = first_pair[stop] if stop < len(first_pair) else len(pair)
-            moves, offsets = slice(begin, end), first_pair[start:stop] - begin
-            lose = defender_to_move.take(if_att_dies[moves])
-            win = defender_to_move.take(if_def_dies[moves])
-            attacker_to_move[here] = np.maximum.reduceat(lose + p_attacker_wins[moves] * (win - lose), offsets)
-            lose = attacker_to_move.take(if_def_dies[moves])
-            win = attacker_to_move.take(if_att_dies[moves])
-            defender_to_move[here] = np.minimum.reduceat(lose + p_defender_wins[moves] * (win - lose), offsets)
+            span, offsets = slice(edges[start], edges[stop]), first_pair[start:stop] - edges[start]
+            lose = defender_to_move.take(if_att_dies[span])
+            win = defender_to_move.take(if_def_dies[span])
+            attacker_to_move[here] = np.maximum.reduceat(lose + p_attacker_wins[span] * (win - lose), offsets)
+            lose = attacker_to_move.take(if_def_dies[span])
+            win = attacker_to_move.take(if_att_dies[span])
+            defender_to_move[here] = np.minimum.reduceat(lose + p_defender_wins[span] * (win - lose), offsets)
         attacker_to_move = attacker_to_move.reshape(n_a, n_d)
         defender_to_move = defender_to_move.reshape(n_a, n_d)
         self._tables.append((dict(zip(sides_a, range(n_a))), dict(zip(sides_d, range(n_d))),
