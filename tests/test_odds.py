@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.engine.odds import (
     INDIVIDUAL, REPRESENTATIVE, BattleOdds, Squad, SquadSyntaxError, UnitGroup, best_move, city_squad,
-    desert, format_squads, group_distribution, hero_squad, move_probabilities, p_win, p_win_matrix,
+    desert, desertion_counts, format_squad, format_squads, group_distribution, hero_squad, move_probabilities, p_win, p_win_matrix,
     parse_squads, simulate_battles, total_distribution, win_probability,
 )
 
@@ -190,6 +190,47 @@ def test_desertion_does_not_depend_on_listing_order_R_HERO_2(sizes, rng):
     rng.shuffle(shuffled)
     assert sorted(map(str, desert(squads))) == sorted(map(str, desert(shuffled)))
     assert sum(s.units for s in desert(squads)) == sum(sizes) // 2
+
+
+def one_deserter_at_a_time(squads: list[Squad], hero: Squad | None, keep: float) -> list[list[int]]:
+    """R-HERO-2 read literally: each deserter leaves the squad with the most of the hero's units (ties:
+    lower expected total, then dice text, then listed first), from its weakest group of the hero's."""
+    counts = [[g.count for g in s.groups] for s in squads]
+    own = {i: sorted((k for k, g in enumerate(s.groups) if hero is None or g.owner in ("", hero.owner)),
+                     key=lambda k, s=s: s.groups[k].unit_mean)
+           for i, s in enumerate(squads) if not (s.is_hero or s.is_city)}
+
+    def units(i):
+        return sum(counts[i][k] for k in own[i])
+
+    def rank(i):
+        left = [(c, g) for c, g in zip(counts[i], squads[i].groups) if c]
+        text = "&".join(format_squad(Squad((g.with_count(c),))) for c, g in left)
+        return -units(i), sum(c * g.unit_mean for c, g in left), text, i
+
+    total = sum(units(i) for i in own)
+    for _ in range(total - int(total * keep)):
+        i = min((i for i in own if units(i)), key=rank)
+        counts[i][next(k for k in own[i] if counts[i][k])] -= 1
+    return counts
+
+
+deserter_group = st.tuples(st.integers(1, 7), st.integers(1, 3), st.sampled_from([3, 4, 6]), st.sampled_from([0, 0, 3]),
+                           st.sampled_from(["", "", "a", "b", "city"]))
+
+
+@rule("R-HERO-2")
+@rule("R-DICE-4")
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["mercenary", "mercenary", "mercenary", "hero", "city"]),
+                          st.lists(deserter_group, min_size=1, max_size=3)), max_size=6),
+       st.sampled_from([None, "a", "b"]), st.sampled_from([0.5, 0.5, 0.25, 1 / 3, 0.0, 1.0]), st.randoms())
+def test_desertion_is_one_deserter_at_a_time_R_HERO_2(kinds, fainted, keep, rng):
+    squads = [Squad(tuple(UnitGroup(*g) for g in groups), is_hero=kind == "hero", is_city=kind == "city")
+              for kind, groups in kinds]
+    squads += [rng.choice(squads) for _ in range(rng.randint(0, 2)) if squads]     # identical squads too
+    hero = None if fainted is None else Squad((UnitGroup(1, 2, 6, 6),), is_hero=True, owner=fainted)
+    assert desertion_counts(squads, hero, keep) == one_deserter_at_a_time(squads, hero, keep)
 
 
 # --- whole battles -------------------------------------------------------------------
