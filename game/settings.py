@@ -5,12 +5,19 @@ read gives the defaults plus a message naming the file and what was wrong (the
 broken file is kept beside it as ``settings.toml.broken`` and replaced by the
 defaults); a wrong value falls back to that key's default with a message naming
 the key. ``current()`` is the settings the running game uses.
+
+Changing a setting (``update``) changes only that key's line of the player's file:
+its comments, blank lines, unknown keys and the rest of each line stay as written,
+and a key the file lacks is added with its comment. Only a new file is written in
+full; a file that is damaged by then is set aside as at ``load`` and written anew.
 """
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from game import userdata
 
@@ -144,9 +151,114 @@ def _replace_broken(path: Path, why: str) -> tuple[Settings, list[str]]:
     return settings, [message]
 
 
-def save(settings: Settings, path: str | Path | None = None) -> None:
+def save(settings: Settings, path: str | Path | None = None, keys: Iterable[str] | None = None) -> list[str]:
+    """Write ``keys`` of ``settings`` (default: all) to ``path`` (default: the player's file) and return what
+    the player should be told. A new file is written whole, a comment above each key. In a file that is
+    there only the values that differ change, each in its own line, the rest as the player wrote it (every
+    change wrote the file anew: the player's comments and lines were lost). A file that cannot be read or is
+    not TOML is set aside, as ``load`` does, and written anew."""
     from game.engine.save import write_atomic
-    write_atomic(Path(path) if path is not None else userdata.settings_path(), to_toml(settings))
+    path = Path(path) if path is not None else userdata.settings_path()
+    names = [f.name for f in dataclasses.fields(Settings)] if keys is None else list(keys)
+    try:
+        text = path.read_bytes().decode("utf-8")          # bytes: its line endings stay as they are
+    except FileNotFoundError:
+        write_atomic(path, to_toml(settings))
+        return []
+    except (OSError, UnicodeDecodeError) as exc:
+        return _write_anew(settings, path, f"cannot be read ({exc})")
+    import tomllib
+    try:
+        edited = _with_values(text, {name: getattr(settings, name) for name in names})
+    except tomllib.TOMLDecodeError as exc:
+        return _write_anew(settings, path, f"is not valid TOML ({exc})")
+    except _CannotEdit as exc:
+        return _write_anew(settings, path, f"could not be changed in place ({exc})")
+    if edited != text:
+        write_atomic(path, edited, newline="")
+    return []
+
+
+def _write_anew(settings: Settings, path: Path, why: str) -> list[str]:
+    """Set a damaged file aside, kept whole for the player to mend, and write ``settings`` in its place."""
+    from game.engine.save import write_atomic
+    aside = userdata.set_aside(path)
+    if aside is None:
+        return [f"{path} {why}: the settings are not saved, the file is left as it is"]
+    write_atomic(path, to_toml(settings))
+    return [f"{path} {why}: the settings are written anew (the old file is kept as {aside.name})"]
+
+
+class _CannotEdit(ValueError):
+    """A key the file holds in a form not found in its lines (no known way to write it in place)."""
+
+
+def _same(old, new) -> bool:
+    return isinstance(old, bool) == isinstance(new, bool) and old == new
+
+
+def _with_values(text: str, values: dict) -> str:
+    """``text``, a TOML file, with the top-level keys of ``values`` set to them. A key's value is replaced where
+    it stands (over several lines if it spans them) and the rest of its last line (a comment) stays; a key the
+    text lacks is added, with its comment, after the top-level keys (before the first table). Raises
+    TOMLDecodeError for a text that is not TOML."""
+    import tomllib
+    data = tomllib.loads(text)
+    lines = re.findall(r"[^\n]*\n|[^\n]+\Z", text)        # each with its line ending (only "\n" ends a line)
+    newline = "\r\n" if "\r\n" in text else "\n"
+
+    def parsed(upto: int, more: str = "") -> dict:
+        """The first ``upto`` lines (and ``more``) as TOML; empty where they end inside a statement."""
+        try:
+            return tomllib.loads("".join(lines[:upto]) + more)
+        except tomllib.TOMLDecodeError:
+            return {}
+
+    def whole(upto: int) -> bool:
+        try:
+            tomllib.loads("".join(lines[:upto]))
+        except tomllib.TOMLDecodeError:
+            return False
+        return True
+
+    # the top-level keys stand above the first table header ("[" starting a line between statements)
+    top = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[") and whole(i)), len(lines))
+    missing = []
+    for name, value in values.items():
+        if name not in data:
+            missing.append(name)
+            continue
+        if _same(data[name], value):
+            continue
+        key = re.compile(r"[ \t]*(?:{0}|\"{0}\"|'{0}')[ \t]*=[ \t]*".format(re.escape(name)))
+        start = next((i for i in range(top) if key.match(lines[i]) and whole(i)), None)
+        if start is None:
+            raise _CannotEdit(f"'{name}' is not written as 'name = value'")
+        end = next(j for j in range(start + 1, len(lines) + 1) if name in parsed(j))
+        last = lines[end - 1]
+        body = last.rstrip("\r\n")
+        first = key.match(lines[start]).end() if end - 1 == start else 0
+        cut = next((p for p in range(first, len(body)) if body[p] == "#" and name in parsed(end - 1, body[:p])),
+                   len(body))
+        kept = body[len(body[:cut].rstrip()):]          # the spaces and the comment after the value
+        lines[start:end] = [lines[start][:key.match(lines[start]).end()] + _toml_value(value) + kept
+                            + last[len(body):]]
+        top -= end - 1 - start
+    if missing:
+        at = top
+        if top < len(lines):        # a table follows: the new keys go above the comments and blank lines before it
+            while at > 0 and (not lines[at - 1].strip() or lines[at - 1].lstrip().startswith("#")):
+                at -= 1
+        if at > 0 and not lines[at - 1].endswith(("\n", "\r")):
+            lines[at - 1] += newline
+        lines[at:at] = [f"# {_COMMENTS[name]}{newline}{name} = {_toml_value(values[name])}{newline}"
+                        for name in missing]
+    out = "".join(lines)
+    written = tomllib.loads(out)
+    wrong = [name for name, value in values.items() if not _same(written.get(name), value)]
+    if wrong or {k: v for k, v in written.items() if k not in values} != {k: v for k, v in data.items() if k not in values}:
+        raise _CannotEdit(f"writing {', '.join(wrong) or 'them'} changed other keys")
+    return out
 
 
 # --- the settings of the running game --------------------------------------------------
@@ -174,7 +286,7 @@ def update(**changes) -> Settings:
     global _current
     _current = dataclasses.replace(current(), **changes)
     try:
-        save(_current)
+        _messages.extend(save(_current, keys=changes))
     except OSError as exc:
         _messages.append(f"cannot write the settings to {userdata.settings_path()}: {exc}")
     return _current

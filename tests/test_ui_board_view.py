@@ -318,6 +318,33 @@ def test_a_tile_under_the_log_can_be_panned_into_the_clear(w, h):
             assert y > VIEW.bottom - 150, "the map alone never leaves space past its edge"
 
 
+@pytest.mark.parametrize("kind,axis,index", VARIANTS)
+@pytest.mark.parametrize("size", [(990, 664), (1630, 1024)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_south_east_corner_comes_out_from_under_the_minimap(kind, axis, index, size):
+    """Play-testers: scrolled as far as it goes to the bottom right, the tiles of that corner lay under the
+    minimap, out of sight and reach. At every zoom the map can be pulled up past its foot until the last
+    tiles stand above the minimap, and a click there reaches the tile."""
+    clicks = []
+    w, h = 40, 30
+    view = make_view(kind, axis, index, w=w, h=h, side=36,      # the shipped maps' even side: hexes fill the map's size
+                     on_cell_click=lambda cell, button: clicks.append(cell))
+    view.layout(pygame.Rect((0, 56), size))                       # a board beside the side panel, below the top bar
+    frame = view.minimap.frame_rect()
+    view.zoom_at(view.rect.center, -30)
+    corner = [(c, r) for c in range(w - 2, w) for r in range(h - 2, h)]
+    for _ in range(len(view.zoom_levels)):
+        view.pan(-100000, -100000)                                # as far as it goes, down and right
+        for cell in corner:
+            box = pygame.Rect(view.cell_rect(cell)).clip(view.rect)
+            assert box.w and box.h and box.clip(frame).h <= 2, (view.zoom, cell)     # (pixels rounded)
+            centre = view.cell_center(cell)
+            view.handle_event(motion(centre))
+            view.handle_event(down(centre))
+            view.handle_event(up(centre))
+            assert view.hover_cell == cell and clicks[-1] == cell, (view.zoom, cell)
+        view.zoom_at(view.rect.center, 1)
+
+
 def test_a_tiles_tooltip_near_the_boards_right_edge_opens_to_its_left():
     """Played: near the board's right edge a tile's tooltip spread over the heroes panel beside the board
     (the window had room for it there); it opens to the left of the mouse, on the board, when it fits."""

@@ -474,3 +474,22 @@ def test_the_busiest_screens_draw_at_the_smallest_size_they_are_laid_out_at(buil
     for pos in ((5, 5), (SMALLEST_CANVAS[0] // 2, SMALLEST_CANVAS[1] // 2)):
         hover(app, pos)
         app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("map_name", ["highlands.tmx", "free_cities.tmx"])
+def test_the_boards_south_east_corner_can_be_seen_and_clicked_clear_of_the_minimap(map_name, size):
+    """Play-testers: on The Highlands, scrolled as far as it goes down and right, the corner's tiles lay under
+    the minimap. On a hex and a square map, at both sizes, they stand above it, and the mouse reaches them."""
+    app = App(size, headless=True)
+    scene = board_scene(session_on(map_name))
+    app.push(scene)
+    view, board = scene.view, scene.state.board
+    view.pan(-100000, -100000)
+    covers = [view.minimap.frame_rect(), scene.log_rect]
+    for cell in [(board.width - 1, board.height - 1), (board.width - 2, board.height - 1)]:
+        centre = tuple(round(v) for v in view.cell_center(cell))
+        assert view.rect.collidepoint(centre) and pygame.Rect(centre, (1, 1)).collidelist(covers) < 0, cell
+        assert view.cell_rect(cell).clip(covers[0]).h <= 2, "the whole tile above the minimap (pixels rounded)"
+        hover(app, centre)
+        assert view.hover_cell == cell and view.tooltip_lines

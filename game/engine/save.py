@@ -225,12 +225,14 @@ def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | No
     return data
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
+def write_atomic(path: str | os.PathLike, text: str, newline: str | None = None) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and put it in its place; ``newline=""`` writes the
+    line endings in ``text`` as they are (else each "\\n" is the system's line ending)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

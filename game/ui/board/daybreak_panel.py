@@ -51,6 +51,9 @@ def daybreak_tick(scene: Scene) -> None:
         return
     if getattr(scene, "dialog", None) is not None:
         return          # e.g. "Since your last turn" first: the news comes before the Daybreak's choices
+    dice = getattr(scene, "dice", None)
+    if dice is not None and dice.busy:
+        return          # the last rolls (a computer's token roll) show before the panel covers the board
     key = (state.day, seat)
     if getattr(scene, _SEEN, None) == key:
         return

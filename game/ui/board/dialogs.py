@@ -128,7 +128,24 @@ PURPOSE_TITLES = {
     "item_type": "🎁 Item type", "item_rarity": "🎁 Rarity", "neutral_defenders": "🏰 Defenders",
     "token_roll": "🎲 Daybreak token?", "token_kind": "🎲 Token kind", "vote_tie": "🎲 Vote tie",
 }
-TUMBLE = 0.45
+
+
+@dataclass(frozen=True)
+class DicePace:
+    """How a dice card keeps time at one computer speed (seconds). Every part scales with the speed: at the
+    fast speed the cards tumbled, waited their turn and faded as slowly as at the normal one, so they piled
+    up and trailed the game by seconds (and stood still while a hero walked)."""
+    life: float            # on screen, from popping up to gone
+    tumble: float          # the dice roll before settling on the engine's faces
+    fade: float            # the end of its life, fading out
+    gap: float             # before the next card may pop up below it
+    late: float | None     # how long after its roll a card may still be on screen (None: no limit, none skipped)
+    read: float = 0.0      # settled this long at least, else a late card is not shown at all (the log has it)
+
+
+PACES = {"normal": DicePace(life=2.4, tumble=0.45, fade=0.4, gap=0.25, late=None),
+         "fast": DicePace(life=1.1, tumble=0.2, fade=0.2, gap=0.1, late=1.5, read=0.3)}
+MOST_SHOWN = 3             # cards on screen at once
 
 
 @dataclass
@@ -139,8 +156,16 @@ class DiceRoll:
     sides: int
     total: int
     note: str = ""
-    age: float = 0.0
+    age: float = 0.0       # seconds on screen
+    waited: float = 0.0    # seconds queued before it popped up (not counted while held for a walk)
+    arrival: bool = False  # rolled where a walking hero arrives: held back until it gets there
+    cut: float | None = None   # the age it goes at, having given way to the rolls after it
     jitter: list[int] = field(default_factory=list)
+
+    def end(self, pace: DicePace) -> float:
+        """Its age when it goes: its life, less the time it waited where the pace keeps to the game."""
+        end = pace.life if pace.late is None else min(pace.life, pace.late - self.waited)
+        return end if self.cut is None else min(end, self.cut)
 
 
 def dice_note(data: dict) -> str:
@@ -150,15 +175,16 @@ def dice_note(data: dict) -> str:
 
 
 class DicePopups:
-    """Dice cards at the top of the board: tumble, settle, fade."""
+    """Dice cards at the top of the board: tumble, settle, fade, at the pace of the computer speed."""
 
-    def __init__(self, life: float = 2.4) -> None:
-        self.life = life
+    def __init__(self, speed: str = "normal") -> None:
+        self.pace = PACES.get(speed, PACES["normal"])
         self.rolls: list[DiceRoll] = []
         self.queue: list[DiceRoll] = []
         self._rng = random.Random(7)
 
-    def add_event(self, data: dict, who: str = "") -> None:
+    def add_event(self, data: dict, who: str = "", arrival: bool = False) -> None:
+        """Queue a dice event's card; ``arrival``: rolled where a walking hero arrives (a cache, a monster)."""
         purpose = data.get("purpose", "")
         if purpose in ("battle", "anchor"):
             return
@@ -168,8 +194,8 @@ class DicePopups:
         if who:
             title = f"{who}: {title}"
         self.queue.append(DiceRoll(title, list(data.get("faces", [])), sides, int(data.get("total", 0)),
-                                   f"{expr} = {data.get('total')}" + (f" · {dice_note(data)}" if dice_note(data) else "")))
-        del self.queue[:-12]
+                                   f"{expr} = {data.get('total')}" + (f" · {dice_note(data)}" if dice_note(data) else ""),
+                                   arrival=arrival))
 
     @property
     def busy(self) -> bool:
@@ -181,30 +207,49 @@ class DicePopups:
 
     def drop_waiting(self) -> None:
         """Forget the rolls not shown yet (the log keeps them): at the fast computer speed a computer's
-        rolls queued up and popped up one after another while the human to play next was deciding."""
+        rolls queued up and popped up one after another while the human to play next was deciding. (At the
+        normal speed a computer waits for its dice, and its last rolls show before the human's turn.)"""
         self.queue.clear()
 
-    def update(self, dt: float, life: float | None = None) -> None:
-        life = life or self.life
+    def update(self, dt: float, speed: str = "normal", walking: bool = False) -> None:
+        """Age the cards by ``dt`` at ``speed``'s pace and pop up the next ones. While a hero is ``walking``
+        the rolls of its arrival wait for it to get there; the cards shown go on ageing (they stood still
+        through every walk, and a hero's 🐎 roll popped up only once it had walked)."""
+        pace = self.pace = PACES.get(speed, PACES["normal"])
         for roll in self.rolls:
             roll.age += dt
-        self.rolls = [r for r in self.rolls if r.age < life]
-        while self.queue and len(self.rolls) < 3 and (not self.rolls or self.rolls[-1].age > 0.25):
-            self.rolls.append(self.queue.pop(0))
-        self._life = life
+        self.rolls = [r for r in self.rolls if r.age < r.end(pace)]
+        for roll in self.queue:
+            if walking and roll.arrival:
+                continue
+            roll.arrival = False
+            roll.waited += dt
+        if pace.late is not None:          # too late to settle and be read: the log tells it
+            self.queue = [r for r in self.queue if r.end(pace) >= pace.tumble + pace.read]
+        while not self.rolls or self.rolls[-1].age > pace.gap:
+            ready = next((r for r in self.queue if not r.arrival), None)
+            if ready is None:
+                break
+            standing = [r for r in self.rolls if r.cut is None]
+            if len(standing) >= MOST_SHOWN:
+                if pace.late is None or standing[0].age < pace.tumble + pace.read:
+                    break
+                standing[0].cut = standing[0].age + pace.fade     # read: it fades out for the next one
+            self.queue.remove(ready)
+            self.rolls.append(ready)
 
     def draw(self, surface: pygame.Surface, top: int, centre_x: int) -> None:
         y = top
-        life = getattr(self, "_life", self.life)
+        pace = self.pace
         for roll in self.rolls:
             card = self._card(roll)
-            alpha = 255 if roll.age < life - 0.4 else int(255 * max(0.0, (life - roll.age) / 0.4))
-            card.set_alpha(alpha)
+            left = roll.end(pace) - roll.age
+            card.set_alpha(255 if left > pace.fade else int(255 * max(0.0, left / pace.fade)))
             surface.blit(card, card.get_rect(midtop=(centre_x, y)))
             y += card.get_height() + 8
 
     def _card(self, roll: DiceRoll) -> pygame.Surface:
-        tumbling = roll.age < TUMBLE
+        tumbling = roll.age < self.pace.tumble
         faces = [self._rng.randint(1, 10) * 10 if roll.sides == 100 else self._rng.randint(1, max(2, roll.sides))
                  for _ in roll.faces] if tumbling else roll.faces
         faces = faces[:8]

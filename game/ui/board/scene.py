@@ -72,7 +72,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.handoff_to: int | None = None     # a human seat that must take the mouse
         self.last_human: int | None = None
         self.dialog: Dialog | None = None
-        self.dice = DicePopups()
+        self.dice = DicePopups(session.speed)
         self.walks: list[list] = []            # [hero id, [cells], elapsed]
         self._positions: dict[int, tuple] = {}
         self._computer_clock = 0.0
@@ -204,12 +204,14 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if animate:
             sound.for_events(events)
         self.event_log.add(events, [line for line in (narrate(self.state, e) for e in events) if line])
+        walked = False                     # the rolls after a step are the arrival's: shown when the hero gets there
         for event in events:
             if event.kind == "dice" and animate:
                 seat = event.data.get("player")
                 who = self.state.players[seat].name if seat in self.state.players else ""
-                self.dice.add_event(event.data, who)
+                self.dice.add_event(event.data, who, arrival=walked)
             elif event.kind == "hero_step" and animate:
+                walked = True
                 hero = event.data["hero"]
                 cell = tuple(event.data["cell"])
                 if self.walks and self.walks[-1][0] == hero and self.walks[-1][3] is False:
@@ -687,8 +689,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                 self._sync_dialog()
         if self.walks:
             self._update_walks(dt)
-        else:
-            self.dice.update(dt, 1.1 if self.session.speed == "fast" else 2.4)
+        self.dice.update(dt, self.session.speed, walking=bool(self.walks))
         if self.state.phase == "over" or self.handoff_to is not None or self.walks:
             return
         if self.state.battle is not None and self._battle_seen is not self.state.battle:
@@ -719,7 +720,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                     self._absorb(self.session.take_events())
                     self.refresh()
                     if not self.session.is_computer(self.actor):
-                        self.dice.drop_waiting()
+                        if self.session.speed == "fast":
+                            self.dice.drop_waiting()      # at the normal speed none is skipped: they show first
                         self.center_on_actor()
                         if self.state.current_player == self.actor:   # not when called in a computer's turn
                             self._show_summary()          # (a defence, a vote): that first, the news on its own turn
