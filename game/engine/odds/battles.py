@@ -328,18 +328,20 @@ class BattleOdds:
         ia, id_ = np.divmod(state, n_d)
         # Everything but the values is known up front. A state's moves are
         # the pairs (attacker's squad k, defender's squad l), listed state
-        # after state: for each, the state after k dies, after l dies, and
-        # the chance that the mover wins the exchange.
-        moves_d = count_d.take(id_)
-        moves = count_a.take(ia) * moves_d
+        # after state and k by k (a "row" is one state's k): for each, the
+        # state after k dies, after l dies, and the pair of squads.
+        moves_a, moves_d = count_a.take(ia), count_d.take(id_)
+        moves = moves_a * moves_d
         first_pair = np.cumsum(moves) - moves
-        # the n-th pair of a state: k = n // (its defender's squads), l = n % (...)
-        k, l = np.divmod(np.arange(int(moves.sum())) - np.repeat(first_pair, moves), np.repeat(moves_d, moves))
-        a, d = np.repeat(ia, moves), np.repeat(id_, moves)
-        slot_a, slot_d = first_a.take(a) + k, first_d.take(d) + l
-        if_att_dies = child_a.take(slot_a) * n_d + d
-        if_def_dies = a * n_d + child_d.take(slot_d)
-        pair = squad_a.take(slot_a) * len(squads_d) + squad_d.take(slot_d)
+        rows = np.repeat(np.arange(len(state)), moves_a)
+        row_length = moves_d.take(rows)
+        k = np.arange(len(rows)) - np.repeat(np.cumsum(moves_a) - moves_a, moves_a)
+        slot_a = np.repeat(first_a.take(ia), moves_a) + k
+        row_start = np.cumsum(row_length) - row_length
+        slot_d = np.arange(int(row_length.sum())) + np.repeat(first_d.take(id_).take(rows) - row_start, row_length)
+        if_att_dies = np.repeat(child_a.take(slot_a) * n_d + id_.take(rows), row_length)
+        if_def_dies = child_d.take(slot_d) + np.repeat(ia.take(rows) * n_d, row_length)
+        pair = np.repeat(squad_a.take(slot_a) * len(squads_d), row_length) + squad_d.take(slot_d)
         p_attacker_wins = p_att.ravel().take(pair)
         p_defender_wins = np.ascontiguousarray(p_def.T).ravel().take(pair)
         bounds = [0, *np.cumsum(per_level[1:]).tolist()]     # batch n: states bounds[n - 1]:bounds[n]
