@@ -11,7 +11,7 @@ import numpy as np
 
 from game.choices import REPRESENTATIVE
 from game.engine.odds.desertion import _deserting_groups, _reduced, desert
-from game.engine.odds.distributions import _dice_sum, group_distribution, p_win, p_win_matrix, total_distribution
+from game.engine.odds.distributions import _dice_sum, group_distribution, p_win, p_win_matrices, total_distribution
 from game.engine.odds.squads import ATTACKER, DEFENDER, Squad, _check_mode
 
 
@@ -284,10 +284,8 @@ class BattleOdds:
         sides_a, sides_d = self._closure(a), self._closure(d)
         squads_a = list(dict.fromkeys(s for side in sides_a for s in self._sides[side]))
         squads_d = list(dict.fromkeys(s for side in sides_d for s in self._sides[side]))
-        p_att = p_win_matrix([self._squads[i] for i in squads_a], [self._squads[j] for j in squads_d],
-                             self.attacker_mode, self.defender_mode)
-        p_def = p_win_matrix([self._squads[j] for j in squads_d], [self._squads[i] for i in squads_a],
-                             self.defender_mode, self.attacker_mode)
+        p_att, p_def = p_win_matrices([self._squads[i] for i in squads_a], [self._squads[j] for j in squads_d],
+                                      self.attacker_mode, self.defender_mode)
         for table, acting, targeted, matrix in ((self._p[0], squads_a, squads_d, p_att),
                                                 (self._p[1], squads_d, squads_a, p_def)):
             for row, i in zip(matrix.tolist(), acting):

@@ -88,15 +88,28 @@ def p_win(attacker_squad: Squad, defender_squad: Squad,
 def p_win_matrix(acting: Sequence[Squad], targeted: Sequence[Squad],
                  acting_mode: str = REPRESENTATIVE, targeted_mode: str = REPRESENTATIVE) -> np.ndarray:
     """``result[a, t] = p_win(acting[a], targeted[t], ...)`` in one matrix product."""
-    acting_d = [total_distribution(s, acting_mode) for s in acting]
-    targeted_d = [total_distribution(s, targeted_mode) for s in targeted]
-    low = min(d.offset for d in acting_d + targeted_d)
-    width = max(d.offset + len(d.probs) for d in acting_d + targeted_d) - low + 1
-    acting_p = np.zeros((len(acting_d), width))
-    for row, d in zip(acting_p, acting_d):
-        row[d.offset - low:d.offset - low + len(d.probs)] = d.probs
-    below = np.zeros((len(targeted_d), width))  # below[t, v] = P(targeted total < low + v)
-    for row, d in zip(below, targeted_d):
-        row[d.offset - low + 1:d.offset - low + 1 + len(d.probs)] = d.probs
-    np.cumsum(below, axis=1, out=below)
-    return np.clip(acting_p @ below.T, 0.0, 1.0)
+    return p_win_matrices(acting, targeted, acting_mode, targeted_mode)[0]
+
+
+def p_win_matrices(side_a: Sequence[Squad], side_b: Sequence[Squad], mode_a: str = REPRESENTATIVE,
+                   mode_b: str = REPRESENTATIVE) -> tuple[np.ndarray, np.ndarray]:
+    """``p_win_matrix`` both ways, (``side_a`` acting on ``side_b``, ``side_b`` acting on ``side_a``),
+    from one look at each squad's distribution."""
+    dist_a = [total_distribution(s, mode_a) for s in side_a]
+    dist_b = [total_distribution(s, mode_b) for s in side_b]
+    low = min(d.offset for d in dist_a + dist_b)
+    width = max(d.offset + len(d.probs) for d in dist_a + dist_b) - low + 1
+    probs_a, probs_b = _on_grid(dist_a, low, width, 0), _on_grid(dist_b, low, width, 0)
+    below_a, below_b = _on_grid(dist_a, low, width, 1), _on_grid(dist_b, low, width, 1)
+    # below[t, v] = P(squad t's total < low + v)
+    np.cumsum(below_a, axis=1, out=below_a)
+    np.cumsum(below_b, axis=1, out=below_b)
+    return np.clip(probs_a @ below_b.T, 0.0, 1.0), np.clip(probs_b @ below_a.T, 0.0, 1.0)
+
+
+def _on_grid(dists: list[Distribution], low: int, width: int, shift: int) -> np.ndarray:
+    """The distributions as rows over the totals ``low``, ``low + 1``, ... (moved ``shift`` columns on)."""
+    grid = np.zeros((len(dists), width))
+    for row, d in zip(grid, dists):
+        row[d.offset - low + shift:d.offset - low + shift + len(d.probs)] = d.probs
+    return grid
