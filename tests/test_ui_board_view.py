@@ -274,7 +274,8 @@ def test_bench_screen_json_has_the_promised_rows(capsys):
     assert bench_screen.main(["--json", "--frames", "3", "--maps", "meadow", "--sizes", "1024x600"]) == 0
     rows = json.loads(capsys.readouterr().out)["results"]
     assert [(r["map"], r["size"], r["state"]) for r in rows] == [("meadow.tmx", "1024x600", "idle"),
-                                                                ("meadow.tmx", "1024x600", "hover")]
+                                                                ("meadow.tmx", "1024x600", "hover"),
+                                                                ("meadow.tmx", "1024x600", "far")]
     for row in rows:
         assert set(row) == {"map", "size", "state", "ms", "floor_ms", "ratio"}
         assert row["ms"] > 0 and row["floor_ms"] > 0
