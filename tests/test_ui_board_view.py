@@ -255,6 +255,35 @@ def test_reach_and_path_overlays_draw_and_dim():
     assert view.path == [] and not view.in_reach((6, 5))
 
 
+def test_a_path_longer_than_this_turn_is_dashed_past_an_hourglass(monkeypatch):
+    """Past the ⏳ where this turn's walk ends the path is one pale dash a step, and its end a hollow ring."""
+    from game.ui.kit import icons
+    asked = []
+    plain_icon = icons.icon
+    monkeypatch.setattr(icons, "icon", lambda name, size: (asked.append(name), plain_icon(name, size))[1])
+    view = make_view(w=12, h=10, show_minimap=False)
+    cells = [(c, 5) for c in range(2, 10)]
+    frames = {}
+    for today in (None, 4):
+        view.set_path(cells, 7, "2 days", today=today)
+        asked.clear()
+        frames[today] = pygame.Surface(VIEW.size)
+        view.draw(frames[today], tooltip=False)
+        frames[today, "hourglass"] = "hourglass" in asked
+    assert not frames[None, "hourglass"] and frames[4, "hourglass"]
+
+    def at(cell_a, cell_b, f):
+        (ax, ay), (bx, by) = view.cell_center(cell_a), view.cell_center(cell_b)
+        return round(ax + (bx - ax) * f), round(ay + (by - ay) * f)
+    solid, pale, end = (255, 226, 120), (236, 226, 200), (230, 80, 40)
+    assert frames[None].get_at(at(cells[1], cells[2], 0.5))[:3] == solid == frames[4].get_at(at(cells[1], cells[2], 0.5))[:3]
+    assert frames[None].get_at(at(cells[5], cells[6], 0.5))[:3] == solid
+    assert frames[4].get_at(at(cells[5], cells[6], 0.5))[:3] == pale               # a dash...
+    assert frames[4].get_at(at(cells[5], cells[6], 0.1))[:3] not in (solid, pale)   # ...and a gap
+    last = tuple(round(v) for v in view.cell_center(cells[-1]))
+    assert frames[None].get_at(last)[:3] == end and frames[4].get_at(last)[:3] != end
+
+
 def test_large_map_frame_blits_only_visible_chunks():
     view = make_view(w=128, h=128, show_minimap=True)
     surface = pygame.Surface(VIEW.size)

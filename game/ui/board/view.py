@@ -4,7 +4,8 @@ It is a component a scene places in a rectangle (``layout(rect)``); it turns the
 mouse into ``on_cell_click(cell, button)`` calls and never changes game state.
 Camera: drag with the right or middle button (or left-drag), arrows/WASD, wheel
 zoom around the cursor, minimap click to jump. Overlays: ``set_reach`` and
-``set_path`` for the move preview.
+``set_path`` for the move preview (a path longer than this turn's 🐎 drawn dashed
+past the ⏳ where this turn's walk ends).
 """
 from __future__ import annotations
 
@@ -86,6 +87,7 @@ class BoardView:
         self._base_key: tuple | None = None
         self._version = 0                          # bumped by every content change
         self.path: list[Cell] = []
+        self.path_today: int | None = None   # how many of the path's cells (the hero's too) are walked this turn
         self._boxes: tuple = (None, None)   # (path and camera, the boxes around the hero and the path's steps)
         self._centres_for: tuple | None = None     # the camera the remembered cell centres are for
         self._centres: dict[Cell, tuple[float, float]] = {}
@@ -238,10 +240,15 @@ class BoardView:
         self._overlay_chunks.clear()
         self._version += 1
 
-    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "") -> None:
+    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "",
+                 today: int | None = None) -> None:
+        """The path preview: ``cells`` from the hero's on, its 🐎 ``cost`` and ``note`` on its label. ``today``:
+        how many of ``cells`` (the hero's counted) the hero walks this turn, when that is not all of them;
+        the rest is drawn dashed, and a ⏳ marks where this turn's walk ends."""
         self.path = list(cells or [])
         self.path_cost = cost if self.path else None
         self.path_note = note if self.path else ""
+        self.path_today = today if self.path and today is not None and today < len(self.path) else None
 
     def clear_overlays(self) -> None:
         self.set_reach(None)
@@ -413,8 +420,8 @@ class BoardView:
 
     def dynamic_key(self) -> tuple:
         """Everything ``draw_dynamic`` and ``draw_tooltip`` show beyond the mouse position and the base."""
-        return (self.hover_cell, tuple(self.path), self.path_cost, self.path_note, tuple(self.tooltip_lines),
-                self._dragging)
+        return (self.hover_cell, tuple(self.path), self.path_today, self.path_cost, self.path_note,
+                tuple(self.tooltip_lines), self._dragging)
 
     def draw_dynamic(self, surface: pygame.Surface) -> pygame.Rect | None:
         """What follows the mouse: the hover glow and the path preview with its label, over the base.
@@ -544,16 +551,47 @@ class BoardView:
             return
         pts = [self.cell_center(c) for c in self.path]
         width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
-        if len(pts) > 1:
-            pygame.draw.lines(surface, (40, 20, 10), False, [(x + 1, y + 2) for x, y in pts], width + 2)
-            pygame.draw.lines(surface, (255, 226, 120), False, pts, width)
         dot = max(3, width)
-        for x, y in pts[1:-1]:
+        today = len(pts) if self.path_today is None else self.path_today
+        walked = pts[:today]
+        if len(walked) > 1:
+            pygame.draw.lines(surface, (40, 20, 10), False, [(x + 1, y + 2) for x, y in walked], width + 2)
+            pygame.draw.lines(surface, (255, 226, 120), False, walked, width)
+        if today < len(pts):
+            self._draw_later_steps(surface, pts[today - 1:], width)
+        for x, y in pts[1:today]:
             pygame.draw.circle(surface, (40, 20, 10), (x, y), dot + 1)
             pygame.draw.circle(surface, (255, 246, 200), (x, y), dot - 1)
         x, y = pts[-1]
-        pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
-        pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
+        if today == len(pts):
+            pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
+            pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
+            return
+        # not reached this turn: the end a hollow ring, and this turn's last step the ⏳
+        pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1, max(2, dot // 2) + 2)
+        pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2, max(2, dot // 2))
+        if today > 1:
+            self._draw_turn_end(surface, pts[today - 1], dot)
+
+    def _draw_later_steps(self, surface: pygame.Surface, pts: list, width: int) -> None:
+        """The path's part for later turns: one pale dash per step, none drawn off the view."""
+        view = self.rect.inflate(4 * width, 4 * width)
+        thin = max(2, width * 2 // 3)
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            if not (view.collidepoint(ax, ay) or view.collidepoint(bx, by)):
+                continue
+            a = (ax + (bx - ax) * 0.22, ay + (by - ay) * 0.22)
+            b = (ax + (bx - ax) * 0.78, ay + (by - ay) * 0.78)
+            pygame.draw.line(surface, (40, 20, 10), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), thin + 2)
+            pygame.draw.line(surface, (236, 226, 200), a, b, thin)
+
+    def _draw_turn_end(self, surface: pygame.Surface, centre: tuple[float, float], dot: int) -> None:
+        """Where this turn's walk along a longer path ends: a ⏳ on a disc."""
+        r = dot * 2 + 2
+        pygame.draw.circle(surface, (40, 20, 10), centre, r + 1)
+        pygame.draw.circle(surface, (248, 236, 204), centre, r - 1)
+        img = icons.icon("hourglass", round(r * 1.5))
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def path_label_rect(self, width: int, screen: tuple[int, int] | None = None) -> pygame.Rect:
         """Where the path's 🐎 label goes: above the last tile, else left of it, below it or right of it,
