@@ -284,6 +284,23 @@ def test_a_path_longer_than_this_turn_is_dashed_past_an_hourglass(monkeypatch):
     assert frames[None].get_at(last)[:3] == end and frames[4].get_at(last)[:3] != end
 
 
+def test_a_long_paths_frame_notes_only_what_it_drew_not_the_box_round_it():
+    """The next hover frame puts back what this one drew: one box round a path across the board was most of
+    the board (bench_screen's far row: 2.2x its floor on The Meadow)."""
+    view = make_view(w=40, h=30, show_minimap=False)
+    view.zoom_index = 3
+    view.center_on((10, 8))
+    cells = [(c, c // 2 + 2) for c in range(4, 17)] + [(16, r) for r in range(11, 13)]
+    view.set_path(cells, 14, "2 days", today=6)
+    surface = pygame.Surface(VIEW.size)
+    view.draw_base(surface)
+    drawn = view.draw_dynamic(surface)
+    outline = drawn[0].unionall(drawn[1:])
+    assert sum(box.w * box.h for box in drawn) < outline.w * outline.h / 3
+    for cell in cells:
+        assert pygame.Rect(0, 0, 1, 1).move(*map(round, view.cell_center(cell))).collidelist(drawn) >= 0
+
+
 def test_large_map_frame_blits_only_visible_chunks():
     view = make_view(w=128, h=128, show_minimap=True)
     surface = pygame.Surface(VIEW.size)

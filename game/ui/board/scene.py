@@ -768,10 +768,10 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.still.already_shows(shown_on, over):
             return
         self.still.put_back(surface, shown_on)
-        drawn = self.view.draw_dynamic(surface)
-        if drawn is not None:
-            self.still.restore_on_top(surface, drawn)
-        tips = [drawn]
+        drawn = self.view.draw_dynamic(surface) or []
+        for box in drawn:
+            self.still.restore_on_top(surface, box)
+        tips = list(drawn)
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)

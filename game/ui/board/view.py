@@ -423,10 +423,10 @@ class BoardView:
         return (self.hover_cell, tuple(self.path), self.path_today, self.path_cost, self.path_note,
                 tuple(self.tooltip_lines), self._dragging)
 
-    def draw_dynamic(self, surface: pygame.Surface) -> pygame.Rect | None:
+    def draw_dynamic(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """What follows the mouse: the hover glow and the path preview with its label, over the base.
-        Returns a rectangle holding every pixel it drew (None when it drew nothing): what lies outside
-        is still the base, and the panels over the board need putting back only inside it."""
+        Returns rectangles holding every pixel it drew (None when it drew nothing): what lies outside
+        is still the base, and the panels over the board need putting back only inside them."""
         if self.hover_cell is None and not self.path:
             return None
         clip = surface.get_clip()
@@ -439,16 +439,53 @@ class BoardView:
             self._draw_heroes(surface, only=set(self.path))
             self._draw_blocked_badges(surface, only=set(self.path))
         label = self._draw_path_label(surface)
-        drawn = self._around_cells(self.path + ([self.hover_cell] if self.hover_cell is not None else []))
-        if label is not None:
-            drawn.union_ip(label.inflate(8, 8))
-        drawn = drawn.clip(self.rect)
+        drawn = self._drawn_boxes(label)
         if self.minimap and self._base is not None:       # the minimap stays above the path
-            frame = self.minimap.frame_rect().clip(self.rect).clip(drawn)
-            if frame.w and frame.h:
-                surface.blit(self._base, frame, area=frame)
+            minimap = self.minimap.frame_rect().clip(self.rect)
+            for box in drawn:
+                frame = minimap.clip(box)
+                if frame.w and frame.h:
+                    surface.blit(self._base, frame, area=frame)
         surface.set_clip(clip)
         return drawn
+
+    def _drawn_boxes(self, label: pygame.Rect | None) -> list[pygame.Rect]:
+        """Rectangles holding every pixel ``draw_dynamic`` drew: a few pixels round each step of the path's
+        line (its dots, end ring and ⏳ too), a tile of margin round the hovered tile and round each tile of
+        the path something stands on (sprites, rings and badges stand out of their tile), and the label.
+        One rectangle round the whole path held most of the board for a long one, all put back each frame."""
+        boxes: list[pygame.Rect] = []
+        _, dot = self._path_widths()
+        pad = 2 * dot + 6                       # the end ring and the ⏳'s disc, the line's shadow
+        pts = [self.cell_center(c) for c in self.path]
+        for (ax, ay), (bx, by) in zip(pts, pts[1:] or pts):
+            left, top = math.floor(min(ax, bx) - pad), math.floor(min(ay, by) - pad)
+            box = pygame.Rect(left, top, math.ceil(max(ax, bx) + pad) - left, math.ceil(max(ay, by) + pad) - top)
+            if boxes and boxes[-1].union(box).w * boxes[-1].union(box).h <= boxes[-1].w * boxes[-1].h + box.w * box.h:
+                boxes[-1].union_ip(box)           # a straight run of steps: one rectangle
+            else:
+                boxes.append(box)
+        on_path = set(self.path)
+        crowded = [c for c in on_path if c in self._by_cell]
+        for hero in self.heroes:
+            if hero.cell in on_path:
+                crowded.append(hero.cell)
+                if hero.world:
+                    x, y = self.world_to_screen(*hero.world)
+                    mw, mh = self.geo.tile_w * self.zoom, self.geo.tile_h * self.zoom
+                    boxes.append(pygame.Rect(math.floor(x - mw), math.floor(y - mh), math.ceil(2 * mw) + 1,
+                                             math.ceil(2 * mh) + 1))
+        if self.hover_cell is not None:
+            crowded.append(self.hover_cell)
+        boxes += [self._around_cells([cell]) for cell in set(crowded)]
+        if label is not None:
+            boxes.append(label.inflate(8, 8))
+        return [box for box in (b.clip(self.rect) for b in boxes) if box.w and box.h]
+
+    def _path_widths(self) -> tuple[int, int]:
+        """The path's line width and its dots' radius at this zoom."""
+        width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
+        return width, max(3, width)
 
     def _around_cells(self, cells) -> pygame.Rect:
         """A rectangle holding every pixel drawn on ``cells`` (a tile of margin each way: sprites, rings and
@@ -550,8 +587,7 @@ class BoardView:
         if len(self.path) < 1:
             return
         pts = [self.cell_center(c) for c in self.path]
-        width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
-        dot = max(3, width)
+        width, dot = self._path_widths()
         today = len(pts) if self.path_today is None else self.path_today
         walked = pts[:today]
         if len(walked) > 1:
