@@ -284,6 +284,25 @@ def test_a_path_longer_than_this_turn_is_dashed_past_an_hourglass(monkeypatch):
     assert frames[None].get_at(last)[:3] == end and frames[4].get_at(last)[:3] != end
 
 
+def test_the_tooltip_keeps_clear_of_the_hourglass_before_the_paths_other_steps():
+    """A four-line tooltip over a long path covers some step wherever it goes: it hid the ⏳ it talks of."""
+    from game.ui.board.view import tooltip_anchor
+    from game.ui.kit import widgets
+    view = make_view(w=12, h=10, show_minimap=False)
+    cells = [(c, 5) for c in range(2, 10)]
+    view.set_path(cells, 7, "2 days", today=4)
+    hero, steps = view._path_boxes()
+    assert len(hero) == 2 and hero[1].center == tuple(round(v) for v in view.cell_center(cells[3]))
+    lines = ["Grass", "Move cost: 1", "Out of reach this turn: 🐎9 away, Ann has 🐎3 left",
+             "2 days' walk: a click walks 🐎3 of it now, to the ⏳"]
+    w, h = widgets.tooltip_size(lines)
+    mouse = (400, 300)
+    below_right = pygame.Rect(mouse[0] + 30, mouse[1] + 30, 8, 8)            # the ⏳ where the tip would go
+    above_right = [pygame.Rect(mouse[0] + 40 + 20 * i, mouse[1] - 40, 8, 8) for i in range(2)]   # two steps
+    at = tooltip_anchor(VIEW.size, lines, mouse, [hero[0], below_right] + above_right, first=2)
+    assert not widgets.tooltip_rect(lines, at, VIEW.size).colliderect(below_right)
+
+
 def test_a_long_paths_frame_notes_only_what_it_drew_not_the_box_round_it():
     """The next hover frame puts back what this one drew: one box round a path across the board was most of
     the board (bench_screen's far row: 2.2x its floor on The Meadow)."""

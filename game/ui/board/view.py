@@ -504,7 +504,7 @@ class BoardView:
 
     def _tooltip_anchor(self, screen: tuple[int, int]) -> tuple[int, int]:
         hero, steps = self._path_boxes()
-        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps, board=self.rect)
+        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps, board=self.rect, first=len(hero))
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -632,8 +632,8 @@ class BoardView:
     def path_label_rect(self, width: int, screen: tuple[int, int] | None = None) -> pygame.Rect:
         """Where the path's 🐎 label goes: above the last tile, else left of it, below it or right of it,
         whichever hides least. A panel over the board (the prompt at the top, say) or the tile's tooltip
-        must not hide it; it should not hide the walking hero, nor, last, the path's other steps (above
-        the tile, a wide label sat on a hero one step up and one across)."""
+        must not hide it; it should not hide the walking hero (nor the ⏳ where this turn's walk ends), nor,
+        last, the path's other steps (above the tile, a wide label sat on a hero one step up and one across)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
@@ -656,11 +656,12 @@ class BoardView:
         return min(candidates, key=hides)       # the first of the least hidden
 
     def _path_boxes(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """Boxes around the walking hero (a list of one, or none) and around the path's steps between
-        (the label and the tooltip both ask, every frame: kept while the path and the camera stay)."""
+        """Boxes around what must stay in sight, the walking hero and the ⏳ where this turn's walk ends (a
+        list of one or two, or none), and around the path's steps between (the label and the tooltip both
+        ask, every frame: kept while the path and the camera stay)."""
         if len(self.path) < 2:
             return [], []
-        key = (tuple(self.path), self.zoom, tuple(self.cam), tuple(self.rect))
+        key = (tuple(self.path), self.path_today, self.zoom, tuple(self.cam), tuple(self.rect))
         if self._boxes[0] != key:
             side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
 
@@ -669,7 +670,8 @@ class BoardView:
                 step = pygame.Rect(0, 0, side, side)
                 step.center = (round(cx), round(cy))
                 return step
-            self._boxes = key, ([box(self.path[0])], [box(cell) for cell in self.path[1:-1]])
+            turn_end = [box(self.path[self.path_today - 1])] if self.path_today and self.path_today > 1 else []
+            self._boxes = key, ([box(self.path[0])] + turn_end, [box(cell) for cell in self.path[1:-1]])
         return self._boxes[1]
 
     def tooltip_rect(self, screen: tuple[int, int] | None = None) -> pygame.Rect | None:
@@ -808,12 +810,14 @@ def token_stack(tokens) -> list[tuple[object, int, int, int]]:
 
 
 def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int],
-                   avoid: Sequence[pygame.Rect] = (), board: pygame.Rect | None = None) -> tuple[int, int]:
+                   avoid: Sequence[pygame.Rect] = (), board: pygame.Rect | None = None,
+                   first: int = 1) -> tuple[int, int]:
     """Where to anchor a tooltip (``widgets.tooltip_rect``): right of and below the cursor, else flipped to
     its left and/or above it, never under the cursor. It goes where it stays whole in the window, then
     whole on the ``board`` (near the board's right edge a tile's tooltip covered the heroes panel beside
-    it), then where it hides least of ``avoid`` (the walking hero first, then its path's steps: a tooltip
-    on the path hid the very preview it explains), then in that order."""
+    it), then where it hides least of ``avoid``'s ``first`` boxes (the walking hero and the ⏳ where this
+    turn's walk ends), then of the rest (its path's steps: a tooltip on the path hid the very preview it
+    explains), then in that order."""
     w, h = widgets.tooltip_size(lines)
     x, y = mouse
     sw, sh = screen
@@ -822,7 +826,8 @@ def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, 
         rect = pygame.Rect(x + place[0], y + place[1], w, h)
         outside = (rect.left < 0 or rect.right > sw) + (rect.top < 0 or rect.bottom > sh)
         off_board = board is not None and not board.contains(rect)
-        return outside, off_board, bool(avoid) and rect.colliderect(avoid[0]), len(rect.collidelistall(list(avoid[1:])))
+        return (outside, off_board, len(rect.collidelistall(list(avoid[:first]))),
+                len(rect.collidelistall(list(avoid[first:]))))
     dx, dy = min([(18, 20), (-18 - w, 20), (18, -20 - h), (-18 - w, -20 - h)], key=cost)
     return x + dx - 18, y + dy - 20
 
