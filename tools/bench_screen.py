@@ -13,8 +13,9 @@ and lights the reach overlay. Three states are timed (update + draw + flip):
   hover glow, the path preview with its 🐎 cost and odds, and the tooltip are drawn.
   The odds of each tile are computed once before timing starts.
 - ``far``: the same over passable tiles beyond this turn's 🐎 (the farthest in
-  view first), whose tooltip says how far they are. No row on a map so small
-  that the hero reaches every tile.
+  view first): the whole way there is drawn, dashed past this turn's end. No
+  row where fewer than two such tiles come into view (the hero reaches nearly
+  every tile of a small map).
 
 The floor is the cheapest frame that shows the same board: one pre-rendered
 window-sized map surface and 50 sprites, flipped. ``ratio`` = ms / floor_ms;
@@ -110,25 +111,30 @@ def hover_targets(scene: GameScene, limit: int = 40) -> list[tuple[int, int]]:
     cells.sort(key=lambda c: (not reach.is_stop(c), c))
     if cells and reach.is_stop(cells[0]):          # a fight in view: its odds are drawn in the preview
         view.center_on(cells[0])
-    return points_over(scene, cells, limit)
+    return points_over(scene, cells, limit) or [view.rect.center]
 
 
 def far_targets(scene: GameScene, limit: int = 40) -> list[tuple[int, int]]:
-    """Screen points over passable tiles beyond this turn's 🐎, the farthest from the hero first. The camera
-    moves first, the hero a third of the view off its centre towards the map's: centred on the hero, a
-    big window showed hardly a tile it could not reach."""
+    """Screen points over passable tiles beyond this turn's 🐎, the farthest from the hero first (none when
+    fewer than two are in view). The camera moves first, three quarters of the way from the hero to the
+    nearest of them, else onto it: beyond a hero's reach is about a window's width away on cheap ground."""
     import math
     reach, board, view = scene.reach, scene.state.board, scene.view
     if reach is None:
         return []
-    hx, hy = view.geo.cell_center(reach.start)
-    mx, my = view.geo.pixel_size[0] / 2, view.geo.pixel_size[1] / 2
-    view.center_on_world(hx + math.copysign(view.rect.w / 3 / view.zoom, mx - hx),
-                         hy + math.copysign(view.rect.h / 3 / view.zoom, my - hy))
-    hero = view.cell_center(reach.start)
     cells = [c for c in board.topology.cells() if board.cost(c) > 0 and reach.cost(c) is None]
-    cells.sort(key=lambda c: -math.dist(view.cell_center(c), hero))
-    return points_over(scene, cells, limit) if cells else []
+    if not cells:
+        return []
+    hx, hy = view.geo.cell_center(reach.start)
+    nx, ny = view.geo.cell_center(min(cells, key=lambda c: math.dist(view.geo.cell_center(c), (hx, hy))))
+    for way in (0.75, 1.0):
+        view.center_on_world(hx + (nx - hx) * way, hy + (ny - hy) * way)
+        hero = view.cell_center(reach.start)
+        cells.sort(key=lambda c: -math.dist(view.cell_center(c), hero))
+        points = points_over(scene, cells, limit)
+        if len(points) >= limit // 4:
+            break
+    return points if len(points) > 1 else []       # one tile hovered again and again draws nothing new
 
 
 def points_over(scene: GameScene, cells: list, limit: int) -> list[tuple[int, int]]:
@@ -148,7 +154,7 @@ def points_over(scene: GameScene, cells: list, limit: int) -> list[tuple[int, in
             points.append((round(x), round(y)))
         if len(points) >= limit:
             break
-    return points or [view.rect.center]
+    return points
 
 
 def move_mouse(app: App, pos: tuple[int, int]) -> None:
