@@ -354,7 +354,7 @@ def test_a_hover_frame_puts_back_only_the_panels_it_drew_over_and_looks_the_same
         drawn = plain_dynamic(pygame.Surface(app.screen.get_size()))
         crossed += drawn is not None and any(box.colliderect(scene.log_rect) for box in drawn)
         whole = pygame.Rect(scene.view.rect)
-        scene.view._drawn_boxes = lambda label: [pygame.Rect(whole)]        # arrange: the old way, all of it
+        scene.view._drawn_boxes = lambda label, pts: [pygame.Rect(whole)]        # arrange: the old way, all of it
         slow = pygame.Surface(app.screen.get_size())
         scene.draw(slow)
         del scene.view._drawn_boxes

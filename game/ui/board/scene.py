@@ -769,8 +769,8 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             return
         self.still.put_back(surface, shown_on)
         drawn = self.view.draw_dynamic(surface) or []
-        for box in drawn:
-            self.still.restore_on_top(surface, box)
+        if drawn:
+            self.still.restore_on_top(surface, drawn)
         tips = list(drawn)
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))

@@ -38,6 +38,7 @@ PAN_KEYS = {
     pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
     pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
 }
+MERGE = 1.6
 BACKGROUND = (28, 40, 52)          # past the map's edge (only seen while a small map is centred)
 TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "Item",
                "resource": "Resource", "start": "Start"}
@@ -433,13 +434,14 @@ class BoardView:
         surface.set_clip(self.rect)
         if self.hover_cell is not None:
             self._draw_hover(surface)
-        self._draw_path_line(surface)
+        pts = [self.cell_center(c) for c in self.path]
+        self._draw_path_line(surface, pts)
         if self.path:                      # what stands on the path stays above its line
             self._draw_tokens(surface, only=set(self.path))
             self._draw_heroes(surface, only=set(self.path))
             self._draw_blocked_badges(surface, only=set(self.path))
         label = self._draw_path_label(surface)
-        drawn = self._drawn_boxes(label)
+        drawn = self._drawn_boxes(label, pts)
         if self.minimap and self._base is not None:       # the minimap stays above the path
             minimap = self.minimap.frame_rect().clip(self.rect)
             for box in drawn:
@@ -449,22 +451,35 @@ class BoardView:
         surface.set_clip(clip)
         return drawn
 
-    def _drawn_boxes(self, label: pygame.Rect | None) -> list[pygame.Rect]:
+    def _drawn_boxes(self, label: pygame.Rect | None, pts: list) -> list[pygame.Rect]:
         """Rectangles holding every pixel ``draw_dynamic`` drew: a few pixels round each step of the path's
         line (its dots, end ring and ⏳ too), a tile of margin round the hovered tile and round each tile of
         the path something stands on (sprites, rings and badges stand out of their tile), and the label.
-        One rectangle round the whole path held most of the board for a long one, all put back each frame."""
-        boxes: list[pygame.Rect] = []
+        One rectangle round the whole path held most of the board for a long one, all put back each frame.
+        ``pts``: the path's cell centres on screen."""
         _, dot = self._path_widths()
         pad = 2 * dot + 6                       # the end ring and the ⏳'s disc, the line's shadow
-        pts = [self.cell_center(c) for c in self.path]
+        view = self.rect.inflate(2 * pad, 2 * pad)
+        vl, vt, vr, vb = view.left, view.top, view.right, view.bottom
+        boxes, run = [], None                   # a run of steps in one rectangle: [left, top, right, bottom]
         for (ax, ay), (bx, by) in zip(pts, pts[1:] or pts):
-            left, top = math.floor(min(ax, bx) - pad), math.floor(min(ay, by) - pad)
-            box = pygame.Rect(left, top, math.ceil(max(ax, bx) + pad) - left, math.ceil(max(ay, by) + pad) - top)
-            if boxes and boxes[-1].union(box).w * boxes[-1].union(box).h <= boxes[-1].w * boxes[-1].h + box.w * box.h:
-                boxes[-1].union_ip(box)           # a straight run of steps: one rectangle
-            else:
-                boxes.append(box)
+            left, right = (ax, bx) if ax < bx else (bx, ax)
+            top, bottom = (ay, by) if ay < by else (by, ay)
+            if right < vl or left > vr or bottom < vt or top > vb:
+                continue                        # off the view: nothing drawn
+            if run is not None:
+                l, t = (run[0] if run[0] < left else left), (run[1] if run[1] < top else top)
+                r, b = (run[2] if run[2] > right else right), (run[3] if run[3] > bottom else bottom)
+                if (r - l + 2 * pad) * (b - t + 2 * pad) <= (run[2] - run[0] + 2 * pad) * (run[3] - run[1] + 2 * pad) \
+                        + (right - left + 2 * pad) * (bottom - top + 2 * pad):
+                    run = [l, t, r, b]          # a straight run of steps: one rectangle
+                    continue
+                boxes.append(run)
+            run = [left, top, right, bottom]
+        if run is not None:
+            boxes.append(run)
+        boxes = [pygame.Rect(math.floor(l - pad), math.floor(t - pad), math.ceil(r - l) + 2 * pad + 2,
+                             math.ceil(b - t) + 2 * pad + 2) for l, t, r, b in boxes]
         on_path = set(self.path)
         crowded = [c for c in on_path if c in self._by_cell]
         for hero in self.heroes:
@@ -583,10 +598,10 @@ class BoardView:
             self._overlay_tiles[key] = tile
         return tile
 
-    def _draw_path_line(self, surface: pygame.Surface) -> None:
-        if len(self.path) < 1:
+    def _draw_path_line(self, surface: pygame.Surface, pts: list) -> None:
+        """The path's line through ``pts``, its cells' centres on screen."""
+        if len(pts) < 1:
             return
-        pts = [self.cell_center(c) for c in self.path]
         width, dot = self._path_widths()
         today = len(pts) if self.path_today is None else self.path_today
         walked = pts[:today]
