@@ -249,3 +249,45 @@ def test_R_MOV_8_hex_six_neighbours():
     assert sorted(c for c in reach.cells() if c != (4, 4)) == sorted(nbrs)
     apply(state, A.Move(1, hero.id, (nbrs[0],)))
     assert hero.cell == nbrs[0] and hero.moves_left == 0
+
+
+# A walk longer than one turn (the board's multi-turn preview): a 30x5 board, the hero at (1, 2) with 🐎5,
+# the goal on its row.
+def _long_walk(**kw):
+    from game.engine.movement import plan_trip
+    state, hero = hero_game(w=30, h=5, starts=((1, 1), (28, 3)), at=(1, 2), moves=5, **kw)
+    return state, hero, lambda cell: plan_trip(state, hero, hero_reach(state, hero, budget=1000), cell)
+
+
+@pytest.mark.rule("R-MOV-1", "R-MOV-6")
+def test_a_long_walk_goes_as_far_as_this_turns_moves_and_counts_the_days_by_the_rolls_to_come():
+    state, hero, trip_to = _long_walk()
+    trip = trip_to((25, 2))
+    assert trip.path == tuple((c, 2) for c in range(2, 26)) and trip.cost == 24
+    assert (trip.today, trip.today_cost, trip.stop) == (5, 5, (6, 2))
+    assert trip.days == (2, 3)                   # 19 more: one roll of 20 is enough, rolls of 11 take two
+    assert trip_to((7, 2)).days == (2, 2)        # 1 more: any roll
+    apply(state, A.Move(1, hero.id, trip.path[:trip.today]))       # this turn's part: an ordinary move
+    assert hero.cell == (6, 2) and hero.moves_left == 0
+    assert trip_to(hero.cell) is None                               # already there
+
+
+@pytest.mark.rule("R-MOV-3")
+def test_a_long_walk_does_not_end_this_turn_on_a_pickup_nobody_pointed_at():
+    state, hero, trip_to = _long_walk(tokens=(MapToken("item", (6, 2)),))
+    trip = trip_to((25, 2))
+    assert (trip.today, trip.stop, trip.days) == (4, (5, 2), (2, 3))      # one short of the 🎁, 🐎1 unused
+    assert (6, 2) in trip.path                                             # walked over on a later turn
+
+
+@pytest.mark.rule("R-MOV-2")
+def test_a_long_walk_over_a_tile_dearer_than_a_roll():
+    state, hero, trip_to = _long_walk()
+    state.board.move_cost[:, 10] = 0                  # arrange: a wall down column 10 with one gap...
+    state.board.move_cost[2, 10] = 15                 # ...that costs 15: more than a roll of 11 pays for
+    trip = trip_to((12, 2))
+    assert (10, 2) in trip.path and trip.days == (2, None)      # the worst rolls never get through
+    state.board.move_cost[2, 10] = 21                 # dearer than the best roll: no turn gets through
+    assert trip_to((12, 2)) is None
+    state.board.move_cost[2, 10] = 0
+    assert trip_to((12, 2)) is None                   # no way at all

@@ -2,6 +2,7 @@
 import pygame
 import pytest
 
+from game.engine import actions as A
 from tests.uikit import click, meadow_board_scene, to_turn
 
 
@@ -50,7 +51,8 @@ def test_a_tile_out_of_reach_says_so_in_its_tooltip():
 
 @pytest.mark.rule("R-MOV-6")
 def test_a_tile_out_of_reach_says_how_far_it_is():
-    """"Out of reach this turn" alone left a player guessing whether the next turn would do."""
+    """"Out of reach this turn" alone left a player guessing whether the next turn would do. Past four turns'
+    walk it said "over 🐎78 away"; now every tile a path leads to says how far, and one none leads to says so."""
     from game.board.pathfinding import reachable
     from game.engine.movement import movement_masks
     scene = meadow_board_scene(map_name="highlands")
@@ -65,10 +67,13 @@ def test_a_tile_out_of_reach_says_how_far_it_is():
     assert f"Out of reach this turn: 🐎{whole.cost(near_miss)} away, {hero.name} has 🐎{hero.moves_left} left" \
         in scene._tooltip_lines(near_miss)
     far_away = max(beyond, key=whole.cost)
-    budget = scene._beyond_reach(hero).budget
-    assert whole.cost(far_away) > budget                  # The Highlands is bigger than four turns' walk
-    assert f"Out of reach this turn: over 🐎{budget} away, {hero.name} has 🐎{hero.moves_left} left" \
+    assert whole.cost(far_away) > hero.moves_left + 3 * 20              # more than four turns' walk
+    assert f"Out of reach this turn: 🐎{whole.cost(far_away)} away, {hero.name} has 🐎{hero.moves_left} left" \
         in scene._tooltip_lines(far_away)
+    for cell in board.topology.neighbours(far_away):
+        board.move_cost[cell[1], cell[0]] = 0            # arrange: rocks all round it
+    scene.refresh()
+    assert scene._tooltip_lines(far_away)[-1] == f"Out of reach: no path leads there for {hero.name}"
 
 
 @pytest.mark.rule("R-CITY-2")
@@ -243,3 +248,94 @@ def test_with_no_moves_left_a_tile_says_so_and_a_clicks_refusal_shows_over_the_t
     tip = max(i for i, t in enumerate(texts) if t.startswith("Out of reach this turn"))      # (emoji apart)
     told = max(i for i, t in enumerate(texts) if t.startswith("That path costs"))
     assert told > tip, "the refusal is drawn over the tooltip"
+
+
+def rolled_with_the_whole_map(map_name=None):
+    """A rolled hero's scene and the cheapest path to every tile a path leads to, whatever its cost."""
+    from game.board.pathfinding import reachable
+    from game.engine.movement import movement_masks
+    scene = meadow_board_scene(map_name=map_name)
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    hero = scene.state.heroes[scene.selected]
+    board = scene.state.board
+    stop, pickups, blocked = movement_masks(scene.state, hero.owner)
+    whole = reachable(board.topology, board.move_cost, stop, hero.cell, 2000, pickups=pickups, blocked=blocked)
+    return scene, hero, whole
+
+
+def hover(scene, cell):
+    scene.view.center_on(cell)
+    pos = tuple(round(v) for v in scene.view.cell_center(cell))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    return pos
+
+
+@pytest.mark.rule("R-MOV-1", "R-MOV-6")
+def test_a_tile_beyond_this_turns_moves_shows_the_whole_way_and_a_click_walks_this_turns_part():
+    """Strategy games show the whole way to a far tile: it showed no path at all, and a click was refused."""
+    scene, hero, whole = rolled_with_the_whole_map()
+    left, seat = hero.moves_left, hero.owner
+    empty = lambda c: not scene.state.tokens_at(c) and not scene.state.heroes_at(c)    # noqa: E731
+    target = next(c for c in sorted(whole.cells(), key=whole.cost) if left < whole.cost(c) <= left + 9 and empty(c)
+                  and all(empty(step) for step in whole.path_to(c)))
+    way = [hero.cell] + whole.path_to(target)
+    today = max(i for i, c in enumerate(way) if whole.cost(c) <= left) + 1
+    pos = hover(scene, target)
+    view = scene.view
+    assert view.path == way and view.path_today == today and view.path_cost == whole.cost(target)
+    assert view.path_note == "2 days"              # what is left is less than any roll (1d10+10)
+    stop, spent = way[today - 1], whole.cost(way[today - 1])
+    assert scene._tooltip_lines(target)[-2:] == [
+        f"Out of reach this turn: 🐎{whole.cost(target)} away, {hero.name} has 🐎{left} left",
+        f"2 days' walk: a click walks 🐎{spent} of it now, to the ⏳"]
+    click(scene, pos)
+    assert scene.state.actions[-1] == A.Move(seat, hero.id, tuple(way[1:today]))     # one ordinary move
+    assert hero.cell == stop and hero.moves_left == left - spent
+
+
+@pytest.mark.rule("R-MOV-3", "R-MOV-4")
+def test_a_click_beyond_this_turns_moves_walks_into_no_pickup_and_no_fight():
+    from tests.test_ui_background import wait_idle
+    scene, hero, whole = rolled_with_the_whole_map()
+    left = hero.moves_left
+    empty = lambda c: not scene.state.tokens_at(c) and not scene.state.heroes_at(c)    # noqa: E731
+    target = next(c for c in sorted(whole.cells(), key=whole.cost) if left + 2 < whole.cost(c) and empty(c)
+                  and all(empty(step) for step in whole.path_to(c)))
+    way = [hero.cell] + whole.path_to(target)
+    today = max(i for i, c in enumerate(way) if whole.cost(c) <= left) + 1
+    item = put(scene, "item", way[today - 1])           # arrange: an Item where this turn's walk would end...
+    monster = put(scene, "monster", target)             # ...and a Monster at the far end
+    pos = hover(scene, target)
+    assert scene.view.path == way and scene.view.path_today == today - 1      # one step short of the 🎁
+    click(scene, pos)
+    assert hero.cell == way[today - 2] and hero.moves_left == left - whole.cost(way[today - 2])
+    assert scene.dialog is None and not scene.state.pending                    # no pickup offered
+    assert scene.state.battle is None and scene.state.interaction is None
+    assert {item.id, monster.id} <= set(scene.state.tokens)
+    wait_idle(scene._odds)
+
+
+def test_a_click_on_ones_own_city_beyond_this_turns_moves_still_opens_it():
+    """The tooltip says what the click does: on one's own City it opens the City, as it always did."""
+    from game.ui.city.scene import CityScene
+    scene, hero, whole = rolled_with_the_whole_map()
+    city = next(c for c in scene.state.cities.values() if c.owner == hero.owner)
+    far = max((c for c in whole.cells() if not scene.state.tokens_at(c) and not scene.state.heroes_at(c)
+               and not scene.state.city_at(c)), key=lambda c: whole.cost(c))
+    hero.cell = far                                     # arrange: the hero far from its City
+    scene.refresh()
+    assert scene.reach.cost(city.cell) is None
+    pos = hover(scene, city.cell)
+    assert scene.view.path[-1] == city.cell and scene.view.path_today is not None
+    assert scene._tooltip_lines(city.cell)[-1].endswith("' walk: a click opens the City")
+    click(scene, pos)
+    assert isinstance(scene.app.scene, CityScene) and hero.cell == far
+
+
+def put(scene, kind, cell):
+    from game.engine.state import Token
+    token = Token(id=scene.state.new_id(), kind=kind, cell=cell)
+    scene.state.tokens[token.id] = token
+    scene.refresh()
+    return token

@@ -255,6 +255,71 @@ def test_reach_and_path_overlays_draw_and_dim():
     assert view.path == [] and not view.in_reach((6, 5))
 
 
+def test_a_path_longer_than_this_turn_is_dashed_past_an_hourglass(monkeypatch):
+    """Past the ⏳ where this turn's walk ends the path is one pale dash a step, and its end a hollow ring."""
+    from game.ui.kit import icons
+    asked = []
+    plain_icon = icons.icon
+    monkeypatch.setattr(icons, "icon", lambda name, size: (asked.append(name), plain_icon(name, size))[1])
+    view = make_view(w=12, h=10, show_minimap=False)
+    cells = [(c, 5) for c in range(2, 10)]
+    frames = {}
+    for today in (None, 4):
+        view.set_path(cells, 7, "2 days", today=today)
+        asked.clear()
+        frames[today] = pygame.Surface(VIEW.size)
+        view.draw(frames[today], tooltip=False)
+        frames[today, "hourglass"] = "hourglass" in asked
+    assert not frames[None, "hourglass"] and frames[4, "hourglass"]
+
+    def at(cell_a, cell_b, f):
+        (ax, ay), (bx, by) = view.cell_center(cell_a), view.cell_center(cell_b)
+        return round(ax + (bx - ax) * f), round(ay + (by - ay) * f)
+    solid, pale, end = (255, 226, 120), (236, 226, 200), (230, 80, 40)
+    assert frames[None].get_at(at(cells[1], cells[2], 0.5))[:3] == solid == frames[4].get_at(at(cells[1], cells[2], 0.5))[:3]
+    assert frames[None].get_at(at(cells[5], cells[6], 0.5))[:3] == solid
+    assert frames[4].get_at(at(cells[5], cells[6], 0.5))[:3] == pale               # a dash...
+    assert frames[4].get_at(at(cells[5], cells[6], 0.1))[:3] not in (solid, pale)   # ...and a gap
+    last = tuple(round(v) for v in view.cell_center(cells[-1]))
+    assert frames[None].get_at(last)[:3] == end and frames[4].get_at(last)[:3] != end
+
+
+def test_the_tooltip_keeps_clear_of_the_hourglass_before_the_paths_other_steps():
+    """A four-line tooltip over a long path covers some step wherever it goes: it hid the ⏳ it talks of."""
+    from game.ui.board.view import tooltip_anchor
+    from game.ui.kit import widgets
+    view = make_view(w=12, h=10, show_minimap=False)
+    cells = [(c, 5) for c in range(2, 10)]
+    view.set_path(cells, 7, "2 days", today=4)
+    hero, steps = view._path_boxes()
+    assert len(hero) == 2 and hero[1].center == tuple(round(v) for v in view.cell_center(cells[3]))
+    lines = ["Grass", "Move cost: 1", "Out of reach this turn: 🐎9 away, Ann has 🐎3 left",
+             "2 days' walk: a click walks 🐎3 of it now, to the ⏳"]
+    w, h = widgets.tooltip_size(lines)
+    mouse = (400, 300)
+    below_right = pygame.Rect(mouse[0] + 30, mouse[1] + 30, 8, 8)            # the ⏳ where the tip would go
+    above_right = [pygame.Rect(mouse[0] + 40 + 20 * i, mouse[1] - 40, 8, 8) for i in range(2)]   # two steps
+    at = tooltip_anchor(VIEW.size, lines, mouse, [hero[0], below_right] + above_right, first=2)
+    assert not widgets.tooltip_rect(lines, at, VIEW.size).colliderect(below_right)
+
+
+def test_a_long_paths_frame_notes_only_what_it_drew_not_the_box_round_it():
+    """The next hover frame puts back what this one drew: one box round a path across the board was most of
+    the board (bench_screen's far row: 2.2x its floor on The Meadow)."""
+    view = make_view(w=40, h=30, show_minimap=False)
+    view.zoom_index = 3
+    view.center_on((10, 8))
+    cells = [(c, c // 2 + 2) for c in range(4, 17)] + [(16, r) for r in range(11, 13)]
+    view.set_path(cells, 14, "2 days", today=6)
+    surface = pygame.Surface(VIEW.size)
+    view.draw_base(surface)
+    drawn = view.draw_dynamic(surface)
+    outline = drawn[0].unionall(drawn[1:])
+    assert sum(box.w * box.h for box in drawn) < outline.w * outline.h / 3
+    for cell in cells:
+        assert pygame.Rect(0, 0, 1, 1).move(*map(round, view.cell_center(cell))).collidelist(drawn) >= 0
+
+
 def test_large_map_frame_blits_only_visible_chunks():
     view = make_view(w=128, h=128, show_minimap=True)
     surface = pygame.Surface(VIEW.size)
@@ -274,7 +339,8 @@ def test_bench_screen_json_has_the_promised_rows(capsys):
     assert bench_screen.main(["--json", "--frames", "3", "--maps", "meadow", "--sizes", "1024x600"]) == 0
     rows = json.loads(capsys.readouterr().out)["results"]
     assert [(r["map"], r["size"], r["state"]) for r in rows] == [("meadow.tmx", "1024x600", "idle"),
-                                                                ("meadow.tmx", "1024x600", "hover")]
+                                                                ("meadow.tmx", "1024x600", "hover"),
+                                                                ("meadow.tmx", "1024x600", "far")]
     for row in rows:
         assert set(row) == {"map", "size", "state", "ms", "floor_ms", "ratio"}
         assert row["ms"] > 0 and row["floor_ms"] > 0

@@ -150,12 +150,17 @@ def test_click_a_reachable_cell_moves_along_the_pathfinders_path(scene):
 
 
 def test_an_unreachable_click_shows_the_engines_reason_and_changes_nothing(scene):
-    """R-MOV-6: a move never spends more 🐎 than the hero has; the toast gives the engine's reason."""
+    """R-MOV-6: no path leads to the tile (a tile beyond this turn's 🐎 a path leads to walks this turn's
+    part of it: test_ui_board_hover.py); the toast gives the engine's reason."""
     hero = selected_and_rolled(scene)
     reach = hero_reach(scene.state, hero)
-    far = next(c for c in scene.state.board.topology.cells() if scene.state.board.passable(c)
+    board = scene.state.board
+    far = next(c for c in board.topology.cells() if board.passable(c)
                and reach.cost(c) is None and not scene.state.heroes_at(c)
                and abs(c[0] - hero.cell[0]) + abs(c[1] - hero.cell[1]) > hero.moves_left + 4)
+    for cell in board.topology.neighbours(far):
+        board.move_cost[cell[1], cell[0]] = 0            # arrange: rocks all round it
+    scene.refresh()
     actions, cell, left = len(scene.state.actions), hero.cell, hero.moves_left
     click_cell(scene, far)
     assert scene.toast.visible

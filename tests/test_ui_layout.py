@@ -260,6 +260,22 @@ def reachable_points(scene, inside):
     return [view.cell_center(c) for c in cells if inside.collidepoint(view.cell_center(c))]
 
 
+def passing_under(scene, panel):
+    """Tiles in reach, not under a panel, whose path passes under ``panel`` (the log, the minimap)."""
+    reach, view = scene.reach, scene.view
+    cells = [c for c in scene.state.board.topology.cells() if reach.cost(c) is not None and c != reach.start]
+    return [view.cell_center(c) for c in cells if view.rect.collidepoint(view.cell_center(c))
+            and not scene._over_log_or_hint(view.cell_center(c)) and not panel.collidepoint(view.cell_center(c))
+            and any(panel.collidepoint(view.cell_center(step)) for step in reach.path_to(c))]
+
+
+def beyond_points(scene, inside):
+    """Tiles beyond this turn's 🐎 a path leads to: their preview is the whole way, dashed past the ⏳."""
+    reach, view, board = scene.reach, scene.view, scene.state.board
+    cells = [c for c in board.topology.cells() if reach.cost(c) is None and board.passable(c)]
+    return [view.cell_center(c) for c in cells if inside.collidepoint(view.cell_center(c))]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_tile_tooltips_are_whole_on_screen_and_drawn_over_everything(size, monkeypatch):
     from game.ui.kit import widgets
@@ -324,24 +340,27 @@ def test_a_hover_frame_puts_back_only_the_panels_it_drew_over_and_looks_the_same
     """The log, the prompt and the minimap lie over the board: a hover frame puts them back over the path
     only where it drew (issue 14). The frame is the same, pixel for pixel, as putting back all of them."""
     app, scene = rolled_turn()
-    near_log = reachable_points(scene, scene.log_rect.inflate(160, 160))
+    near_log = passing_under(scene, scene.log_rect)
     near_map = reachable_points(scene, scene.view.minimap.rect.inflate(160, 160)) if scene.view.minimap else []
-    points = near_log[:6] + near_map[:4] + reachable_points(scene, scene.view.rect)[:4]
+    points = near_log[:6] + near_map[:4] + reachable_points(scene, scene.view.rect)[:4] \
+        + beyond_points(scene, scene.view.rect)[::7][:4]
     plain_dynamic = scene.view.draw_dynamic
-    crossed = 0
+    crossed = dashed = 0
     for point in points:
         hover(app, point)
+        dashed += scene.view.path_today is not None
         fast = pygame.Surface(app.screen.get_size())
         scene.draw(fast)
         drawn = plain_dynamic(pygame.Surface(app.screen.get_size()))
-        crossed += drawn is not None and drawn.colliderect(scene.log_rect)
+        crossed += drawn is not None and any(box.colliderect(scene.log_rect) for box in drawn)
         whole = pygame.Rect(scene.view.rect)
-        scene.view._around_cells = lambda cells: pygame.Rect(whole)        # arrange: the old way, all of it
+        scene.view._drawn_boxes = lambda label, pts: [pygame.Rect(whole)]        # arrange: the old way, all of it
         slow = pygame.Surface(app.screen.get_size())
         scene.draw(slow)
-        del scene.view._around_cells
+        del scene.view._drawn_boxes
         assert pygame.image.tobytes(fast, "RGB") == pygame.image.tobytes(slow, "RGB"), point
     assert crossed >= 2, "no path was drawn near the log"
+    assert dashed >= 2, "no path past this turn's 🐎 was drawn"
 
 
 def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_frames(monkeypatch):
@@ -351,7 +370,8 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
     a screen over the board coming and going."""
     app, scene = rolled_turn(players=2)
     points = reachable_points(scene, scene.view.rect)
-    points = points[::max(1, len(points) // 12)][:12]
+    beyond = beyond_points(scene, scene.view.rect)
+    points = points[::max(1, len(points) // 12)][:12] + beyond[::max(1, len(beyond) // 4)][:4]
     buttons = [w.rect.center for w in scene.widgets if w.visible and w.tooltip][:3]
     assert len(points) >= 8 and buttons
     still = scene.still
@@ -371,7 +391,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
         still._over, still._shown_on = kept
         assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB"), step
 
-    put_back = resting = 0
+    put_back = resting = dashed = 0
     for i, pos in enumerate(points + buttons + points[::-1]):
         if i == 5:
             scene.toast.show("A toast over the board")
@@ -384,6 +404,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
         if i == 21:
             scene.dice.clear()
         hover(app, pos)
+        dashed += scene.view.path_today is not None
         before = len(whole_blits)
         app.frame(1 / 60)
         put_back += len(whole_blits) == before
@@ -409,6 +430,7 @@ def test_frames_that_put_back_only_what_the_last_one_drew_over_look_like_whole_f
     app.frame(1 / 60)
     assert scene.changed_rects() is None
     assert resting >= 4, "a frame like the last one was drawn again"
+    assert dashed >= 2, "no path past this turn's 🐎 was drawn"
     assert put_back >= len(points), "the frames were drawn whole: nothing here tests putting back"
 
 

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from collections import namedtuple
+from dataclasses import dataclass
 
 import numpy as np
 
 from game.board.pathfinding import Reach, path_cost, reachable, token_masks
+from game.engine.dice import Dice
 from game.engine.errors import IllegalAction
 from game.engine.interactions import arrive
 from game.engine.state import NEUTRAL, City, Event, GameState, Hero
@@ -45,6 +47,62 @@ def hero_reach(state: GameState, hero: Hero, masks: tuple | None = None, budget:
     stop, pickups, blocked = masks or movement_masks(state, hero.owner)
     return reachable(state.board.topology, state.board.move_cost, stop, hero.cell,
                      (hero.moves_left or 0) if budget is None else budget, pickups=pickups, blocked=blocked)
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A walk longer than this turn's 🐎: the whole cheapest path, where this turn's part of it ends, and
+    how many Days (turns of its player, this one counted) the whole walk takes with the rolls to come."""
+    path: tuple          # the cells after the hero's, to the end
+    cost: int            # 🐎 of the whole path
+    today: int           # how many of ``path``'s cells the hero walks this turn (0: not one)
+    today_cost: int      # 🐎 those take
+    days: tuple          # (fewest, most) Days with the best and the worst rolls; most is None when the
+                         # worst roll cannot pay for a step on the way (it could take any number of Days)
+
+    @property
+    def stop(self):
+        """The cell where this turn's walk ends, or None."""
+        return self.path[self.today - 1] if self.today else None
+
+
+def plan_trip(state: GameState, hero: Hero, far: Reach, cell) -> Trip | None:
+    """The walk to ``cell`` along ``far``'s cheapest path (``far``: ``hero_reach`` with a budget big enough
+    to get there), or None when no path gets there whatever its cost, or a step on it costs more than
+    any roll (R-MOV-2: a map may make a tile that dear).
+
+    This turn the hero walks as far as its 🐎 left pay for (R-MOV-1); the path passes through no tile it
+    must deal with (R-MOV-6), and this turn's walk does not end on an Item or Resource (R-MOV-3: a pickup
+    the player did not point at). Each later turn walks as far as that turn's roll pays for; a roll's
+    unused 🐎 are lost (R-MOV-1)."""
+    total = far.cost(cell)
+    if total is None or cell == far.start:
+        return None
+    path = tuple(far.path_to(cell))
+    costs = [far.cost(c) for c in path]            # the cost to end on each step: the path's running total
+    left = hero.moves_left or 0
+    today = 0
+    for i, (step, spent) in enumerate(zip(path, costs)):
+        if spent > left:
+            break
+        if i == len(path) - 1 or not far.pickups(step):
+            today = i + 1
+    today_cost = costs[today - 1] if today else 0
+    roll = Dice.parse(state.rules["movement"]["roll"])
+
+    def days(each: int) -> int | None:
+        count, at, spent = 1, today, today_cost
+        while at < len(path):
+            reach = spent + each
+            walked = at
+            while walked < len(path) and costs[walked] <= reach:
+                walked += 1
+            if walked == at:
+                return None
+            count, at, spent = count + 1, walked, costs[walked - 1]
+        return count
+    fewest = days(roll.maximum)
+    return None if fewest is None else Trip(path, total, today, today_cost, (fewest, days(roll.minimum)))
 
 
 def own_hero(state: GameState, seat: int, hero_id: int) -> Hero:

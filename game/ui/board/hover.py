@@ -3,6 +3,10 @@ chance of the fight at its end and what it could pick up), and the tooltip's ext
 the heroes there fight with, the odds, and how far an out-of-reach tile is (``GameScene``
 mixes this in). The odds are worked out off the frame; until they arrive the tooltip says
 ``WORKING_OUT``.
+
+A tile beyond this turn's 🐎 shows the whole path there all the same, dashed past the ⏳ where
+this turn's walk would end, with the Days the walk takes (``plan_trip``); a click walks this
+turn's part, an ordinary move.
 """
 from __future__ import annotations
 
@@ -11,14 +15,25 @@ from game.ui.kit.background import NOT_YET
 WORKING_OUT = "Working out the odds…"
 
 
+def days_text(days: tuple) -> str:
+    """A trip's Days as the path's label and the tooltip say them: "2 days", "2–3 days", "3+ days"."""
+    fewest, most = days
+    if most is None:
+        return f"{fewest}+ days"
+    return f"{fewest} days" if fewest == most else f"{fewest}–{most} days"
+
+
 class HoveredTile:
     def _preview_path(self, cell) -> None:
-        if self.reach is None or cell is None or self.reach.cost(cell) is None or cell == self.reach.start:
+        if self.reach is None or cell is None or cell == self.reach.start:
             self.view.set_path(None)
             return
-        path = [self.reach.start] + self.reach.path_to(cell)
+        trip = self._trip(cell) if self.reach.cost(cell) is None else None
+        if self.reach.cost(cell) is None and trip is None:
+            self.view.set_path(None)
+            return
         from game.ui.board.odds import headline_text, pickup_notes
-        notes = []
+        notes = [] if trip is None else [days_text(trip.days)]
         if self.reach.is_stop(cell):
             lines = self._odds_lines(cell)
             chance = headline_text(lines)
@@ -26,9 +41,13 @@ class HoveredTile:
                 notes.append(f"⚔ {chance}")
             elif lines == [WORKING_OUT]:
                 notes.append("⚔ …")
+        if trip is not None:
+            self.view.set_path((self.reach.start,) + trip.path, trip.cost, "  ".join(notes), today=trip.today + 1)
+            return
         hero = self.state.heroes.get(self.selected)
         notes.append(pickup_notes(self.state, hero, cell, self.reach.cost(cell))[0])
-        self.view.set_path(path, self.reach.cost(cell), "  ".join(n for n in notes if n))
+        self.view.set_path([self.reach.start] + self.reach.path_to(cell), self.reach.cost(cell),
+                           "  ".join(n for n in notes if n))
 
     def _odds_lines(self, cell) -> list[str]:
         """Hover odds for a hostile tile, for the selected hero (R-MON-1, R-MINE-1, R-CITY-2/4), worked
@@ -60,11 +79,12 @@ class HoveredTile:
         if (hero is not None and self.reach is not None and self.reach.cost(cell) is None and hero.moves_left is not None
                 and hero.owner == self.actor and self.state.board.cost(cell) > 0 and not self._walled_rival(cell, hero)):
             name, left = hero.name or "the hero", hero.moves_left
-            beyond = self._beyond_reach(hero)
-            cost = beyond.cost(cell)
-            if cost is not None:
-                return lines + [f"Out of reach this turn: 🐎{cost} away, {name} has 🐎{left} left"]
-            return lines + [f"Out of reach this turn: over 🐎{beyond.budget} away, {name} has 🐎{left} left"]
+            cost = self._beyond_reach(hero).cost(cell)
+            if cost is None:
+                return lines + [f"Out of reach: no path leads there for {name}"]
+            lines = lines + [f"Out of reach this turn: 🐎{cost} away, {name} has 🐎{left} left"]
+            trip = self._trip(cell)
+            return lines if trip is None else lines + [f"{days_text(trip.days)}' walk: {self._trip_click(cell, trip)}"]
         if lines or hero is None or self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             return lines
         from game.ui.board.odds import pickup_notes
@@ -91,16 +111,40 @@ class HoveredTile:
         return [f"Taken: {what} goes on a free tile (nothing on it)"]
 
     def _beyond_reach(self, hero):
-        """Where the hero could get over this turn's 🐎 and three of the best rolls more: an out-of-reach
-        tile says how far it is (one search per hero and position, made when such a tile is first hovered)."""
+        """Where the hero could get on any turn: an out-of-reach tile says how far it is and shows the way
+        (one search of the whole map per hero and position, made when such a tile is first hovered: about
+        a millisecond on the shipped maps)."""
         key = (hero.id, hero.cell, hero.moves_left, len(self.state.actions))
         if self._beyond[0] != key:
             from game.board.pathfinding import MAX_BUDGET
             from game.engine import hero_reach
-            from game.engine.dice import Dice
-            budget = min(MAX_BUDGET, hero.moves_left + 3 * Dice.parse(self.state.rules["movement"]["roll"]).maximum)
-            self._beyond = key, hero_reach(self.state, hero, budget=budget)
+            self._beyond = key, hero_reach(self.state, hero, budget=MAX_BUDGET)
+            self._trips = {}
         return self._beyond[1]
+
+    def _trip(self, cell):
+        """The selected hero's walk to ``cell`` beyond this turn's 🐎 (``plan_trip``), or None: no path gets
+        there, or the tile is not one the hero could walk to this turn if it had the 🐎."""
+        hero = self.state.heroes.get(self.selected) if self.selected else None
+        if hero is None or self.reach is None or hero.cell != self.reach.start or hero.owner != self.actor:
+            return None
+        far = self._beyond_reach(hero)
+        if cell not in self._trips:
+            from game.engine.movement import plan_trip
+            self._trips[cell] = plan_trip(self.state, hero, far, cell)
+        return self._trips[cell]
+
+    def _trip_click(self, cell, trip) -> str:
+        """What a click on a tile beyond this turn's 🐎 does, as its tooltip says it (``on_cell_click``)."""
+        own = [h for h in self.state.heroes_at(cell) if h.owner == self.actor]
+        if own:
+            return f"a click selects {own[0].name or 'that hero'}"
+        city = self.state.city_at(cell)
+        if city is not None and city.owner == self.actor and not self.state.heroes_at(cell):
+            return "a click opens the City"
+        if not trip.today:
+            return "no step of it fits this turn's 🐎"
+        return f"a click walks 🐎{trip.today_cost} of it now, to the ⏳"
 
     def _walled_rival(self, cell, hero) -> bool:
         """A walled City of a rival: no path enters it on any turn (it is besieged from next to it)."""

@@ -99,6 +99,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self.offer_buttons: list[widgets.Button] = []
         self.offer_answers: list[str] = []          # the cover's offers answered so far, said in their place
         self._beyond: tuple = (None, None)          # (hero and position, its search past this turn's 🐎)
+        self._trips: dict = {}                      # its walks to tiles hovered beyond this turn's 🐎
         self._absorb(session.take_events(), animate=False)
         humans = [seat for seat, player in self.state.players.items() if player.kind == "human"]
         if session.loaded:
@@ -168,6 +169,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     def _update_reach(self) -> None:
         hero = self.state.heroes.get(self.selected) if self.selected else None
         self.reach = None
+        self._beyond = (None, None)           # the search past this turn's 🐎 is made again for the new state
         self.view.set_path(None)
         if self.placing() is not None:
             import numpy as np
@@ -432,6 +434,11 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             return
         if hero.moves_left is None:
             self.toast.show("Roll the hero's 🐎 first: the Roll button or R (R-MOV-1)")
+            return
+        trip = self._trip(cell) if self.reach is not None and self.reach.cost(cell) is None else None
+        if trip is not None and trip.today:
+            # beyond this turn's 🐎: this turn's part of the way, as the preview showed it (never onto a pickup)
+            self.submit(A.Move(seat, hero.id, trip.path[:trip.today]))
             return
         if self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             reason = self._refusal_for(hero, cell)
@@ -761,10 +768,10 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if self.still.already_shows(shown_on, over):
             return
         self.still.put_back(surface, shown_on)
-        drawn = self.view.draw_dynamic(surface)
-        if drawn is not None:
+        drawn = self.view.draw_dynamic(surface) or []
+        if drawn:
             self.still.restore_on_top(surface, drawn)
-        tips = [drawn]
+        tips = list(drawn)
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))
         self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)

@@ -96,11 +96,10 @@ class StillFrame:
         self._over_what = what if self._over is not None else None
         self.changed = None if self._over is None or self.changed is None else self.changed + self._over
 
-    def restore_on_top(self, surface: pygame.Surface, drawn: pygame.Rect | None = None) -> None:
-        """Put the panels that lie over the board back over what was drawn on it since (only inside
-        ``drawn``, when given: the rest of each panel was not drawn over)."""
-        for rect in self.keep_on_top:
-            if drawn is not None:
-                rect = rect.clip(drawn)
-            if rect.w and rect.h:
-                surface.blit(self.surface, rect, area=rect)
+    def restore_on_top(self, surface: pygame.Surface, drawn: list[pygame.Rect] | None = None) -> None:
+        """Put the panels that lie over the board back over what was drawn on it since (only inside the
+        rectangles ``drawn``, when given: the rest of each panel was not drawn over)."""
+        for panel in self.keep_on_top:
+            for rect in [panel] if drawn is None else [panel.clip(drawn[i]) for i in panel.collidelistall(drawn)]:
+                if rect.w and rect.h:
+                    surface.blit(self.surface, rect, area=rect)

@@ -4,7 +4,8 @@ It is a component a scene places in a rectangle (``layout(rect)``); it turns the
 mouse into ``on_cell_click(cell, button)`` calls and never changes game state.
 Camera: drag with the right or middle button (or left-drag), arrows/WASD, wheel
 zoom around the cursor, minimap click to jump. Overlays: ``set_reach`` and
-``set_path`` for the move preview.
+``set_path`` for the move preview (a path longer than this turn's 🐎 drawn dashed
+past the ⏳ where this turn's walk ends).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ PAN_KEYS = {
     pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
     pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
 }
+MERGE = 1.6
 BACKGROUND = (28, 40, 52)          # past the map's edge (only seen while a small map is centred)
 TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "Item",
                "resource": "Resource", "start": "Start"}
@@ -86,6 +88,7 @@ class BoardView:
         self._base_key: tuple | None = None
         self._version = 0                          # bumped by every content change
         self.path: list[Cell] = []
+        self.path_today: int | None = None   # how many of the path's cells (the hero's too) are walked this turn
         self._boxes: tuple = (None, None)   # (path and camera, the boxes around the hero and the path's steps)
         self._centres_for: tuple | None = None     # the camera the remembered cell centres are for
         self._centres: dict[Cell, tuple[float, float]] = {}
@@ -238,10 +241,15 @@ class BoardView:
         self._overlay_chunks.clear()
         self._version += 1
 
-    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "") -> None:
+    def set_path(self, cells: Iterable[Cell] | None, cost: int | None = None, note: str = "",
+                 today: int | None = None) -> None:
+        """The path preview: ``cells`` from the hero's on, its 🐎 ``cost`` and ``note`` on its label. ``today``:
+        how many of ``cells`` (the hero's counted) the hero walks this turn, when that is not all of them;
+        the rest is drawn dashed, and a ⏳ marks where this turn's walk ends."""
         self.path = list(cells or [])
         self.path_cost = cost if self.path else None
         self.path_note = note if self.path else ""
+        self.path_today = today if self.path and today is not None and today < len(self.path) else None
 
     def clear_overlays(self) -> None:
         self.set_reach(None)
@@ -413,35 +421,86 @@ class BoardView:
 
     def dynamic_key(self) -> tuple:
         """Everything ``draw_dynamic`` and ``draw_tooltip`` show beyond the mouse position and the base."""
-        return (self.hover_cell, tuple(self.path), self.path_cost, self.path_note, tuple(self.tooltip_lines),
-                self._dragging)
+        return (self.hover_cell, tuple(self.path), self.path_today, self.path_cost, self.path_note,
+                tuple(self.tooltip_lines), self._dragging)
 
-    def draw_dynamic(self, surface: pygame.Surface) -> pygame.Rect | None:
+    def draw_dynamic(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """What follows the mouse: the hover glow and the path preview with its label, over the base.
-        Returns a rectangle holding every pixel it drew (None when it drew nothing): what lies outside
-        is still the base, and the panels over the board need putting back only inside it."""
+        Returns rectangles holding every pixel it drew (None when it drew nothing): what lies outside
+        is still the base, and the panels over the board need putting back only inside them."""
         if self.hover_cell is None and not self.path:
             return None
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         if self.hover_cell is not None:
             self._draw_hover(surface)
-        self._draw_path_line(surface)
+        pts = [self.cell_center(c) for c in self.path]
+        self._draw_path_line(surface, pts)
         if self.path:                      # what stands on the path stays above its line
             self._draw_tokens(surface, only=set(self.path))
             self._draw_heroes(surface, only=set(self.path))
             self._draw_blocked_badges(surface, only=set(self.path))
         label = self._draw_path_label(surface)
-        drawn = self._around_cells(self.path + ([self.hover_cell] if self.hover_cell is not None else []))
-        if label is not None:
-            drawn.union_ip(label.inflate(8, 8))
-        drawn = drawn.clip(self.rect)
+        drawn = self._drawn_boxes(label, pts)
         if self.minimap and self._base is not None:       # the minimap stays above the path
-            frame = self.minimap.frame_rect().clip(self.rect).clip(drawn)
-            if frame.w and frame.h:
-                surface.blit(self._base, frame, area=frame)
+            minimap = self.minimap.frame_rect().clip(self.rect)
+            for box in drawn:
+                frame = minimap.clip(box)
+                if frame.w and frame.h:
+                    surface.blit(self._base, frame, area=frame)
         surface.set_clip(clip)
         return drawn
+
+    def _drawn_boxes(self, label: pygame.Rect | None, pts: list) -> list[pygame.Rect]:
+        """Rectangles holding every pixel ``draw_dynamic`` drew: a few pixels round each step of the path's
+        line (its dots, end ring and ⏳ too), a tile of margin round the hovered tile and round each tile of
+        the path something stands on (sprites, rings and badges stand out of their tile), and the label.
+        One rectangle round the whole path held most of the board for a long one, all put back each frame.
+        ``pts``: the path's cell centres on screen."""
+        _, dot = self._path_widths()
+        pad = 2 * dot + 6                       # the end ring and the ⏳'s disc, the line's shadow
+        view = self.rect.inflate(2 * pad, 2 * pad)
+        vl, vt, vr, vb = view.left, view.top, view.right, view.bottom
+        boxes, run = [], None                   # a run of steps in one rectangle: [left, top, right, bottom]
+        for (ax, ay), (bx, by) in zip(pts, pts[1:] or pts):
+            left, right = (ax, bx) if ax < bx else (bx, ax)
+            top, bottom = (ay, by) if ay < by else (by, ay)
+            if right < vl or left > vr or bottom < vt or top > vb:
+                continue                        # off the view: nothing drawn
+            if run is not None:
+                l, t = (run[0] if run[0] < left else left), (run[1] if run[1] < top else top)
+                r, b = (run[2] if run[2] > right else right), (run[3] if run[3] > bottom else bottom)
+                if (r - l + 2 * pad) * (b - t + 2 * pad) <= (run[2] - run[0] + 2 * pad) * (run[3] - run[1] + 2 * pad) \
+                        + (right - left + 2 * pad) * (bottom - top + 2 * pad):
+                    run = [l, t, r, b]          # a straight run of steps: one rectangle
+                    continue
+                boxes.append(run)
+            run = [left, top, right, bottom]
+        if run is not None:
+            boxes.append(run)
+        boxes = [pygame.Rect(math.floor(l - pad), math.floor(t - pad), math.ceil(r - l) + 2 * pad + 2,
+                             math.ceil(b - t) + 2 * pad + 2) for l, t, r, b in boxes]
+        on_path = set(self.path)
+        crowded = [c for c in on_path if c in self._by_cell]
+        for hero in self.heroes:
+            if hero.cell in on_path:
+                crowded.append(hero.cell)
+                if hero.world:
+                    x, y = self.world_to_screen(*hero.world)
+                    mw, mh = self.geo.tile_w * self.zoom, self.geo.tile_h * self.zoom
+                    boxes.append(pygame.Rect(math.floor(x - mw), math.floor(y - mh), math.ceil(2 * mw) + 1,
+                                             math.ceil(2 * mh) + 1))
+        if self.hover_cell is not None:
+            crowded.append(self.hover_cell)
+        boxes += [self._around_cells([cell]) for cell in set(crowded)]
+        if label is not None:
+            boxes.append(label.inflate(8, 8))
+        return [box for box in (b.clip(self.rect) for b in boxes) if box.w and box.h]
+
+    def _path_widths(self) -> tuple[int, int]:
+        """The path's line width and its dots' radius at this zoom."""
+        width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
+        return width, max(3, width)
 
     def _around_cells(self, cells) -> pygame.Rect:
         """A rectangle holding every pixel drawn on ``cells`` (a tile of margin each way: sprites, rings and
@@ -460,7 +519,7 @@ class BoardView:
 
     def _tooltip_anchor(self, screen: tuple[int, int]) -> tuple[int, int]:
         hero, steps = self._path_boxes()
-        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps, board=self.rect)
+        return tooltip_anchor(screen, self.tooltip_lines, self.mouse, hero + steps, board=self.rect, first=len(hero))
 
     def _visible_cells(self):
         x, y, w, h = self.camera_world_rect()
@@ -539,27 +598,57 @@ class BoardView:
             self._overlay_tiles[key] = tile
         return tile
 
-    def _draw_path_line(self, surface: pygame.Surface) -> None:
-        if len(self.path) < 1:
+    def _draw_path_line(self, surface: pygame.Surface, pts: list) -> None:
+        """The path's line through ``pts``, its cells' centres on screen."""
+        if len(pts) < 1:
             return
-        pts = [self.cell_center(c) for c in self.path]
-        width = max(3, round(6 * self.zoom * 64 / self.geo.tile_w))
-        if len(pts) > 1:
-            pygame.draw.lines(surface, (40, 20, 10), False, [(x + 1, y + 2) for x, y in pts], width + 2)
-            pygame.draw.lines(surface, (255, 226, 120), False, pts, width)
-        dot = max(3, width)
-        for x, y in pts[1:-1]:
+        width, dot = self._path_widths()
+        today = len(pts) if self.path_today is None else self.path_today
+        walked = pts[:today]
+        if len(walked) > 1:
+            pygame.draw.lines(surface, (40, 20, 10), False, [(x + 1, y + 2) for x, y in walked], width + 2)
+            pygame.draw.lines(surface, (255, 226, 120), False, walked, width)
+        if today < len(pts):
+            self._draw_later_steps(surface, pts[today - 1:], width)
+        for x, y in pts[1:today]:
             pygame.draw.circle(surface, (40, 20, 10), (x, y), dot + 1)
             pygame.draw.circle(surface, (255, 246, 200), (x, y), dot - 1)
         x, y = pts[-1]
-        pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
-        pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
+        if today == len(pts):
+            pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1)
+            pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2 - 1)
+            return
+        # not reached this turn: the end a hollow ring, and this turn's last step the ⏳
+        pygame.draw.circle(surface, (40, 20, 10), (x, y), dot * 2 + 1, max(2, dot // 2) + 2)
+        pygame.draw.circle(surface, (230, 80, 40), (x, y), dot * 2, max(2, dot // 2))
+        if today > 1:
+            self._draw_turn_end(surface, pts[today - 1], dot)
+
+    def _draw_later_steps(self, surface: pygame.Surface, pts: list, width: int) -> None:
+        """The path's part for later turns: one pale dash per step, none drawn off the view."""
+        view = self.rect.inflate(4 * width, 4 * width)
+        thin = max(2, width * 2 // 3)
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            if not (view.collidepoint(ax, ay) or view.collidepoint(bx, by)):
+                continue
+            a = (ax + (bx - ax) * 0.22, ay + (by - ay) * 0.22)
+            b = (ax + (bx - ax) * 0.78, ay + (by - ay) * 0.78)
+            pygame.draw.line(surface, (40, 20, 10), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), thin + 2)
+            pygame.draw.line(surface, (236, 226, 200), a, b, thin)
+
+    def _draw_turn_end(self, surface: pygame.Surface, centre: tuple[float, float], dot: int) -> None:
+        """Where this turn's walk along a longer path ends: a ⏳ on a disc."""
+        r = dot * 2 + 2
+        pygame.draw.circle(surface, (40, 20, 10), centre, r + 1)
+        pygame.draw.circle(surface, (248, 236, 204), centre, r - 1)
+        img = icons.icon("hourglass", round(r * 1.5))
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def path_label_rect(self, width: int, screen: tuple[int, int] | None = None) -> pygame.Rect:
         """Where the path's 🐎 label goes: above the last tile, else left of it, below it or right of it,
         whichever hides least. A panel over the board (the prompt at the top, say) or the tile's tooltip
-        must not hide it; it should not hide the walking hero, nor, last, the path's other steps (above
-        the tile, a wide label sat on a hero one step up and one across)."""
+        must not hide it; it should not hide the walking hero (nor the ⏳ where this turn's walk ends), nor,
+        last, the path's other steps (above the tile, a wide label sat on a hero one step up and one across)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
@@ -582,11 +671,12 @@ class BoardView:
         return min(candidates, key=hides)       # the first of the least hidden
 
     def _path_boxes(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """Boxes around the walking hero (a list of one, or none) and around the path's steps between
-        (the label and the tooltip both ask, every frame: kept while the path and the camera stay)."""
+        """Boxes around what must stay in sight, the walking hero and the ⏳ where this turn's walk ends (a
+        list of one or two, or none), and around the path's steps between (the label and the tooltip both
+        ask, every frame: kept while the path and the camera stay)."""
         if len(self.path) < 2:
             return [], []
-        key = (tuple(self.path), self.zoom, tuple(self.cam), tuple(self.rect))
+        key = (tuple(self.path), self.path_today, self.zoom, tuple(self.cam), tuple(self.rect))
         if self._boxes[0] != key:
             side = max(4, round(1.6 * self.geo.tile_h * self.zoom * 0.32))
 
@@ -595,7 +685,8 @@ class BoardView:
                 step = pygame.Rect(0, 0, side, side)
                 step.center = (round(cx), round(cy))
                 return step
-            self._boxes = key, ([box(self.path[0])], [box(cell) for cell in self.path[1:-1]])
+            turn_end = [box(self.path[self.path_today - 1])] if self.path_today and self.path_today > 1 else []
+            self._boxes = key, ([box(self.path[0])] + turn_end, [box(cell) for cell in self.path[1:-1]])
         return self._boxes[1]
 
     def tooltip_rect(self, screen: tuple[int, int] | None = None) -> pygame.Rect | None:
@@ -734,12 +825,14 @@ def token_stack(tokens) -> list[tuple[object, int, int, int]]:
 
 
 def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, int],
-                   avoid: Sequence[pygame.Rect] = (), board: pygame.Rect | None = None) -> tuple[int, int]:
+                   avoid: Sequence[pygame.Rect] = (), board: pygame.Rect | None = None,
+                   first: int = 1) -> tuple[int, int]:
     """Where to anchor a tooltip (``widgets.tooltip_rect``): right of and below the cursor, else flipped to
     its left and/or above it, never under the cursor. It goes where it stays whole in the window, then
     whole on the ``board`` (near the board's right edge a tile's tooltip covered the heroes panel beside
-    it), then where it hides least of ``avoid`` (the walking hero first, then its path's steps: a tooltip
-    on the path hid the very preview it explains), then in that order."""
+    it), then where it hides least of ``avoid``'s ``first`` boxes (the walking hero and the ⏳ where this
+    turn's walk ends), then of the rest (its path's steps: a tooltip on the path hid the very preview it
+    explains), then in that order."""
     w, h = widgets.tooltip_size(lines)
     x, y = mouse
     sw, sh = screen
@@ -748,7 +841,8 @@ def tooltip_anchor(screen: tuple[int, int], lines: list[str], mouse: tuple[int, 
         rect = pygame.Rect(x + place[0], y + place[1], w, h)
         outside = (rect.left < 0 or rect.right > sw) + (rect.top < 0 or rect.bottom > sh)
         off_board = board is not None and not board.contains(rect)
-        return outside, off_board, bool(avoid) and rect.colliderect(avoid[0]), len(rect.collidelistall(list(avoid[1:])))
+        return (outside, off_board, len(rect.collidelistall(list(avoid[:first]))),
+                len(rect.collidelistall(list(avoid[first:]))))
     dx, dy = min([(18, 20), (-18 - w, 20), (18, -20 - h), (-18 - w, -20 - h)], key=cost)
     return x + dx - 18, y + dy - 20
 

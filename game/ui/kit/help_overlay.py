@@ -27,6 +27,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Click the selected hero / R / 🎲 roll", "roll its 🐎 (R-MOV-1)"),
         ("Hover a tile", "the path, its 🐎 cost and, on a hostile tile, your chance to win"),
         ("Click a lit tile", "walk there"),
+        ("Click a tile past the lit ones", "walk this turn's part of the way, to the ⏳ (the rest dashed, its Days)"),
         ("Click your City", "build and recruit (at Daybreak), or the garrison"),
         ("Ctrl+Z or U / Undo", "take back a move that revealed nothing (no die, token or fight)"),
         ("Space", "end the turn / the Daybreak"),
