@@ -4,9 +4,13 @@ Never an alliance in a 2-player game (it would end it as a shared win); with mor
 offer only against a stronger third player. A shared victory gets its vote only from an ally some ally
 outweighs, and the strongest player leaves its allies while the victory would be shared.
 
-A computer player votes on an optional rule by its own interest (R-VOTE-1), and where that is close
-(nobody clearly ahead, as many heroes as the most) it keeps the stance it took on the rule lately (its own
-call, or its vote) rather than swing with every hero hired."""
+Votes (R-VOTE-1) as a person at the table would expect them: a computer player calls a vote only when
+the switch clearly pays for it and most live players would vote for it, each human by what it said the
+last time it voted on that rule; after a vote on a rule none calls another on it for a few Days, a failed
+one only once the table has changed so that it would pass, and none calls a second vote on a Day that
+has had one. It votes by its own interest, and where that is close (nobody clearly ahead, as many heroes
+as the most) it keeps the stance it took on the rule lately (its own call, or its vote) rather than
+swing with every hero hired."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -196,21 +200,32 @@ class AlliancePlan:
         return refused
 
     def rule_proposal(self):
-        """R-VOTE-1: at the start of its turn, propose a switch it wants when most live players would
-        vote for it by their own interest too; each change at most once a game, one a turn, and not
-        before Day ``first_vote_day`` (on Day 1, when nobody leads yet, a table of computer players
-        put three votes in turn to a human)."""
+        """R-VOTE-1: at the start of its turn, propose a switch that clearly pays for it when most live players
+        would vote for it: computer players by their own interest, a human as it voted on that rule within
+        ``vote_memory`` Days (else by its interest). Each change at most once a game by each player, one a
+        turn, none before Day ``first_vote_day`` (on Day 1, when nobody leads yet, a table of computer players
+        put three votes in turn to a human), none on a Day that has had a vote, none on a rule voted on in the
+        last ``vote_cooldown`` Days. So a failed switch comes up again only once the table has changed so that
+        it would pass (a no-voter gone, or now for it): the humans who said no are expected to say it again
+        (a human who said no was asked the same again the next Day by the next computer player)."""
         s, seat = self.state, self.seat
         if s.turn_acted or s.vote is not None or s.day < self.style.first_vote_day or self._proposed_this_turn():
             return None
-        tried = {(a.option, a.value) for a in s.actions if isinstance(a, A.ProposeRuleChange) and a.player == seat}
         live = s.live_players()
         strength = {p: player_strength(s, p) for p in live}
-        for act in legal_actions(s, moves=False):
-            if not isinstance(act, A.ProposeRuleChange) or (act.option, act.value) in tried:
+        tried = {(a.option, a.value) for a in s.actions if isinstance(a, A.ProposeRuleChange) and a.player == seat}
+        wanted = [act for act in legal_actions(s, moves=False) if isinstance(act, A.ProposeRuleChange)
+                  and (act.option, act.value) not in tried and interest(s, seat, act.option, act.value, strength) > 0]
+        if not wanted:
+            return None
+        history = self.vote_history()
+        if any(vote.day == s.day for vote in history):
+            return None
+        for act in wanted:
+            if any(v.option == act.option and s.day - v.day < self.style.vote_cooldown for v in history):
                 continue
-            yes = sum(vote_in_interest(s, p, act.option, act.value, strength) for p in live)
-            if vote_in_interest(s, seat, act.option, act.value, strength) and 2 * yes > len(live):
+            yes = sum(self.expected_vote(p, act.option, act.value, strength, history) for p in live)
+            if 2 * yes > len(live):
                 return act
         return None
 
@@ -220,6 +235,16 @@ class AlliancePlan:
 
     def cast_vote(self, option: str, value: bool) -> bool:
         return vote_in_interest(self.state, self.seat, option, value, history=self.vote_history())
+
+    def expected_vote(self, seat: int, option: str, value: bool, strength: dict[int, float],
+                      history: list[PastVote]) -> bool:
+        """How ``seat`` would vote on switching ``option`` to ``value``: a computer player as this one would in
+        its place, a human as it last stood on that rule (by its interest if it has not voted on it lately)."""
+        if self.state.players[seat].kind != "computer":
+            stance = last_stance(history, seat, option, value)
+            if stance is not None:
+                return stance
+        return vote_in_interest(self.state, seat, option, value, strength, history)
 
     def _proposed_this_turn(self) -> bool:
         for act in reversed(self.state.actions):

@@ -71,6 +71,7 @@ class Style:
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
     first_vote_day: int = 3          # no rule change proposed before this Day (R-VOTE-1)
+    vote_cooldown: int = 5           # ... nor on a rule voted on within this many Days
     vote_memory: int = VOTE_MEMORY   # Days a player's stance on a rule is remembered (its own, and a human's)
     alliance_patience: int = 5       # Days before asking again a player who refused an alliance (R-ALLY-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
