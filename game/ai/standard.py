@@ -39,7 +39,7 @@ from game.ai.appraisal import (  # noqa: F401  (income, leader, ...: what other 
     _covers, _move_dice, _purse, _value, city_strength, hero_strength, income, leader, player_strength, shared_reach,
     upkeep_reserve)
 from game.ai.daybreak_plan import DaybreakPlan
-from game.ai.diplomacy import AlliancePlan, vote_in_interest
+from game.ai.diplomacy import VOTE_MEMORY, AlliancePlan, vote_in_interest  # noqa: F401  (tests know it from here)
 from game.ai.distances import distance_field
 from game.ai.turn_plan import BIG_BOARD_CELLS, TurnPlan  # noqa: F401
 from game.engine import actions as A
@@ -71,6 +71,8 @@ class Style:
     army_per_hero: int = 4           # units a hero should lead before the purse is kept for buildings
     merge_armies: bool = False       # heroes meeting in a City give their units to the strongest of them
     first_vote_day: int = 3          # no rule change proposed before this Day (R-VOTE-1)
+    vote_cooldown: int = 5           # ... nor on a rule voted on within this many Days
+    vote_memory: int = VOTE_MEMORY   # Days a player's stance on a rule is remembered (its own, and a human's)
     alliance_patience: int = 5       # Days before asking again a player who refused an alliance (R-ALLY-1)
     max_heroes: int = 10 ** 6        # never more heroes than this (a cap of 12 lost 14 of 18 long 4-player games)
     stay_home: bool = False          # heroes never leave their Cities: the lab's turtle, all income into defence
@@ -154,7 +156,7 @@ class Planner(DaybreakPlan, TurnPlan, AlliancePlan):
         if p.kind == "pickups":
             return legal_actions(s)[0]
         if p.kind == "vote":
-            return A.CastVote(seat, vote_in_interest(s, seat, p.data["option"], p.data["value"]))
+            return A.CastVote(seat, self.cast_vote(p.data["option"], p.data["value"]))
         return legal_actions(s)[0]
 
     def _free_cells(self) -> np.ndarray:
