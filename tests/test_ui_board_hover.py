@@ -53,15 +53,8 @@ def test_a_tile_out_of_reach_says_so_in_its_tooltip():
 def test_a_tile_out_of_reach_says_how_far_it_is():
     """"Out of reach this turn" alone left a player guessing whether the next turn would do. Past four turns'
     walk it said "over 🐎78 away"; now every tile a path leads to says how far, and one none leads to says so."""
-    from game.board.pathfinding import reachable
-    from game.engine.movement import movement_masks
-    scene = meadow_board_scene(map_name="highlands")
-    to_turn(scene)
-    click(scene, scene.roll_button.rect.center)
-    hero = scene.state.heroes[scene.selected]
+    scene, hero, whole = rolled_with_the_whole_map("highlands")
     board = scene.state.board
-    stop, pickups, blocked = movement_masks(scene.state, hero.owner)
-    whole = reachable(board.topology, board.move_cost, stop, hero.cell, 2000, pickups=pickups, blocked=blocked)
     beyond = [c for c in whole.cells() if scene.reach.cost(c) is None and not whole.is_stop(c)]
     near_miss = min(beyond, key=whole.cost)
     assert f"Out of reach this turn: 🐎{whole.cost(near_miss)} away, {hero.name} has 🐎{hero.moves_left} left" \
