@@ -9,7 +9,12 @@ from game.engine.odds.squads import Squad, UnitGroup, _group_text
 
 def deserts_with(group: UnitGroup, hero: Squad | None) -> bool:
     """Whether ``group`` (of a mercenary squad) leaves when ``hero`` faints (None: any hero)."""
-    return hero is None or group.owner in ("", hero.owner)
+    return _leaves_with(group, None if hero is None else hero.owner)
+
+
+def _leaves_with(group: UnitGroup, owner: str | None) -> bool:
+    """`deserts_with` for the hero tagged ``owner`` (None: any hero)."""
+    return owner is None or group.owner in ("", owner)
 
 
 def desertion_counts(squads: Sequence[Squad], hero: Squad | None = None,
@@ -81,7 +86,7 @@ def _deserting_groups(squad: Squad, owner: str | None) -> tuple[int, ...]:
     if squad.is_hero or squad.is_city:
         return ()
     groups = squad.groups
-    return tuple(sorted((k for k, g in enumerate(groups) if owner is None or g.owner in ("", owner)),
+    return tuple(sorted((k for k, g in enumerate(groups) if _leaves_with(g, owner)),
                         key=lambda k: groups[k].unit_mean))
 
 
