@@ -207,19 +207,15 @@ def _with_values(text: str, values: dict) -> str:
     lines = re.findall(r"[^\n]*\n|[^\n]+\Z", text)        # each with its line ending (only "\n" ends a line)
     newline = "\r\n" if "\r\n" in text else "\n"
 
-    def parsed(upto: int, more: str = "") -> dict:
-        """The first ``upto`` lines (and ``more``) as TOML; empty where they end inside a statement."""
+    def parsed(upto: int, more: str = "") -> dict | None:
+        """The first ``upto`` lines (and ``more``) as TOML; None where they end inside a statement."""
         try:
             return tomllib.loads("".join(lines[:upto]) + more)
         except tomllib.TOMLDecodeError:
-            return {}
+            return None
 
     def whole(upto: int) -> bool:
-        try:
-            tomllib.loads("".join(lines[:upto]))
-        except tomllib.TOMLDecodeError:
-            return False
-        return True
+        return parsed(upto) is not None
 
     # the top-level keys stand above the first table header ("[" starting a line between statements)
     top = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[") and whole(i)), len(lines))
@@ -234,12 +230,12 @@ def _with_values(text: str, values: dict) -> str:
         start = next((i for i in range(top) if key.match(lines[i]) and whole(i)), None)
         if start is None:
             raise _CannotEdit(f"'{name}' is not written as 'name = value'")
-        end = next(j for j in range(start + 1, len(lines) + 1) if name in parsed(j))
+        end = next(j for j in range(start + 1, len(lines) + 1) if name in (parsed(j) or {}))
         last = lines[end - 1]
         body = last.rstrip("\r\n")
         first = key.match(lines[start]).end() if end - 1 == start else 0
-        cut = next((p for p in range(first, len(body)) if body[p] == "#" and name in parsed(end - 1, body[:p])),
-                   len(body))
+        cut = next((p for p in range(first, len(body))
+                    if body[p] == "#" and name in (parsed(end - 1, body[:p]) or {})), len(body))
         kept = body[len(body[:cut].rstrip()):]          # the spaces and the comment after the value
         lines[start:end] = [lines[start][:key.match(lines[start]).end()] + _toml_value(value) + kept
                             + last[len(body):]]
