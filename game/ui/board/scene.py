@@ -451,15 +451,12 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
                 self._sync_dialog()
 
     def _refusal_for(self, hero, cell) -> str:
-        """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost, or the
-        straight step, is submitted and refused (a refused action changes nothing)."""
-        from game.board.pathfinding import reachable
-        from game.engine import movement_masks
+        """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost (the search the
+        hover made, ``_beyond_reach``), or the straight step, is submitted and refused (a refused action
+        changes nothing)."""
         if cell == hero.cell:
             return "The hero is already there"
-        stop, pickups, blocked = movement_masks(self.state, hero.owner)
-        board = self.state.board
-        far = reachable(board.topology, board.move_cost, stop, hero.cell, 1 << 14, pickups=pickups, blocked=blocked)
+        far = self._beyond_reach(hero)
         path = tuple(far.path_to(cell)) if far.cost(cell) is not None else (cell,)
         outcome = self.session.submit(A.Move(hero.owner, hero.id, path))
         if outcome.ok:          # cannot happen: the preview and the engine share the pathfinder
