@@ -840,7 +840,7 @@ def test_the_last_human_out_is_told_so_and_may_watch_or_leave():
 
 @pytest.mark.rule("R-DAY-5")
 def test_roll_before_the_daybreak_token_is_placed_says_to_place_it():
-    """R at Daybreak said "end the Daybreak first", but End daybreak was greyed: the token the roll had
+    """R at Daybreak said "end the Daybreak first", but End Daybreak was greyed: the token the roll had
     brought waited for its tile. The refusal names the step that comes first."""
     import enginekit as K
     state, hero = K.hero_game()
@@ -923,7 +923,7 @@ def test_the_selected_heros_card_says_what_to_do_next_not_click_to_select(scene)
 
 @pytest.mark.rule("R-DAY-5")
 def test_the_greyed_end_button_says_what_comes_first():
-    """Placing the Daybreak token, the greyed End daybreak button's tip said "End your turn (Space)"."""
+    """Placing the Daybreak token, the greyed End Daybreak button's tip said "End your turn (Space)"."""
     from game.engine.state import Pending
     scene = meadow_board_scene()
     state = scene.state

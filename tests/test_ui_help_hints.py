@@ -31,7 +31,7 @@ def test_the_hints_quote_the_rulesets_numbers():
     from game.ui.kit.hints import HINTS, rule_numbers
     scene = new_scene(starting_hero=False)
     scene.state.rules["recruits"]["hero"]["cost"] = {"coin": 7}
-    assert next_hint(scene).text == "Daybreak: click your City 🏰 to recruit a hero (💰7), then End daybreak."
+    assert next_hint(scene).text == "Daybreak: click your City 🏰 to recruit a hero (💰7), then End Daybreak."
     scene.state.rules["cities"]["siege_cost"] = 12
     scene.state.rules["movement"]["pickup_cost"] = 2
     numbers = rule_numbers(scene.state.rules)

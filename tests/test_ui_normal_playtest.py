@@ -135,6 +135,14 @@ def test_the_board_and_the_daybreak_panel_ask_the_no_hero_question_alike():
     assert board[3:5] == ("End Daybreak", "Recruit a hero")
 
 
+def test_the_board_and_the_daybreak_panel_name_the_end_of_daybreak_alike():
+    """Played: the board's button said "End daybreak", the panel's "End Daybreak"."""
+    from game.ui.board.daybreak_panel import DaybreakPanel
+    scene = meadow_board_scene()
+    assert scene.state.phase == "daybreak"
+    assert scene.end_button.label == DaybreakPanel(scene.session).end_button.label == "End Daybreak"
+
+
 def test_the_daybreak_help_names_the_keys_that_end_it_as_the_panel_does():
     from game.ui.kit.help_overlay import SCREEN_HELP
     keys = " ".join(keys for keys, _ in SCREEN_HELP["DaybreakPanel"][1])

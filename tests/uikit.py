@@ -43,7 +43,7 @@ def meadow_board_scene(kinds=("human", "human"), seed=11, starting_hero=True, ma
 
 
 def to_turn(scene):
-    """Click End daybreak (and the handoff) until a player's turn starts; a player with no hero ends
+    """Click End Daybreak (and the handoff) until a player's turn starts; a player with no hero ends
     the Daybreak all the same when asked (the question's first answer)."""
     for _ in range(10):
         if scene.handoff_to is not None:

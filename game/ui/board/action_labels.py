@@ -37,7 +37,7 @@ def _squad_units(squad) -> str:
 
 
 _SIMPLE = {
-    A.EndDaybreak: "End daybreak", A.EndTurn: "End turn", A.Retreat: "Retreat", A.FinishPickups: "Leave the rest",
+    A.EndDaybreak: "End Daybreak", A.EndTurn: "End turn", A.Retreat: "Retreat", A.FinishPickups: "Leave the rest",
 }
 
 

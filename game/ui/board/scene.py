@@ -266,7 +266,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
 
     def _daybreak_first(self, what: str, rule: str) -> str:
         """Why a hero cannot roll or move yet, with the step that comes first: the Daybreak token waiting
-        for its tile is not ended with End daybreak."""
+        for its tile is not ended with End Daybreak."""
         pending = self.state.pending[0].kind if self.state.pending else None
         if pending == "place_token":
             return f"{what}: place the Daybreak token first, on a lit free tile (R-DAY-5)"
@@ -806,7 +806,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             elif hero.moves_left > 0:
                 text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
         elif self.human_to_act() and self.state.phase == "daybreak":
-            text = "Daybreak: build, recruit, then End daybreak"
+            text = "Daybreak: build, recruit, then End Daybreak"
         from game.ui.board.hud import cityless_warning
         warning = cityless_warning(self.state, self.actor) if self.human_to_act() else None
         box = None

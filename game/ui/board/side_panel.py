@@ -152,7 +152,7 @@ class SidePanel:
         phase = state.phase
         self.roll_button.visible = phase == "turn" and hero is not None and hero.moves_left is None and human
         self.roll_button.label = f"Roll {hero.name}" if hero is not None and hero.name else "Roll 🐎"
-        self.end_button.label = "End daybreak" if phase == "daybreak" else "End turn"
+        self.end_button.label = "End Daybreak" if phase == "daybreak" else "End turn"
         self.end_button.visible = phase in ("turn", "daybreak")
         self.end_button.enabled = self.roll_button.enabled = human and not state.pending and state.battle is None
         self.end_button.tooltip = self._end_button_tip(human)

@@ -26,8 +26,8 @@ class Hint:
 
 HINTS = {
     "capital": "Your capital: click a lit tile to found it (R-SET-4).",
-    "daybreak_recruit": "Daybreak: click your City 🏰 to recruit a hero ({hero_cost}), then End daybreak.",
-    "daybreak": "Daybreak: your City builds and recruits now. Click it, or End daybreak (Space) to go on.",
+    "daybreak_recruit": "Daybreak: click your City 🏰 to recruit a hero ({hero_cost}), then End Daybreak.",
+    "daybreak": "Daybreak: your City builds and recruits now. Click it, or End Daybreak (Space) to go on.",
     "roll": "Roll 🐎 (the Roll button, R, the card's 🎲 roll, or click the selected hero): its movement for this turn (R-MOV-1).",
     "move": "Hover a tile to see the path, its 🐎 cost and your chance to win; click a lit tile to walk there.",
     "siege": "A walled City cannot be attacked until it is besieged: the Siege button spends 🐎{siege_cost} (R-CITY-2).",
