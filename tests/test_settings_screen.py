@@ -77,6 +77,20 @@ def test_the_boards_speed_button_is_kept_for_the_next_game_too(own_settings_file
     assert GameSession.start(options, load_map(DEFAULT_MAP)).speed == "fast"
 
 
+def test_a_settings_file_damaged_while_playing_is_told_when_the_boards_speed_button_writes_it(own_settings_file):
+    """The notice that the file was set aside waited for the next visit to the Settings screen."""
+    options = NewGameOptions(str(DEFAULT_MAP), seats=[Seat("Ann", 1, "human"), Seat("Bob", 2, "computer")], seed=3)
+    app = App(headless=True)
+    scene = GameScene(GameSession.start(options, load_map(DEFAULT_MAP)))
+    app.push(scene)
+    app.frame(0.016)
+    own_settings_file.parent.mkdir(parents=True, exist_ok=True)
+    own_settings_file.write_text("ui_scale = = 2   # a half-typed edit\n")
+    click(scene, scene.speed_button.rect.center)
+    assert scene.toast.visible and "settings.toml.broken" in scene.toast.message, scene.toast.message
+    assert settings.take_messages() == []            # told once
+
+
 def test_fullscreen_switches_and_back_without_a_crash():
     app, screen = open_from_title()
     click(screen, screen.fullscreen.rect.midleft)

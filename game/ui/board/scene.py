@@ -330,6 +330,10 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
     def toggle_speed(self) -> None:
         speed = self.session.toggle_speed()
         self.speed_button.label = f"Computer speed: {speed}"
+        from game import settings
+        problems = settings.take_messages()      # a settings file damaged since: told now, not at the next Settings
+        if problems:
+            self.toast.show(" ".join(problems))
 
     def open_menu(self) -> None:
         try:
