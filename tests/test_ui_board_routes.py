@@ -1,11 +1,11 @@
 """A walk over several days is remembered: a click past this turn's 🐎 walks this turn's part and leaves the
-hero a route, a 🚩 where it leads; the next turns show the rest of the way."""
+hero a route, a 🚩 where it leads; the next turns show the rest of the way and G goes on along it."""
 import pygame
 import pytest
 
 from game.engine import actions as A
 from game.ui.board.routes import routes
-from tests.test_ui_board_hover import hover, rolled_with_the_whole_map
+from tests.test_ui_board_hover import hover, put, rolled_with_the_whole_map
 from tests.uikit import click
 
 pytestmark = pytest.mark.usefixtures("no_hints")
@@ -86,6 +86,24 @@ def preview(view):
     return list(view.path), view.path_today, view.path_cost, view.path_note
 
 
+@pytest.mark.rule("R-MOV-1")
+def test_a_far_click_leaves_a_flag_and_next_turn_g_rolls_and_walks_on_to_it():
+    """The hero forgot where it was going: next turn the player had to find the far tile again."""
+    scene, hero, target = walked_part_of_the_way()
+    seat = hero.owner
+    assert routes(scene.session).to == {hero.id: target} and scene.view.flag == target
+    on_to_the_turn_of(scene, 3 - seat)
+    assert scene.state.heroes[scene.selected].owner != seat and scene.view.flag is None    # not the rival's to see
+    on_to_the_turn_of(scene, seat)
+    assert scene.selected == hero.id and hero.moves_left is None and scene.view.flag == target
+    count = len(scene.state.actions)
+    key(scene, pygame.K_g)
+    rolled, walked = scene.state.actions[count:]
+    assert rolled == A.RollMovement(seat, hero.id)                  # G rolls first, as R does (R-MOV-1)...
+    assert isinstance(walked, A.Move) and walked.path[-1] == target == hero.cell     # ...and walks the rest
+    assert hero.id not in routes(scene.session).to and scene.view.flag is None      # arrived: forgotten
+
+
 def test_hotseat_players_each_keep_their_own_route():
     scene, hero, target = walked_part_of_the_way()
     seat = hero.owner
@@ -128,6 +146,38 @@ def test_where_the_mouse_shows_no_other_path_the_preview_shows_the_route():
     near = next(c for c in scene.reach.cells() if c != hero.cell and c not in way[0])
     hover(scene, near)
     assert view.path[-1] == near and view.path_today is None       # a tile of its own: its own path
+
+
+@pytest.mark.rule("R-MOV-1", "R-MOV-3")
+def test_g_short_of_the_flag_walks_this_turns_part_as_a_click_on_it_would():
+    scene, hero, target = next_turn_with_few_moves()
+    trip = scene._trip(target)
+    count = len(scene.state.actions)
+    key(scene, pygame.K_g)
+    assert scene.state.actions[count:] == [A.Move(hero.owner, hero.id, trip.path[:trip.today])]
+    assert routes(scene.session).to[hero.id] == target and scene.view.flag == target    # still on its way
+
+
+@pytest.mark.rule("R-MOV-3", "R-MOV-6")
+@pytest.mark.parametrize("kind", ["item", "monster"])
+def test_g_that_reaches_the_flag_deals_with_what_is_there(kind):
+    """The player pointed at the tile: the pickup or the fight at its end is the walk's (a click's too),
+    while this turn's part of the way stopped short of nothing."""
+    scene, hero, whole = rolled_with_the_whole_map()
+    target = two_days_away(scene, hero, whole)
+    token = put(scene, kind, target)
+    click(scene, hover(scene, target))
+    assert routes(scene.session).to == {hero.id: target}
+    on_to_the_turn_of(scene, 3 - hero.owner)
+    on_to_the_turn_of(scene, hero.owner)
+    key(scene, pygame.K_g)
+    settle(scene)
+    assert scene.state.actions[-1].path[-1] == target
+    if kind == "item":
+        assert hero.cell == target and scene.dialog is not None and scene._pickup_offer == hero.id    # R-MOV-3
+    else:
+        assert scene.state.interaction is not None or scene.state.battle is not None or token.id not in scene.state.tokens
+    assert hero.id not in routes(scene.session).to
 
 
 def test_another_click_forgets_the_route_and_undo_puts_it_back():
@@ -174,6 +224,23 @@ def test_the_route_outlives_a_screen_pushed_over_the_board():
     assert menu is not scene
     scene.app.pop()
     assert scene.app.scene is scene and scene.view.flag == target
+
+
+def test_the_prompt_and_the_help_tell_of_g_and_g_without_a_route_says_so(monkeypatch):
+    from game.ui.board import scene as board_scene
+    from game.ui.board.hover import days_text
+    from game.ui.kit.help_overlay import SCREEN_HELP
+    assert any(keys == "G" for keys, _ in SCREEN_HELP["GameScene"][1])
+    scene, hero, target = next_turn_with_few_moves()
+    days = days_text(scene._trip(target).days)
+    said = []
+    plain = board_scene.render
+    monkeypatch.setattr(board_scene, "render", lambda text, *a, **k: (said.append(text), plain(text, *a, **k))[1])
+    scene._draw_prompt(pygame.Surface(scene.app.size))
+    assert said[0] == f"{hero.name}: 🐎3 — click a lit tile to move, or G to go on to the 🚩 ({days})"
+    routes(scene.session).to.clear()
+    key(scene, pygame.K_g)
+    assert scene.toast.message.startswith(f"{hero.name} has no route to go on along")
 
 
 def test_the_flag_comes_and_goes_without_a_stale_pixel():

@@ -2,7 +2,8 @@
 way, and the board keeps that tile as the hero's route (``GameScene`` mixes this in).
 
 While the hero is selected a 🚩 marks where its route leads; with the mouse showing no other path (off the
-board, on the hero, over a panel) the path preview shows the rest of the way. The route is forgotten when the
+board, on the hero, over a panel) the path preview shows the rest of the way; G goes on along it (rolling
+first when the hero has not rolled), walking what a click on the 🚩 would. The route is forgotten when the
 hero gets there, when the player moves the hero elsewhere, when the hero is gone, and, said in a toast,
 when no path leads there any more. Undo puts back the routes as they were before the move it takes back.
 
@@ -81,6 +82,29 @@ class HeroRoutes:
                 self._pickup_offer = hero.id
                 self._sync_dialog()
 
+    def go_on(self) -> None:
+        """G: the selected hero goes on along its route, rolling its 🐎 first if it has not (R-MOV-1)."""
+        hero = self.state.heroes.get(self.selected) if self.selected is not None else None
+        if hero is None or hero.owner != self.actor or not self.human_to_act() or self.dialog is not None:
+            return
+        name = hero.name or "The hero"
+        if self.route_of(hero) is None:
+            self.toast.show(f"{name} has no route to go on along: a click past the lit tiles sets one")
+            return
+        if self.state.phase != "turn":
+            self.toast.show(self._daybreak_first("Heroes move in their player's turn", "R-DAY-1"))
+            return
+        if self.walks:
+            self._finish_walks()
+        if hero.moves_left is None:
+            if not self._can_roll(hero):
+                return
+            self.roll()
+            hero = self.state.heroes.get(hero.id)
+        cell = self.route_of(hero)          # rolling may have found the way blocked
+        if hero is not None and cell is not None and hero.moves_left is not None:
+            self._walk_to(hero, cell)
+
     def _check_routes(self) -> None:
         """After every change of the game: Undo puts back the routes it took back, a hero gone or arrived has
         none, and a route no path leads along any more is forgotten, with a toast (for the selected hero
@@ -119,3 +143,20 @@ class HeroRoutes:
             from game.engine.movement import plan_trip
             self._trips[cell] = plan_trip(self.state, hero, far, cell)
         return self._trips[cell] is None
+
+    def _route_words(self) -> str:
+        """The prompt's word on the selected hero's route: how G goes on along it, and how many Days it takes."""
+        hero, cell = self._shown_route()
+        if cell is None or self.state.phase != "turn":
+            return ""
+        if hero.moves_left is None:
+            return ", or G to roll and go on to the 🚩"
+        if not hero.moves_left:
+            return ""
+        if self.reach is not None and self.reach.cost(cell) is not None:
+            return ", or G to go on to the 🚩 (this turn)"
+        trip = self._trip(cell) if self.reach is not None else None
+        if trip is None:
+            return ""
+        from game.ui.board.hover import days_text
+        return f", or G to go on to the 🚩 ({days_text(trip.days)})"

@@ -577,7 +577,7 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
             if event.key == pygame.K_ESCAPE:
                 self.open_menu()
                 return True
-            if event.key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_r) and self._computer_playing():
+            if event.key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_r, pygame.K_g) and self._computer_playing():
                 return True
             if event.key == pygame.K_SPACE:
                 self.end_turn()
@@ -591,6 +591,9 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
                 return True
             if event.key == pygame.K_r:
                 self.roll()
+                return True
+            if event.key == pygame.K_g:
+                self.go_on()
                 return True
             if event.key == pygame.K_l:
                 self.open_log()
@@ -792,9 +795,9 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
             text = f"{player.name} ({level_name(player)}) is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
             if hero.moves_left is None:
-                text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎"
+                text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎" + self._route_words()
             elif hero.moves_left > 0:
-                text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
+                text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move" + self._route_words()
         elif self.human_to_act() and self.state.phase == "daybreak":
             text = "Daybreak: build, recruit, then End Daybreak"
         from game.ui.board.hud import cityless_warning
