@@ -658,7 +658,7 @@ class BoardView:
         if self.flag is None:
             return None
         x, y = self.cell_center(self.flag)
-        size = max(12, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * 0.5))
+        size = max(18, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * 0.5))   # in sight zoomed out too
         rect = pygame.Rect(0, 0, size, size)
         rect.bottomleft = (round(x - size * 0.28), round(y + size * 0.12))
         return rect
