@@ -23,6 +23,7 @@ KEPT_FOR_UNDO = 64                # board moves whose earlier routes are kept fo
 
 @dataclass
 class RouteBook:
+    """A session's routes, and what they were before each recent board move (for Undo)."""
     to: dict = field(default_factory=dict)         # hero id -> the tile its route leads to
     before: dict = field(default_factory=dict)     # action count after a board move -> ``to`` before it
     seen: int | None = None                        # the action count last seen: fewer now, moves were undone
