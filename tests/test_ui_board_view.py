@@ -320,6 +320,41 @@ def test_a_long_paths_frame_notes_only_what_it_drew_not_the_box_round_it():
         assert pygame.Rect(0, 0, 1, 1).move(*map(round, view.cell_center(cell))).collidelist(drawn) >= 0
 
 
+def test_a_routes_flag_is_drawn_over_the_base_and_every_pixel_of_it_noted(monkeypatch):
+    """The 🚩 where a hero's route leads is drawn with the path preview: the next frame puts back only the
+    boxes this one noted, so a pixel of the flag outside them would stay on the board after it went."""
+    from game.ui.kit import icons
+    asked = []
+    plain_icon = icons.icon
+    monkeypatch.setattr(icons, "icon", lambda name, size: (asked.append(name), plain_icon(name, size))[1])
+    view = make_view(w=12, h=10, show_minimap=False)
+    surface = pygame.Surface(VIEW.size)
+    view.draw_base(surface)
+    assert view.draw_dynamic(surface) is None
+    bare, key = surface.copy(), view.dynamic_key()
+    view.set_flag((6, 5))
+    assert view.dynamic_key() != key                        # a frame with the flag is not the frame without
+    drawn = view.draw_dynamic(surface)
+    assert "flag" in asked and drawn and any(box.contains(view.flag_rect()) for box in drawn)
+    assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(bare, "RGB")
+    for box in drawn:
+        surface.blit(bare, box, area=box)
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(bare, "RGB")
+    view.set_flag(None)
+    assert view.dynamic_key() == key and view.draw_dynamic(surface) is None
+
+
+def test_the_paths_label_keeps_clear_of_the_routes_flag_at_its_end():
+    """The label sat above the path's last tile, right over the 🚩 planted there."""
+    view = make_view(w=12, h=10, show_minimap=False)
+    cells = [(c, 5) for c in range(2, 8)]
+    view.set_path(cells, 5)
+    above = view.path_label_rect(80)
+    view.set_flag(cells[-1])
+    assert above.colliderect(view.flag_rect())           # where the label would go
+    assert not view.path_label_rect(80).colliderect(view.flag_rect())
+
+
 def test_large_map_frame_blits_only_visible_chunks():
     view = make_view(w=128, h=128, show_minimap=True)
     surface = pygame.Surface(VIEW.size)

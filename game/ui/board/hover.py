@@ -6,7 +6,8 @@ mixes this in). The odds are worked out off the frame; until they arrive the too
 
 A tile beyond this turn's 🐎 shows the whole path there all the same, dashed past the ⏳ where
 this turn's walk would end, with the Days the walk takes (``plan_trip``); a click walks this
-turn's part, an ordinary move.
+turn's part, an ordinary move, and the tile becomes the hero's route (routes.py). Where the mouse
+shows no other path (off the board, on the hero, over a panel) the preview shows that route.
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def days_text(days: tuple) -> str:
 
 class HoveredTile:
     def _preview_path(self, cell) -> None:
+        if self.reach is not None and (cell is None or cell == self.reach.start):
+            cell = self._shown_route()[1]           # nothing else to show: the way to the route's 🚩, if any
         if self.reach is None or cell is None or cell == self.reach.start:
             self.view.set_path(None)
             return

@@ -8,8 +8,8 @@ proper dialogs. Computer players act on their own at a watchable pace
 (normal/fast). Between two human players a cover screen hides the board.
 
 The scene's parts live in mixins beside it: the right-hand panel (side_panel.py), the hovered
-tile's path preview and tooltip (hover.py), the handoff cover and the game-over banner
-(covers.py) and the rules' decision dialogs (decisions.py).
+tile's path preview and tooltip (hover.py), the heroes' routes over several days (routes.py), the
+handoff cover and the game-over banner (covers.py) and the rules' decision dialogs (decisions.py).
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from game.ui.board.decisions import DecisionDialogs
 from game.ui.board.event_log import EventLog, LogScene, draw_hint
 from game.ui.board.dialogs import DicePopups, Dialog
 from game.ui.board.hover import WORKING_OUT, HoveredTile
+from game.ui.board.routes import HeroRoutes, routes
 from game.ui.board.hud import HeroCard, draw_log, draw_top_bar, level_name, top_bar_height
 from game.ui.board.side_panel import BOARD_PROMPTS, SidePanel
 from game.ui.kit.background import NOT_YET, BackgroundAnswers
@@ -55,7 +56,7 @@ def _a_question(key) -> bool:
     return isinstance(key, tuple) and (key[0] == "offer" or key[:2] == ("pending", "vote"))
 
 
-class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
+class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs, Scene):
     covers_screen = True          # the still picture (or the handoff cover) paints every pixel
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -150,6 +151,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         self._set_hero_markers()
         self._check_handoff()
         self._update_reach()
+        self._check_routes()
         self._rebuild_side_panel()
         self._sync_dialog()
         self._preview_path(self.view.hover_cell)     # e.g. just rolled: the path under the mouse at once
@@ -439,20 +441,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         if hero.moves_left is None:
             self.toast.show("Roll the hero's 🐎 first: the Roll button or R (R-MOV-1)")
             return
-        trip = self._trip(cell) if self.reach is not None and self.reach.cost(cell) is None else None
-        if trip is not None and trip.today:
-            # beyond this turn's 🐎: this turn's part of the way, as the preview showed it (never onto a pickup)
-            self.submit(A.Move(seat, hero.id, trip.path[:trip.today]))
-            return
-        if self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
-            reason = self._refusal_for(hero, cell)
-            self.toast.show(reason)
-            return
-        if self.submit(A.Move(seat, hero.id, tuple(self.reach.path_to(cell)))):
-            moved = self.state.heroes.get(hero.id)
-            if moved is not None and self._pickups_here(moved) and not self.state.pending:
-                self._pickup_offer = hero.id
-                self._sync_dialog()
+        self._walk_to(hero, cell)
 
     def _refusal_for(self, hero, cell) -> str:
         """Ask the engine why ``cell`` is out of reach: the cheapest path whatever its cost (the search the
@@ -592,7 +581,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             if event.key == pygame.K_ESCAPE:
                 self.open_menu()
                 return True
-            if event.key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_r) and self._computer_playing():
+            if event.key in (pygame.K_SPACE, pygame.K_TAB, pygame.K_r, pygame.K_g) and self._computer_playing():
                 return True
             if event.key == pygame.K_SPACE:
                 self.end_turn()
@@ -607,6 +596,9 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             if event.key == pygame.K_r:
                 self.roll()
                 return True
+            if event.key == pygame.K_g:
+                self.go_on()
+                return True
             if event.key == pygame.K_l:
                 self.open_log()
                 return True
@@ -618,9 +610,9 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             return True
         used = self.view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self._over_log_or_hint(event.pos):
-            # reading the log or a hint: no tile lit and no path under it
+            # reading the log or a hint: no tile lit and no path under it (but the route, if any)
             self.view.hover_cell, self.view.tooltip_lines = None, []
-            self.view.set_path(None)
+            self._preview_path(None)
             return True
         if event.type == pygame.MOUSEMOTION:
             self._preview_path(self.view.hover_cell)
@@ -670,6 +662,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             if not self.walks:
                 self._sync_dialog()
                 self._update_reach()
+                self._preview_path(self.view.hover_cell)
         self._set_hero_markers()
 
     def animating(self) -> bool:
@@ -793,7 +786,7 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
         state = self.state
         return (self.view.base_key(), len(state.actions), state.phase, self.actor, self.selected,
                 len(self.log_lines), tuple(self.log_lines[-1:]), self.event_log.scroll, tuple(self.log_rect),
-                self.dialog is None,
+                self.dialog is None, routes(self.session).to.get(self.selected),
                 self.session.speed, bool(self.walks), widget_key(self.widgets))
 
     def _draw_prompt(self, surface: pygame.Surface) -> pygame.Rect | None:
@@ -806,9 +799,9 @@ class GameScene(SidePanel, HoveredTile, BoardCovers, DecisionDialogs, Scene):
             text = f"{player.name} ({level_name(player)}) is thinking…"
         elif self.human_to_act() and self.state.phase == "turn" and hero is not None and not self.dialog:
             if hero.moves_left is None:
-                text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎"
+                text = f"Click {hero.name or 'the hero'} or press R to roll its 🐎" + self._route_words()
             elif hero.moves_left > 0:
-                text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move"
+                text = f"{hero.name or 'The hero'}: 🐎{hero.moves_left} — click a lit tile to move" + self._route_words()
         elif self.human_to_act() and self.state.phase == "daybreak":
             text = "Daybreak: build, recruit, then End Daybreak"
         from game.ui.board.hud import cityless_warning

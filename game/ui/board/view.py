@@ -5,7 +5,8 @@ mouse into ``on_cell_click(cell, button)`` calls and never changes game state.
 Camera: drag with the right or middle button (or left-drag), arrows/WASD, wheel
 zoom around the cursor, minimap click to jump. Overlays: ``set_reach`` and
 ``set_path`` for the move preview (a path longer than this turn's 🐎 drawn dashed
-past the ⏳ where this turn's walk ends).
+past the ⏳ where this turn's walk ends), and ``set_flag`` for the 🚩 where the
+selected hero's route over several days leads.
 """
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ class BoardView:
         self._centres: dict[Cell, tuple[float, float]] = {}
         self.path_cost: int | None = None
         self.path_note: str = ""          # e.g. "⚔ 54%" or "+🐎1 🎁", shown beside the path's 🐎 cost
+        self.flag: Cell | None = None     # the tile the selected hero's route leads to (a 🚩), if it has one
         self.covered: list[pygame.Rect] = []   # panels drawn over the board (prompt, log, hint): labels keep clear
         self.extra_tooltip: Callable[[Cell], list[str]] | None = None   # more tooltip lines (odds)
         self._centered = False
@@ -250,6 +252,11 @@ class BoardView:
         self.path_cost = cost if self.path else None
         self.path_note = note if self.path else ""
         self.path_today = today if self.path and today is not None and today < len(self.path) else None
+
+    def set_flag(self, cell: Cell | None) -> None:
+        """The 🚩 on the tile the selected hero's route leads to (None: no 🚩). It is drawn with the path
+        preview, over the still picture: a frame that drops it puts back what it covered."""
+        self.flag = None if cell is None else (int(cell[0]), int(cell[1]))
 
     def clear_overlays(self) -> None:
         self.set_reach(None)
@@ -422,13 +429,13 @@ class BoardView:
     def dynamic_key(self) -> tuple:
         """Everything ``draw_dynamic`` and ``draw_tooltip`` show beyond the mouse position and the base."""
         return (self.hover_cell, tuple(self.path), self.path_today, self.path_cost, self.path_note,
-                tuple(self.tooltip_lines), self._dragging)
+                tuple(self.tooltip_lines), self._dragging, self.flag)
 
     def draw_dynamic(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
-        """What follows the mouse: the hover glow and the path preview with its label, over the base.
-        Returns rectangles holding every pixel it drew (None when it drew nothing): what lies outside
-        is still the base, and the panels over the board need putting back only inside them."""
-        if self.hover_cell is None and not self.path:
+        """What follows the mouse: the hover glow and the path preview with its label, and the route's 🚩,
+        over the base. Returns rectangles holding every pixel it drew (None when it drew nothing): what lies
+        outside is still the base, and the panels over the board need putting back only inside them."""
+        if self.hover_cell is None and not self.path and self.flag is None:
             return None
         clip = surface.get_clip()
         surface.set_clip(self.rect)
@@ -440,8 +447,9 @@ class BoardView:
             self._draw_tokens(surface, only=set(self.path))
             self._draw_heroes(surface, only=set(self.path))
             self._draw_blocked_badges(surface, only=set(self.path))
+        flag = self._draw_flag(surface)
         label = self._draw_path_label(surface)
-        drawn = self._drawn_boxes(label, pts)
+        drawn = self._drawn_boxes(label, pts) + ([flag] if flag is not None else [])
         if self.minimap and self._base is not None:       # the minimap stays above the path
             minimap = self.minimap.frame_rect().clip(self.rect)
             for box in drawn:
@@ -644,11 +652,36 @@ class BoardView:
         img = icons.icon("hourglass", round(r * 1.5))
         surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
+    def flag_rect(self) -> pygame.Rect | None:
+        """Where the route's 🚩 stands: its pole's foot a little left of its tile's centre, the flag above
+        (over the end of the path and whatever stands on the tile); None when there is no 🚩."""
+        if self.flag is None:
+            return None
+        x, y = self.cell_center(self.flag)
+        size = max(18, round(min(self.geo.tile_w, self.geo.tile_h) * self.zoom * 0.5))   # in sight zoomed out too
+        rect = pygame.Rect(0, 0, size, size)
+        rect.bottomleft = (round(x - size * 0.28), round(y + size * 0.12))
+        return rect
+
+    def _draw_flag(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The route's 🚩 and its shadow; the rectangle holding what was drawn (None: nothing, or out of view)."""
+        rect = self.flag_rect()
+        if rect is None or not rect.colliderect(self.rect):
+            return None
+        img = icons.icon("flag", rect.w)
+        shadow = pygame.Rect(0, 0, max(4, rect.w // 3), max(2, rect.w // 9))
+        shadow.center = (rect.x + round(rect.w * 0.25), rect.bottom - 1)
+        shade = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(shade, (0, 0, 0, 110), shade.get_rect())
+        surface.blit(shade, shadow)
+        surface.blit(img, rect)
+        return rect.union(shadow).inflate(4, 4).clip(self.rect)
+
     def path_label_rect(self, width: int, screen: tuple[int, int] | None = None) -> pygame.Rect:
         """Where the path's 🐎 label goes: above the last tile, else left of it, below it or right of it,
         whichever hides least. A panel over the board (the prompt at the top, say) or the tile's tooltip
-        must not hide it; it should not hide the walking hero (nor the ⏳ where this turn's walk ends), nor,
-        last, the path's other steps (above the tile, a wide label sat on a hero one step up and one across)."""
+        must not hide it; it should not hide the walking hero (nor the ⏳ where this turn's walk ends, nor the
+        route's 🚩), nor, last, the path's other steps (above the tile, a wide label sat on a hero one step up and one across)."""
         x, y = self.cell_center(self.path[-1])
         lift = self.geo.tile_h * self.zoom * 0.32
         pill = pygame.Rect(0, 0, width, 30)
@@ -664,6 +697,8 @@ class BoardView:
             panels.append(tip)
 
         hero, steps = self._path_boxes()
+        if self.flag is not None and self.flag in self.path:      # the route's 🚩 at the path's end stays in sight
+            hero = hero + [self.flag_rect()]
 
         def hides(rect):
             return (rect.collidelist(panels) >= 0, rect.collidelist(hero) >= 0, len(rect.collidelistall(steps)))

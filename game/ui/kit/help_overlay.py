@@ -28,6 +28,7 @@ SCREEN_HELP: dict[str, tuple[str, Rows]] = {
         ("Hover a tile", "the path, its 🐎 cost and, on a hostile tile, your chance to win"),
         ("Click a lit tile", "walk there"),
         ("Click a tile past the lit ones", "walk this turn's part of the way, to the ⏳ (the rest dashed, its Days)"),
+        ("G", "go on to the 🚩 that far click left (rolls the 🐎 first if needed)"),
         ("Click your City", "build and recruit (at Daybreak), or the garrison"),
         ("Ctrl+Z or U / Undo", "take back a move that revealed nothing (no die, token or fight)"),
         ("Space", "end the turn / the Daybreak"),
