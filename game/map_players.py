@@ -1,8 +1,9 @@
 """How many players a map is made for, read from its Tiled map properties.
 
-``min_players`` and ``max_players`` give a range (2 to 4 when absent). ``players``
-lists the counts when they are not a range: "2,4" on a map of four corners that
-three players would not share fairly (one of them sits between the other two).
+``min_players`` and ``max_players`` give a range (2 to 4 when absent): the seats the map
+has room for. ``players`` lists the counts a new game takes when they are not all of
+them: "2,4" on a map of four corners that three players would not share fairly (one of
+them sits between the other two), "2,3" on one whose fourth seat proved unfair.
 Plain Python: the title screen reads this from a map's header before any map loads.
 """
 from __future__ import annotations
@@ -35,6 +36,18 @@ def parse_counts(value) -> tuple[int, ...] | None:
 
 def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
     """The counts a map takes, and what is wrong with its properties (messages start with "map property")."""
+    counts, _, problems = _read_counts(props)
+    return counts, problems
+
+
+def seat_bounds(props: dict) -> tuple[int, int]:
+    """The fewest and the most seats the map has room for (``min_players``, ``max_players``; without them,
+    the counts ``players`` lists): a saved game plays on at any of them, even one a new game is no longer
+    offered (``players`` "2,3" on a map of four corners whose fourth seat proved unfair)."""
+    return _read_counts(props)[1]
+
+
+def _read_counts(props: dict) -> tuple[tuple[int, ...], tuple[int, int], list[str]]:
     problems = []
     bounds = {}
     for name, default in (("min_players", 2), ("max_players", 4)):
@@ -52,15 +65,18 @@ def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
     counts = tuple(range(lo, hi + 1))
     listed = props.get("players")
     if listed in (None, ""):
-        return counts, problems
+        return counts, (lo, hi), problems
     parsed = parse_counts(listed)
     if parsed is None:
         problems.append(f"map property players {listed!r} must list counts from 2 to 4, such as \"2,4\"")
-        return counts, problems
-    if ("min_players" in props or "max_players" in props) and (parsed[0], parsed[-1]) != (lo, hi):
-        problems.append(f"map property players {listed!r} does not agree with min_players {lo} and max_players "
-                        f"{hi}: the fewest and the most listed must be those two (or leave them out)")
-    return parsed, problems
+        return counts, (lo, hi), problems
+    if "min_players" not in props and "max_players" not in props:
+        return parsed, (parsed[0], parsed[-1]), problems
+    if not set(parsed) <= set(counts):
+        problems.append(f"map property players {listed!r} lists a count outside min_players {lo} to max_players "
+                        f"{hi}: list only counts from {lo} to {hi} (or leave min_players and max_players out)")
+        return counts, (lo, hi), problems
+    return parsed, (lo, hi), problems
 
 
 def campaign_counts(props: dict, counts: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:

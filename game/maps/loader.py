@@ -16,7 +16,7 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
-from game.map_players import campaign_counts, is_range, player_counts
+from game.map_players import campaign_counts, player_counts, seat_bounds
 
 TOKENS_LAYER = "tokens"
 MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "diagonal")
@@ -314,11 +314,12 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
         report.warnings.append(f"{path}: map property '{name}' is not one the game reads; did you mean "
                                f"'{meant}'? (Map > Map Properties)")
     counts, count_problems = player_counts(props)
+    lo, hi = seat_bounds(props)
     campaign, campaign_problems = campaign_counts(props, counts)
     problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
     board = Board(topology=topology, move_cost=Rows([[0] * width for _ in range(height)], "int16"), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
-                  min_players=counts[0], max_players=counts[-1], player_counts=() if is_range(counts) else counts,
+                  min_players=lo, max_players=hi, player_counts=() if counts == tuple(range(lo, hi + 1)) else counts,
                   campaign_player_counts=campaign if campaign != counts else (), source=os.path.abspath(path),
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)

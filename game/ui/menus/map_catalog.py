@@ -59,7 +59,8 @@ class MapEntry:
     @property
     def players(self) -> tuple[int, int]:
         if self.board is not None:
-            return max(2, self.board.min_players), min(4, max(2, self.board.max_players))
+            counts = self.board.counts          # a new game's counts: a seat only a save may hold is not offered
+            return max(2, counts[0]), min(4, max(2, counts[-1]))
         return self.header.players if self.header else (2, 4)
 
     @property
