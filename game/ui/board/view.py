@@ -39,7 +39,6 @@ PAN_KEYS = {
     pygame.K_UP: (0, -1), pygame.K_w: (0, -1),
     pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
 }
-MERGE = 1.6
 BACKGROUND = (28, 40, 52)          # past the map's edge (only seen while a small map is centred)
 TOKEN_NAMES = {"city": "City", "mine": "Mine", "monster": "Monster", "item": "Item",
                "resource": "Resource", "start": "Start"}
