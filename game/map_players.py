@@ -36,18 +36,15 @@ def parse_counts(value) -> tuple[int, ...] | None:
 
 def player_counts(props: dict) -> tuple[tuple[int, ...], list[str]]:
     """The counts a map takes, and what is wrong with its properties (messages start with "map property")."""
-    counts, _, problems = _read_counts(props)
+    counts, _, problems = read_counts(props)
     return counts, problems
 
 
-def seat_bounds(props: dict) -> tuple[int, int]:
-    """The fewest and the most seats the map has room for (``min_players``, ``max_players``; without them,
-    the counts ``players`` lists): a saved game plays on at any of them, even one a new game is no longer
-    offered (``players`` "2,3" on a map of four corners whose fourth seat proved unfair)."""
-    return _read_counts(props)[1]
-
-
-def _read_counts(props: dict) -> tuple[tuple[int, ...], tuple[int, int], list[str]]:
+def read_counts(props: dict) -> tuple[tuple[int, ...], tuple[int, int], list[str]]:
+    """The counts a new game on the map takes, the fewest and the most seats the map has room for
+    (``min_players``, ``max_players``; without them, the counts ``players`` lists: a saved game plays on at
+    any of them, even one a new game is no longer offered, as ``players`` "2,3" on a map of four corners
+    whose fourth seat proved unfair), and what is wrong with its properties."""
     problems = []
     bounds = {}
     for name, default in (("min_players", 2), ("max_players", 4)):

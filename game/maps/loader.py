@@ -16,7 +16,7 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
-from game.map_players import campaign_counts, player_counts, seat_bounds
+from game.map_players import campaign_counts, read_counts
 
 TOKENS_LAYER = "tokens"
 MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "diagonal")
@@ -313,8 +313,7 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
     for name, meant in misspelt(props, MAP_PROPERTIES):
         report.warnings.append(f"{path}: map property '{name}' is not one the game reads; did you mean "
                                f"'{meant}'? (Map > Map Properties)")
-    counts, count_problems = player_counts(props)
-    lo, hi = seat_bounds(props)
+    counts, (lo, hi), count_problems = read_counts(props)
     campaign, campaign_problems = campaign_counts(props, counts)
     problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
     board = Board(topology=topology, move_cost=Rows([[0] * width for _ in range(height)], "int16"), terrain=[],
