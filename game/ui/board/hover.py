@@ -131,6 +131,11 @@ class HoveredTile:
         hero = self.state.heroes.get(self.selected) if self.selected else None
         if hero is None or self.reach is None or hero.cell != self.reach.start or hero.owner != self.actor:
             return None
+        return self._planned_trip(hero, cell)
+
+    def _planned_trip(self, hero, cell):
+        """``plan_trip`` for ``hero`` to ``cell`` along the whole-map search (``_beyond_reach``), kept per tile
+        while that search stands."""
         far = self._beyond_reach(hero)
         if cell not in self._trips:
             from game.engine.movement import plan_trip

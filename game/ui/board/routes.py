@@ -140,10 +140,7 @@ class HeroRoutes:
             return True
         if self.reach is not None and self.reach.start == hero.cell and self.reach.cost(cell) is not None:
             return False
-        if cell not in self._trips:
-            from game.engine.movement import plan_trip
-            self._trips[cell] = plan_trip(self.state, hero, far, cell)
-        return self._trips[cell] is None
+        return self._planned_trip(hero, cell) is None
 
     def _route_words(self) -> str:
         """The prompt's word on the selected hero's route: how G goes on along it, and how many Days it takes."""
