@@ -107,7 +107,7 @@ def test_wheel_zoom_keeps_the_cell_under_the_cursor(kind, axis, index):
 
 
 def test_zoom_out_stops_where_the_whole_map_is_in_view():
-    """Played on The Skirmish: the view stopped zooming out where the map still filled it, so the 12x12
+    """Played on The Skirmish: the view stopped zooming out where the map still filled it, so the small
     board was never seen whole; it now stops at the nearest zoom that shows all of it."""
     view = make_view(show_minimap=False)
     for _ in range(30):

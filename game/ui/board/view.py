@@ -175,7 +175,7 @@ class BoardView:
 
     def _min_zoom_index(self) -> int:
         """The furthest zoom: the one that shows the whole map (centred), else the one at which the map
-        still fills the view. The view used to stop where the map filled it, so The Skirmish's 12x12
+        still fills the view. The view used to stop where the map filled it, so The Skirmish's small
         board could never be seen whole."""
         mw, mh = self.geo.pixel_size
         fill = next((i for i, z in enumerate(self.zoom_levels) if mw * z >= self.rect.w and mh * z >= self.rect.h),
