@@ -126,6 +126,31 @@ def test_broken_map_rules_and_numbers(tmp_path, saved):
     refused(tmp_path, data, "'seed'")
 
 
+@pytest.mark.parametrize("routes,field", [
+    ("a1", "'routes'"),
+    ([[1, [2, 3]]], "routes[0]"),
+    ([{"hero": 1}], "routes[0]"),
+    ([{"hero": -1, "to": [2, 3]}], "routes[0].hero"),
+    ([{"hero": 1, "to": "b5"}], "routes[0].to"),
+    ([{"hero": 1, "to": [2, 3, 4]}], "routes[0].to"),
+    ([{"hero": 1, "to": [99999, 3]}], "routes[0].to[0]"),
+    ([{"hero": 1, "to": [2, 2.5]}], "routes[0].to[1]"),
+])
+def test_a_broken_route_names_its_field(tmp_path, saved, routes, field):
+    data = json.loads(json.dumps(saved))
+    data["routes"] = routes
+    refused(tmp_path, data, field)
+
+
+def test_routes_are_kept_for_heroes_in_play_only(tmp_path):
+    state = played_state(steps=40)
+    hero = next(iter(state.heroes))
+    data = to_json(state, routes={hero: (2, 3), 999: (1, 1)})
+    assert data["routes"] == [{"hero": hero, "to": [2, 3]}]            # a hero gone is not written
+    data["routes"].append({"hero": 998, "to": [1, 1]})                 # nor read
+    assert load_save(write(tmp_path, data)).routes == {hero: (2, 3)}
+
+
 @pytest.mark.parametrize("text,words", [
     ('{"format": "fuzzyknights-save", "version": 1, "seed": ' + "7" * 5000 + "}", "out of range"),
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),

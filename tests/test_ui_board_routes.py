@@ -290,3 +290,32 @@ def test_the_flag_comes_and_goes_without_a_stale_pixel():
     assert scene.view.flag is None
     frame("the route gone", scene.side.center)
     frame("still gone", scene.side.center)
+
+
+def test_a_route_outlives_quit_and_continue_and_a_named_save_and_its_end_is_saved_too(tmp_path, monkeypatch):
+    """Routes were the board's memory only: a game quit and continued, or loaded, had lost every 🚩."""
+    from game.engine.save import autosave_path
+    from game.ui.menus.saves import SaveDialog, load_session
+    from game.ui.menus.title import TitleScene
+    monkeypatch.setenv("FUZZYKNIGHTS_SAVES", str(tmp_path))
+    scene, hero, target = walked_part_of_the_way()
+    app = scene.app
+    dialog = SaveDialog(scene.session)                              # Menu > Save, under a name
+    app.push(dialog)
+    dialog.name_field.value = "far walk"
+    click(dialog, dialog.save_button.rect.center)
+    named = dialog.saved
+    app.dispatch(pygame.event.Event(pygame.QUIT))                   # the window closed mid-turn
+    title = TitleScene(saves_dir=tmp_path)
+    app.push(title)
+    click(title, title.continue_button.rect.center)
+    resumed = app.scene
+    assert resumed is not scene and resumed.state.heroes[hero.id].cell == hero.cell
+    click(resumed, resumed.handoff_button.rect.center)              # a hotseat game opens on the cover
+    assert routes(resumed.session).to == {hero.id: target} and resumed.view.flag == target
+    assert routes(load_session(named)).to == {hero.id: target}              # a named save keeps it too
+    resumed.state.board.move_cost[target[1], target[0]] = 0        # arrange: no way there any more
+    resumed.refresh()
+    assert routes(resumed.session).to == {} and resumed.view.flag is None
+    again = load_session(autosave_path(tmp_path, scene.session.game_id))
+    assert routes(again).to == {}                  # the route's end is saved at once: Continue goes on without it

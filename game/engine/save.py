@@ -33,7 +33,7 @@ from game.engine.heroes import HERO_NAMINGS
 from game.engine.rules import Rules, RulesError
 from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, VERSION,  # noqa: F401
                                      SaveError, action_from_entry, check_header, describe, field, game_id_of,
-                                     map_title, read_save_data, seats_from, short, whole_number)
+                                     map_title, read_save_data, routes_from, seats_from, short, whole_number)
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
 
@@ -50,6 +50,7 @@ class LoadedSave:
     game_id: str | None          # None for saves made before games had an identity
     events: list = dataclasses.field(default_factory=list)   # what the replay told: the game's history so far
     cut: bool = False            # loaded only up to its last good move (``load_save(up_to=...)``)
+    routes: dict = dataclasses.field(default_factory=dict)   # hero id -> where its route leads (the board's)
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -212,7 +213,8 @@ def _blank_board(spec: Any) -> Board:
 
 # --- writing -------------------------------------------------------------------------------
 def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | None = None,
-            actions: bool = True) -> dict[str, Any]:
+            actions: bool = True, routes: dict | None = None) -> dict[str, Any]:
+    """The save file's data; ``routes`` (hero id -> tile) are the board's routes of heroes still in play."""
     seats = seats or [Seat(p.name, p.kind, p.ai) for _, p in sorted(state.players.items())]
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     if game_id:
@@ -222,6 +224,9 @@ def to_json(state: GameState, seats: list[Seat] | None = None, game_id: str | No
                  "seats": [dataclasses.asdict(s) for s in seats], "hero_names": state.hero_names,
                  **({"actions": [action_to_json(a) for a in state.actions]} if actions else {}),
                  "snapshot": snapshot(state)})
+    kept = sorted((hero, to) for hero, to in (routes or {}).items() if hero in state.heroes)
+    if kept:
+        data["routes"] = [{"hero": hero, "to": list(to)} for hero, to in kept]
     return data
 
 
@@ -258,8 +263,8 @@ def remove_stale_temp_files(folder: str | os.PathLike, older_than: float = STALE
 
 
 def save_game(state: GameState, path: str | os.PathLike, seats: list[Seat] | None = None,
-              game_id: str | None = None) -> None:
-    write_atomic(path, json.dumps(to_json(state, seats, game_id), indent=1, ensure_ascii=False))
+              game_id: str | None = None, routes: dict | None = None) -> None:
+    write_atomic(path, json.dumps(to_json(state, seats, game_id, routes=routes), indent=1, ensure_ascii=False))
 
 
 def autosave_path(folder: str | os.PathLike, game_id: str, day: int | None = None) -> Path:
@@ -270,17 +275,17 @@ def autosave_path(folder: str | os.PathLike, game_id: str, day: int | None = Non
     return Path(folder) / f"autosave-{game_id}{suffix}.json"
 
 
-def save_latest(state: GameState, folder: str | os.PathLike, game_id: str) -> Path:
+def save_latest(state: GameState, folder: str | os.PathLike, game_id: str, routes: dict | None = None) -> Path:
     """The game's latest state, written over its previous one (Continue resumes from it)."""
     path = autosave_path(folder, game_id)
-    write_atomic(path, latest_text(state, game_id))
+    write_atomic(path, latest_text(state, game_id, routes))
     return path
 
 
-def latest_text(state: GameState, game_id: str | None = None) -> str:
+def latest_text(state: GameState, game_id: str | None = None, routes: dict | None = None) -> str:
     """``to_json`` as compact JSON text, its actions last. The latest state is written after every
     action, and a long game has thousands: each action's text is made once (``_ActionTexts``)."""
-    data = to_json(state, game_id=game_id, actions=False)
+    data = to_json(state, game_id=game_id, actions=False, routes=routes)
     head = json.dumps(data, ensure_ascii=False)
     return f'{head[:-1]}, "actions": [{", ".join(_ACTION_TEXTS.of(state.actions))}]}}'
 
@@ -309,10 +314,11 @@ class _ActionTexts:
 _ACTION_TEXTS = _ActionTexts()
 
 
-def autosave(state: GameState, folder: str | os.PathLike, keep: int = 5, game_id: str = "000000") -> Path:
+def autosave(state: GameState, folder: str | os.PathLike, keep: int = 5, game_id: str = "000000",
+             routes: dict | None = None) -> Path:
     """Save this Day's Daybreak as ``autosave-<game>-dayNNN.json``, then prune (see ``prune_autosaves``)."""
     path = autosave_path(folder, game_id, state.day)
-    save_game(state, path, game_id=game_id)
+    save_game(state, path, game_id=game_id, routes=routes)
     prune_autosaves(folder, game_id, keep)
     return path
 
@@ -404,7 +410,8 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | Non
             differing = sorted(k for k in actual if not isinstance(expected, dict) or actual[k] != expected.get(k))
             raise SaveError(different_map or "save field 'snapshot' does not match the replayed game "
                             f"(differs in {', '.join(differing) or 'its keys'})")
-    return LoadedSave(state, game_id_of(data), events, cut)
+    routes = routes_from(data, board.width, board.height)
+    return LoadedSave(state, game_id_of(data), events, cut, {h: to for h, to in routes.items() if h in state.heroes})
 
 
 def replay(state: GameState) -> GameState:

@@ -170,6 +170,26 @@ def seats_from(data: dict) -> list[Seat]:
     return seats
 
 
+def routes_from(data: dict, width: int, height: int) -> dict[int, tuple[int, int]]:
+    """The heroes' routes (optional save field 'routes'): hero id -> the tile its route leads to. A route is
+    the board's memory of a walk over several days, kept so that Continue and Load go on along it."""
+    entries = data.get("routes", [])
+    if not isinstance(entries, list) or len(entries) > MAX_LIST:
+        raise SaveError(f"save field 'routes' must be a list [...] of at most {MAX_LIST}, not {short(entries)}")
+    routes = {}
+    for index, entry in enumerate(entries):
+        where = f"routes[{index}]"
+        if not isinstance(entry, dict) or set(entry) != {"hero", "to"}:
+            raise SaveError(f"save field '{where}' must hold 'hero' and 'to', not {short(entry)}")
+        hero = whole_number(entry["hero"], f"{where}.hero", 0)
+        to = entry["to"]
+        if not isinstance(to, list) or len(to) != 2:
+            raise SaveError(f"save field '{where}.to' must be a tile [column, row], not {short(to)}")
+        routes[hero] = (whole_number(to[0], f"{where}.to[0]", 0, width - 1),
+                        whole_number(to[1], f"{where}.to[1]", 0, height - 1))
+    return routes
+
+
 def game_id_of(data: Any) -> str | None:
     """The save's game identity, or None (saves from before games had one, or a damaged id)."""
     game = data.get("game") if isinstance(data, dict) else None

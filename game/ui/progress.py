@@ -31,25 +31,26 @@ class Autosaver:
         self.enabled = True           # tools that play games the player never saw switch it off
         self.problem: str | None = None   # why the last write failed
         self.told = False             # the player has been told about ``problem``
-        self._saved: tuple | None = None  # (action count, last action) of the state last written
+        self._saved: tuple | None = None  # (action count, last action, routes) of the state last written
         self._last_write = 0.0
+        self.routes = dict                # the board's routes (hero id -> tile), written with the game
 
     @property
     def where(self) -> Path:
         return Path(self.folder) if self.folder is not None else saves_dir()
 
-    @staticmethod
-    def _mark(state) -> tuple:
-        return len(state.actions), state.actions[-1] if state.actions else None
+    def _mark(self, state) -> tuple:
+        return len(state.actions), state.actions[-1] if state.actions else None, dict(self.routes())
 
     def dirty(self, state) -> bool:
-        """Not yet written: compared by count and by the last action itself (an undo then a new move)."""
+        """Not yet written: compared by count and by the last action itself (an undo then a new move), and
+        by the routes (Undo puts back a route after the game has changed)."""
         if not self.enabled:
             return False
         if self._saved is None:
             return True
-        count, last = self._mark(state)
-        return count != self._saved[0] or last is not self._saved[1]
+        count, last, routes = self._mark(state)
+        return count != self._saved[0] or last is not self._saved[1] or routes != self._saved[2]
 
     def saved(self, state) -> None:
         """``state`` is already on disk (a save just loaded)."""
@@ -66,7 +67,7 @@ class Autosaver:
         if not self.dirty(state):
             return True
         from game.engine.save import save_latest
-        return self._write(lambda: save_latest(state, self.where, self.game_id), state)
+        return self._write(lambda: save_latest(state, self.where, self.game_id, self.routes()), state)
 
     def daybreak(self, state) -> Path | None:
         """This Day's autosave (kept among the game's newest few) and the latest state. The Day's autosave
@@ -83,7 +84,7 @@ class Autosaver:
 
         def write():
             nonlocal path
-            path = autosave(state, self.where, DAYBREAKS_KEPT, self.game_id)
+            path = autosave(state, self.where, DAYBREAKS_KEPT, self.game_id, self.routes())
         if self._write(write, None):
             self.flush(state)
         return path

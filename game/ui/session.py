@@ -41,10 +41,13 @@ class Outcome:
 
 class GameSession:
     def __init__(self, state, options: NewGameOptions | None = None, events: list | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, routes: dict | None = None) -> None:
+        from game.ui.board.routes import RouteBook
         self.state, self.options = state, options
         self.loaded = False          # a saved game: ``events`` is its whole past (see saves.load_session)
+        self.hero_routes = RouteBook(to=dict(routes or {}))     # the board's routes, saved with the game
         self.autosaver = Autosaver(game_id)
+        self.autosaver.routes = lambda: self.hero_routes.to
         self.new_events: list = list(events or [])   # not yet shown by the screen
         self.setup_events: list = list(events or [])  # the Anchor rolls and capitals, for the setup panel
         self.ai_rng = random.Random(state.seed)

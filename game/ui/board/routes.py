@@ -9,8 +9,8 @@ when no path leads there any more. Undo puts back the routes as they were before
 
 UI memory, not game state: it is kept on the ``GameSession`` (as ``battle/plan.py``'s ``remembered`` keeps the
 battle splits), so it lasts while the City, battle and menu screens are pushed over the board; one route per
-hero, so each player at a hotseat keeps their own. It is not written in the save file: a loaded game starts
-with none.
+hero, so each player at a hotseat keeps their own. The save files keep the routes (field ``routes``), so a
+game loaded or continued goes on along them.
 """
 from __future__ import annotations
 
@@ -111,6 +111,7 @@ class HeroRoutes:
         none, and a route no path leads along any more is forgotten, with a toast (for the selected hero
         in its player's turn: the other heroes' are looked at when they are selected). The 🚩 follows."""
         book, state = routes(self.session), self.state
+        was = dict(book.to)
         count = len(state.actions)
         if book.seen is not None and count < book.seen:
             undone = sorted(k for k in book.before if k > count)
@@ -131,6 +132,8 @@ class HeroRoutes:
             cell = None
             self.toast.show(f"{hero.name or 'The hero'}'s route to the 🚩 is blocked: choose another way")
         self.view.set_flag(cell)
+        if book.to != was:
+            self.session.autosaver.flush(state)      # Continue goes on with the routes as they are now
 
     def _route_blocked(self, hero, cell) -> bool:
         """No path leads ``hero`` to ``cell`` any more, whatever it costs (or one step on it is dearer than

@@ -181,10 +181,11 @@ def save_path(name: str, folder: Path | None = None) -> Path:
     return (Path(folder) if folder is not None else saves_dir()) / file_name(name)
 
 
-def save_to(state, name: str, folder: Path | None = None, game_id: str | None = None) -> Path:
+def save_to(state, name: str, folder: Path | None = None, game_id: str | None = None,
+            routes: dict | None = None) -> Path:
     from game.engine import save_game
     path = save_path(name, folder)
-    save_game(state, path, game_id=game_id)
+    save_game(state, path, game_id=game_id, routes=routes)
     return path
 
 
@@ -244,7 +245,7 @@ def load_session(path: Path, folder: Path | None = None, up_to: int | None = Non
         latest = autosave_path(Path(folder) if folder is not None else Path(path).parent, game_id)
         if latest.exists() and latest.resolve() != Path(path).resolve() and not _holds_all_of(path, latest):
             game_id = None
-    session = GameSession(loaded.state, events=loaded.events, game_id=game_id)
+    session = GameSession(loaded.state, events=loaded.events, game_id=game_id, routes=loaded.routes)
     session.loaded = True          # the events are the game's past: the screen logs them, plays none of them
     if game_id is not None and Path(path).name == latest.name:
         session.autosaver.saved(loaded.state)
@@ -586,7 +587,8 @@ class SaveDialog(OverlayScene):
             self.save_button.label = "Write over"
             return
         try:
-            self.saved = save_to(self.session.state, name, self.folder, self.session.game_id)
+            self.saved = save_to(self.session.state, name, self.folder, self.session.game_id,
+                                 self.session.hero_routes.to)
         except OSError as error:
             self.toast.show(f"Cannot save to {path}: {error.strerror or error}")
             return
