@@ -125,11 +125,9 @@ class Layout:
         (c, r), (w, h) = cell, self.r.size
         return {(c, r), (w - 1 - c, r), (c, h - 1 - r), (w - 1 - c, h - 1 - r)}
 
-    def in_quarter(self, cell, strictly=False) -> bool:
-        """In the upper-left quarter an exact map is made from (``strictly``: off the middle row and column)."""
+    def in_quarter(self, cell) -> bool:
+        """In the upper-left quarter an exact map is made from (its middle row and column included)."""
         (c, r), (w, h) = cell, self.r.size
-        if strictly:
-            return 2 * c < w - 1 and 2 * r < h - 1
         return 2 * c <= w - 1 and 2 * r <= h - 1
 
     def mirror_quarter(self):
@@ -387,9 +385,11 @@ class Layout:
         self.objects.append((kind, cell, props, name))
 
     def place_exact(self, kind, uv, props, reach, taken):
-        """A token in the upper-left quarter and its three mirror images, cell for cell."""
-        self.place(kind, uv, props, _label(kind, props), [c for c in reach if self.in_quarter(c, strictly=True)],
-                   taken)
+        """A token in the upper-left quarter and its mirror images, cell for cell: three, or one for a token
+        on the middle row or column (two corners share it)."""
+        centre = (self.r.size[0] // 2, self.r.size[1] // 2)
+        self.place(kind, uv, props, _label(kind, props),
+                   [c for c in reach if self.in_quarter(c) and c != centre], taken)
         cell = self.objects[-1][1]
         for image in self.mirror_cells(cell) - {cell}:
             taken.add(image)
