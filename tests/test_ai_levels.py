@@ -126,3 +126,14 @@ def test_tournament_names_a_map_it_may_not_read_in_one_line(monkeypatch, capsys)
     monkeypatch.setattr(map_catalog, "read_header", not_allowed)
     assert tournament.main(["--map", "meadow", "--levels", "easy,standard", "--games", "1"]) == 1
     assert capsys.readouterr().err.strip().endswith("meadow.tmx: Permission denied")
+
+
+def test_a_tournament_played_in_parts_gives_each_game_the_seed_and_seats_of_the_whole_run():
+    """Long runs (hours on the big maps) are played in parts: ``--from-game`` resumes one exactly."""
+    whole = tournament.pair_jobs("hard", "standard", 6, 7, "m.tmx", "campaign", 60, players=4)
+    later = tournament.pair_jobs("hard", "standard", 6, 7, "m.tmx", "campaign", 60, players=4, first=3)
+    assert [(j["seed"], j["levels"]) for j in later] == [(j["seed"], j["levels"]) for j in whole[3:]]
+    assert later[0]["levels"] == ["standard", "hard", "standard", "hard"]         # game 3 of the run: b first
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "tournament.py"), "--levels", "easy,standard",
+                          "--games", "4", "--from-game", "4"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "--from-game must be 0 to 3" in out.stderr and "Traceback" not in out.stderr

@@ -13,6 +13,10 @@ across levels) is a draw.
 of that rate. ``--json`` prints
 ``{"pairs": [{"a", "b", "games", "a_wins", "b_wins", "draws", "a_rate", "ci95": [lo, hi]}]}``.
 Progress goes to stderr.
+
+A long run can be played in parts: ``--from-game K`` plays only games K..N-1 of the run
+``--seed S --games N``, each with the seed and seats the whole run gives it (game g has seed S+g);
+``--games K`` with the same seed plays the part before.
 """
 from __future__ import annotations
 
@@ -36,12 +40,13 @@ from game.lab.stats import wilson  # noqa: E402
 
 
 def pair_jobs(a: str, b: str, games: int, seed: int, map_path: str, mode: str, max_days: int,
-              players: int = 2) -> list[dict]:
-    """``a`` in the odd seats (1, 3) of even games and in the even seats of odd ones; seeds S..S+games-1."""
+              players: int = 2, first: int = 0) -> list[dict]:
+    """``a`` in the odd seats (1, 3) of even games and in the even seats of odd ones; seeds S..S+games-1,
+    from game ``first`` on."""
     from simulate import game_job
     return [game_job(seed + g, [(a, b)[(seat + g) % 2] for seat in range(players)], map_path, mode, max_days,
                      variant=f"{a} v {b}")
-            for g in range(games)]
+            for g in range(first, games)]
 
 
 def score_pair(a: str, b: str, results: list[dict]) -> dict:
@@ -85,10 +90,14 @@ def main(argv=None) -> int:
     p.add_argument("--players", type=int, default=None,
                    help="seats at the table, 2 to 4 (default: the fewest the map takes, at least 2)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: one less than the cores)")
+    p.add_argument("--from-game", type=int, default=0, metavar="K",
+                   help="play only games K..N-1 of the run, with the seeds and seats it gives them (default 0)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     if not 1 <= args.games <= MAX_GAMES:
         p.error(f"--games must be 1 to {MAX_GAMES}")
+    if not 0 <= args.from_game < args.games:
+        p.error(f"--from-game must be 0 to {args.games - 1} (one less than --games)")
     if not 0 <= args.max_days <= 10_000:
         p.error("--max-days must be 0 to 10000")
     if args.jobs is not None and not 1 <= args.jobs <= 64:
@@ -126,14 +135,15 @@ def main(argv=None) -> int:
     from simulate import default_jobs, run_jobs
     rows = []
     for a, b in itertools.combinations(dict.fromkeys(levels), 2):
-        results = run_jobs(pair_jobs(a, b, args.games, args.seed, str(map_path), args.mode, args.max_days, players),
+        results = run_jobs(pair_jobs(a, b, args.games, args.seed, str(map_path), args.mode, args.max_days, players,
+                                     args.from_game),
                            args.jobs or default_jobs(), label=f"{a} v {b}")
         rows.append(score_pair(a, b, results))
     if args.json:
         print(json.dumps({"map": map_path.stem, "mode": args.mode, "players": players, "pairs": rows}))
     else:
-        print(f"{map_path.stem}, {args.mode}, {players} players, {args.games} games per pair, "
-              f"seeds {args.seed}..{args.seed + args.games - 1}")
+        print(f"{map_path.stem}, {args.mode}, {players} players, {args.games - args.from_game} games per pair, "
+              f"seeds {args.seed + args.from_game}..{args.seed + args.games - 1}")
         for row in rows:
             print(f"{row['a']:>9} v {row['b']:<9} {row['a_wins']:>4}-{row['b_wins']:<4} draws {row['draws']:<3} "
                   f"{row['a']} {row['a_rate']:.0%} (95% CI {row['ci95'][0]:.0%}–{row['ci95'][1]:.0%}): {verdict(row)}"
