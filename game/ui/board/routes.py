@@ -30,8 +30,8 @@ class RouteBook:
 
 
 def routes(session) -> RouteBook:
-    """The session's routes (made when first asked for)."""
-    return session.__dict__.setdefault("hero_routes", RouteBook())
+    """The session's routes (``GameSession`` makes them, with those of a loaded save)."""
+    return session.hero_routes
 
 
 class HeroRoutes:
