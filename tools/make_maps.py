@@ -121,9 +121,13 @@ class Layout:
                     for a in (0.0, 2 * math.pi / 3, 4 * math.pi / 3)]
         return [(u, v), (1 - u, v), (u, 1 - v), (1 - u, 1 - v)]
 
-    def mirror_cells(self, cell) -> set[tuple[int, int]]:
+    def mirrors(self, cell) -> list[tuple[int, int]]:
+        """``cell`` and its images across the middle column, the middle row and both (in that order)."""
         (c, r), (w, h) = cell, self.r.size
-        return {(c, r), (w - 1 - c, r), (c, h - 1 - r), (w - 1 - c, h - 1 - r)}
+        return [(c, r), (w - 1 - c, r), (c, h - 1 - r), (w - 1 - c, h - 1 - r)]
+
+    def mirror_cells(self, cell) -> set[tuple[int, int]]:
+        return set(self.mirrors(cell))
 
     def in_quarter(self, cell) -> bool:
         """In the upper-left quarter an exact map is made from (its middle row and column included)."""
@@ -136,11 +140,9 @@ class Layout:
                 for image in self.mirror_cells(cell):
                     self.set(image, self.get(cell))
         self.road = {image for cell in self.road if self.in_quarter(cell) for image in self.mirror_cells(cell)}
-        w, h = self.r.size
-        flips = [lambda c: c, lambda c: (w - 1 - c[0], c[1]), lambda c: (c[0], h - 1 - c[1]),
-                 lambda c: (w - 1 - c[0], h - 1 - c[1])]
-        self.road_links = {frozenset(map(flip, link)) for link in self.road_links
-                           if all(self.in_quarter(c) for c in link) for flip in flips}
+        self.road_links = {frozenset(images) for a, b in map(tuple, self.road_links)
+                           if self.in_quarter(a) and self.in_quarter(b)
+                           for images in zip(self.mirrors(a), self.mirrors(b))}
 
     def outside_round_board(self, cell) -> bool:
         """rot3 maps are round (mountains beyond), so the map's corners favour no seat."""
