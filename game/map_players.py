@@ -4,6 +4,8 @@
 has room for. ``players`` lists the counts a new game takes when they are not all of
 them: "2,4" on a map of four corners that three players would not share fairly (one of
 them sits between the other two), "2,3" on one whose fourth seat proved unfair.
+``seats_2`` and ``seats_3`` say which start slots a smaller table takes: on a map whose four
+slots are numbered round the table, "1,3" seats two players in opposite corners.
 Plain Python: the title screen reads this from a map's header before any map loads.
 """
 from __future__ import annotations
@@ -87,6 +89,29 @@ def campaign_counts(props: dict, counts: tuple[int, ...]) -> tuple[tuple[int, ..
         return counts, [f"map property campaign_players {listed!r} must list counts the map takes "
                         f"({', '.join(map(str, counts))}), such as \"2\""]
     return parsed, []
+
+
+def read_seatings(props: dict, max_players: int) -> tuple[dict[int, tuple[int, ...]], list[str]]:
+    """The start slots (by their ``seat``) each smaller table takes, from ``seats_2`` and ``seats_3``: "1,3"
+    puts player 1 on seat 1's slot and player 2 on seat 3's. Turn order goes round the table in seat
+    order (R-SET-3), so the list rises. Without one, P players take seats 1 to P."""
+    seatings, problems = {}, []
+    for players in range(2, max_players):
+        name = f"seats_{players}"
+        listed = props.get(name)
+        if listed in (None, ""):
+            continue
+        parts = [whole(p) for p in str(listed).replace(" ", "").split(",") if p]
+        if (len(parts) != players or any(p is None or not 1 <= p <= max_players for p in parts)
+                or len(set(parts)) != players):
+            problems.append(f"map property {name} {listed!r} must list {players} different seats from 1 to "
+                            f"{max_players}, such as \"{','.join(map(str, range(1, 2 * players, 2)))}\"")
+        elif parts != sorted(parts):
+            problems.append(f"map property {name} {listed!r} must list its seats in rising order: play goes "
+                            f"round the table in seat order (\"{','.join(map(str, sorted(parts)))}\")")
+        else:
+            seatings[players] = tuple(parts)
+    return seatings, problems
 
 
 def is_range(counts) -> bool:

@@ -53,6 +53,7 @@ class Board:
     max_players: int = 4
     player_counts: tuple[int, ...] = ()   # the counts the map is made for when not every one from min to max
     campaign_player_counts: tuple[int, ...] = ()   # ... in the Campaign ruleset, when fewer than in Normal
+    seatings: dict[int, tuple[int, ...]] = field(default_factory=dict)   # players -> the seats they take
     source: str | None = None        # path of the map file, if loaded from one
     tile_width: int = 64
     tile_height: int = 64
@@ -102,7 +103,23 @@ class Board:
         return players in self.counts_for(mode)
 
     def start_slots(self) -> dict[int, Cell]:
+        """Every start slot's cell by its seat."""
         return {t.seat: t.cell for t in self.tokens if t.kind == "start" and t.seat is not None}
+
+    def seats_taken(self, players: int) -> tuple[int, ...]:
+        """The seats ``players`` players sit at, player 1 at the first (the map's ``seats_2``, ``seats_3``)."""
+        return self.seatings.get(players) or tuple(range(1, players + 1))
+
+    def capital_slots(self, players: int) -> dict[int, Cell]:
+        """Each player's start slot cell, by player number."""
+        slots = self.start_slots()
+        return {player: slots[seat] for player, seat in enumerate(self.seats_taken(players), start=1)
+                if seat in slots}
+
+    def player_at_seat(self, seat: int | None, players: int) -> int | None:
+        """The player sitting at a map seat (a city's ``owner``), None if no one sits there."""
+        taken = self.seats_taken(players)
+        return taken.index(seat) + 1 if seat in taken else None
 
     def open_cells(self) -> list[Cell]:
         """Every passable cell, in the topology's order."""

@@ -55,15 +55,15 @@ def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = N
 
 def place_map_tokens(state: GameState, events: list[Event]) -> None:
     tiers = state.rules["cities"]["tiers"]
-    seats = set(state.players)
+    players = len(state.players)
     for token in state.board.tokens:
+        owner = state.board.player_at_seat(token.owner, players) or NEUTRAL   # a map owner is a seat
         if token.kind == "city":
-            owner = token.owner if token.owner in seats else NEUTRAL
             tier = token.tier if token.tier in tiers else tiers[0]
             city = City(id=state.new_id(), cell=token.cell, owner=owner, tier=tier, name=token.name)
             state.cities[city.id] = city
         elif token.kind == "mine":
-            mine = Mine(id=state.new_id(), cell=token.cell, owner=token.owner if token.owner in seats else NEUTRAL)
+            mine = Mine(id=state.new_id(), cell=token.cell, owner=owner)
             state.mines[mine.id] = mine
         elif token.kind in ("monster", "item", "resource"):
             tok = Token(id=state.new_id(), kind=token.kind, cell=token.cell)
@@ -114,8 +114,9 @@ def roll_anchor(state: GameState, events: list[Event]) -> None:
 
 
 def place_capitals(state: GameState, events: list[Event]) -> None:
-    """R-SET-4: on the map's start slots, else each player clicks a cell in turn order."""
-    slots = state.board.start_slots()
+    """R-SET-4: on the map's start slots (those of the seats the players take), else each player clicks a
+    cell in turn order."""
+    slots = state.board.capital_slots(len(state.players))
     for seat in state.turn_order:
         if state.cities_of(seat):
             continue

@@ -16,10 +16,11 @@ from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
-from game.map_players import campaign_counts, read_counts
+from game.map_players import campaign_counts, read_counts, read_seatings
 
 TOKENS_LAYER = "tokens"
-MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "diagonal")
+MAP_PROPERTIES = ("title", "min_players", "max_players", "players", "campaign_players", "seats_2", "seats_3",
+                  "diagonal")
 TILE_PROPERTIES = ("terrain", "move_cost", "passable")
 NEWEST_TMX = (1, 11)           # the newest TMX format game.maps.tmx follows
 SHIPPED_HEX_SIDE = {"terrain_hex_pointy.tsx": 36, "terrain_hex_flat.tsx": 36}
@@ -315,11 +316,13 @@ def _build(path: str, doc: TmxDocument, report: MapReport) -> tuple[Board, bool]
                                f"'{meant}'? (Map > Map Properties)")
     counts, (lo, hi), count_problems = read_counts(props)
     campaign, campaign_problems = campaign_counts(props, counts)
-    problems += [f"{path}: {message}" for message in count_problems + campaign_problems]
+    seatings, seating_problems = read_seatings(props, hi)
+    problems += [f"{path}: {message}" for message in count_problems + campaign_problems + seating_problems]
     board = Board(topology=topology, move_cost=Rows([[0] * width for _ in range(height)], "int16"), terrain=[],
                   title=str(props.get("title") or os.path.splitext(os.path.basename(path))[0]),
                   min_players=lo, max_players=hi, player_counts=() if counts == tuple(range(lo, hi + 1)) else counts,
-                  campaign_player_counts=campaign if campaign != counts else (), source=os.path.abspath(path),
+                  campaign_player_counts=campaign if campaign != counts else (), seatings=seatings,
+                  source=os.path.abspath(path),
                   tile_width=int(attrs["tilewidth"]), tile_height=int(attrs["tileheight"]),
                   hex_side_length=int(attrs.get("hexsidelength") or 0) if hexagonal else 0)
     grid = Grid.of(board)
