@@ -114,18 +114,16 @@ def test_a_three_player_save_of_the_highlands_made_before_it_was_for_two_or_four
 
 
 @pytest.mark.rule("R-SET-1")
-def test_the_free_cities_takes_two_and_three_in_normal_but_two_in_campaign(tmp_path):
-    """Its seats are fair in Normal with 2 and 3 players; not with 4 (seat 1 won 19% of 300 games once the
-    computer players kept the hero cap they vote in), nor in Campaign's long games (seat 2 won 54% of 100
-    with 3, seat 1 15% with 4): its ``players`` is "2,3", its ``campaign_players`` "2"."""
+def test_the_free_cities_takes_two_to_four_in_normal_but_two_or_four_in_campaign(tmp_path):
+    """Its seats are fair in Normal with 2, 3 and 4 players (4 since its seats go round the table) and in
+    Campaign with 2 and 4, not with 3 (seat 2 won 54% of 100 games): its ``campaign_players`` is "2,4"."""
     from game.engine import load_rules
     board = load_map(MAPS_DIR / "free_cities.tmx")
-    assert board.counts_for("normal") == (2, 3) and board.counts_for("campaign") == (2,)
-    assert read_header(MAPS_DIR / "free_cities.tmx").campaign_counts == (2,)
-    new_game(board, seats(3), 1)
-    with pytest.raises(IllegalAction, match="a map for 2 or 3 players, not 4"):
-        new_game(board, seats(4), 1)
-    with pytest.raises(IllegalAction, match="a map for 2 players in Campaign, not 3"):
+    assert board.counts_for("normal") == (2, 3, 4) and board.counts_for("campaign") == (2, 4)
+    assert read_header(MAPS_DIR / "free_cities.tmx").campaign_counts == (2, 4)
+    new_game(board, seats(4), 1)
+    new_game(board, seats(4), 1, rules=load_rules("campaign"), mode="campaign")
+    with pytest.raises(IllegalAction, match="a map for 2 or 4 players in Campaign, not 3"):
         new_game(board, seats(3), 1, rules=load_rules("campaign"), mode="campaign")
     path = tmp_path / "corners.tmx"
     path.write_text(four_corner_map('<property name="campaign_players" value="2,5"/>'))
@@ -147,7 +145,7 @@ def test_the_title_turns_start_off_when_campaign_takes_fewer_players(tmp_path):
     assert len(scene.seats) == 3 and scene.start_button.enabled
     scene._set_mode(1)
     assert not scene.start_button.enabled
-    assert scene.start_button.tooltip == "Made for 2 players in Campaign: add or remove a player"
+    assert scene.start_button.tooltip == "Made for 2 or 4 players in Campaign: add or remove a player"
     scene.draw(pygame.Surface(app.screen.get_size()))
     scene._set_mode(0)
     assert scene.start_button.enabled

@@ -54,7 +54,8 @@ class Recipe:
     size: tuple[int, int]
     kind: str                          # square | hex
     players: tuple[int, int]
-    starts: list[tuple[float, float]]  # per seat, as fractions of the map's pixel size
+    starts: list[tuple[float, float]]  # as fractions of the map's pixel size: seat 1's first, the rest in
+                                       # the order the generator shares things out (rivals' starts next)
     symmetry: str                      # rot2 | mirror4 | rot3 (three seats a third of a turn apart)
     seed: int
     stagger_axis: str = "y"
@@ -78,6 +79,10 @@ class Recipe:
     # mirror4 square maps only: make the upper-left quarter (terrain, roads given inside it, tokens) and
     # mirror it cell for cell, so every corner is the same 🐎 from everything; an odd size has a centre cell
     exact: bool = False
+    # the seat of each start when not 1, 2, 3...: four corners numbered round the table, so that turn
+    # order goes round it (R-SET-3), and the seats smaller tables take (the map's seats_2, seats_3)
+    seat_numbers: tuple[int, ...] = ()
+    seatings: dict[int, str] = field(default_factory=dict)
 
 
 class Layout:
@@ -409,7 +414,8 @@ class Layout:
         r = self.r
         reach = self.reachable()
         taken = set()
-        for seat, uv in enumerate(r.starts, start=1):
+        numbers = r.seat_numbers or range(1, len(r.starts) + 1)
+        for seat, uv in sorted(zip(numbers, r.starts)):
             cell = self.cell_at(uv)
             taken.add(cell)
             self.objects.append(("start", cell, {"seat": seat}, f"Seat {seat} start"))
@@ -461,6 +467,8 @@ class Layout:
             props["players"] = r.player_counts
         if r.campaign_player_counts:
             props["campaign_players"] = r.campaign_player_counts
+        for players, seats in sorted(r.seatings.items()):
+            props[f"seats_{players}"] = seats
         if r.kind == "square":
             props["diagonal"] = r.diagonal
         return TmxMap(width=w, height=h, tile_width=self.tile[0], tile_height=self.tile[1],
@@ -504,6 +512,13 @@ def build(r: Recipe) -> Path:
     return path
 
 
+# four corners listed upper left, lower right, upper right, lower left (the generator shares things out
+# between the first two) and numbered counter-clockwise round the table (R-SET-3): a diagonal numbering put the
+# next player in turn order across the map and left a seat of The Free Cities with 19% of 4-player games
+# (maps/README.md). Two players take opposite corners, three the corners of the old numbering
+ROUND_THE_TABLE = (1, 3, 4, 2)
+OPPOSITE_CORNERS = {2: "1,3", 3: "1,3,4"}
+
 RECIPES = [
     Recipe(
         name="meadow", title="Meadow Ford", size=(20, 16), kind="square", players=(2, 2), symmetry="rot2",
@@ -535,6 +550,7 @@ RECIPES = [
         name="riverlands", title="The Riverlands", size=(32, 24), kind="hex", stagger_axis="y",
         players=(2, 4), symmetry="mirror4", seed=7,
         starts=[(0.1, 0.12), (0.9, 0.88), (0.9, 0.12), (0.1, 0.88)],
+        seat_numbers=ROUND_THE_TABLE, seatings=OPPOSITE_CORNERS,
         rivers=[[(-0.05, 0.5), (0.2, 0.45), (0.4, 0.55), (0.5, 0.5)], [(0.5, -0.05), (0.47, 0.2), (0.5, 0.5)]],
         roads=[((0.1, 0.12), (0.5, 0.5)), ((0.1, 0.12), (0.1, 0.88)), ((0.1, 0.12), (0.9, 0.12))],
         tokens=[("mine", (0.3, 0.35), {}), ("mine", (0.12, 0.35), {}),
@@ -551,6 +567,7 @@ RECIPES = [
         # 100 games, seat 2 49% (maps/README.md)
         player_counts="2,4",
         starts=[(0.1, 0.1), (0.9, 0.9), (0.9, 0.1), (0.1, 0.9)],
+        seat_numbers=ROUND_THE_TABLE, seatings=OPPOSITE_CORNERS,
         rivers=[[(-0.05, 0.32), (0.2, 0.36), (0.32, 0.3), (0.45, 0.42), (0.5, 0.5)]],
         roads=[((0.1, 0.1), (0.5, 0.5)), ((0.1, 0.1), (0.5, 0.1)), ((0.1, 0.1), (0.1, 0.5))],
         tokens=[("mine", (0.25, 0.22), {}), ("mine", (0.38, 0.2), {}), ("mine", (0.2, 0.42), {}),
@@ -565,12 +582,11 @@ RECIPES = [
     Recipe(
         name="free_cities", title="The Free Cities", size=(24, 24), kind="square", diagonal=True,
         players=(2, 4), symmetry="mirror4", seed=5, forest=0.6,
-        # not fair in Campaign with 3 or 4 (seat 2 won 54% of 100 games with 3, seat 1 15% with 4), nor in
-        # Normal with 4 once the computer players kept the hero cap they vote in: seat 1 won 19% (15%-24%)
-        # of 300 games (maps/README.md). Its fourth start slot stays: a game saved with 4 players still loads
-        player_counts="2,3",
-        campaign_player_counts="2",
+        # not fair in Campaign with 3 (seat 2 won 54% of 100 games). With 4 it is, once its seats are
+        # numbered round the table: numbered across, seat 1 won 19% (15%-24%) of 300 games (maps/README.md)
+        campaign_player_counts="2,4",
         starts=[(0.08, 0.08), (0.92, 0.92), (0.92, 0.08), (0.08, 0.92)],
+        seat_numbers=ROUND_THE_TABLE, seatings=OPPOSITE_CORNERS,
         rivers=[[(0.5, -0.05), (0.5, 0.3)], [(-0.05, 0.5), (0.3, 0.5)]],
         roads=[((0.08, 0.08), (0.5, 0.5)), ((0.08, 0.08), (0.92, 0.08)), ((0.08, 0.08), (0.08, 0.92))],
         tokens=[("city", (0.3, 0.3), {"tier": "villa"}), ("city", (0.22, 0.5), {"tier": "encampment"}),
