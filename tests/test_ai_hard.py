@@ -228,3 +228,27 @@ def test_with_more_players_a_look_ahead_keeps_to_the_budget():
     state = _after_a_round_of(30, seats=4)
     rollouts = WIDTH * DETERMINIZATIONS
     assert rollout_limit(state, 1, rollouts) == action_budget(state) // rollouts < 30
+
+
+@pytest.mark.rule("R-BAT-1")
+def test_hard_hero_threat_counts_a_hero_in_reach_of_a_stronger_rival_at_what_it_keeps():
+    """The lab's ``hard:hero_threat``: a hero in the open next to a much stronger rival hero is worth little,
+    one far from it or in its own City its full worth; plain ``hard`` counts it whole, and the variant plays."""
+    from game.ai.hard import worth
+    from game.engine.state import Hero
+    state = start_game()
+    city = capital(state, 1)
+    ours = Hero(state.new_id(), 1, (city.cell[0] + 4, city.cell[1]), army={"mercenary": 3}, name="Ours")
+    state.heroes[ours.id] = ours
+    whole = worth(state, 1, hero_threat=True)
+    assert worth(state, 1) == whole
+    rival = Hero(state.new_id(), 2, (ours.cell[0] + 1, ours.cell[1]), army={"mercenary": 30}, name="Rival")
+    state.heroes[rival.id] = rival                                       # arrange: a big army beside it
+    assert worth(state, 1, hero_threat=True) < whole - 5
+    assert worth(state, 1) == whole
+    ours.cell = city.cell                                                # in its City, the City's walls count
+    assert worth(state, 1, hero_threat=True) == worth(state, 1)
+    state2, _ = new_game(Board.blank(14, 10, "square"), [Seat("A", "computer", "hard:hero_threat"),
+                                                        Seat("B", "computer", "standard")], 5)
+    for _ in range(30):
+        apply(state2, choose_action(state2, seat_rng(5, state2.actor()), state2.players[state2.actor()].ai))

@@ -512,7 +512,7 @@ def parse_args(argv=None):
         args.players = len(args.seats)
     for lvl in args.seats or args.ai.split(","):
         if lvl != "random" and style_of(lvl) is None:
-            p.error(f"unknown AI level {lvl!r}: expected random, easy, standard, hard or standard:VARIANT")
+            p.error(f"unknown AI level {lvl!r}: expected random, easy, standard, hard, standard:VARIANT or hard:VARIANT")
     if args.out:
         out = Path(args.out)
         if out.suffix.lower() not in (".jsonl", ".csv"):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.appraisal import _covers, _value, city_strength, income, upkeep_reserve
+from game.ai.appraisal import _covers, _move_dice, _value, city_strength, hero_strength, income, upkeep_reserve
 from game.ai.standard import STANDARD, Planner, Style
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
@@ -91,8 +91,10 @@ def rollout_copy(state: GameState, seed: int) -> GameState:
     return state.lookahead_copy(AlignedDice(seed))
 
 
-def worth(state: GameState, seat: int) -> float:
-    """One player's material in coin-equivalents: Cities (tier, walls, garrison), mines, heroes, armies, purse."""
+def worth(state: GameState, seat: int, hero_threat: bool = False) -> float:
+    """One player's material in coin-equivalents: Cities (tier, walls, garrison), mines, heroes, armies, purse.
+    ``hero_threat`` (the lab's ``hard:hero_threat``): a hero in the open that stronger rival heroes can
+    reach next turn is worth only what it keeps, as a threatened City is."""
     if not state.players[seat].alive:
         return 0.0
     planner = Planner(state, None, STANDARD, seat)
@@ -114,9 +116,26 @@ def worth(state: GameState, seat: int) -> float:
         chance = loss_chance(state, planner, city)
         total += value * (1 - LOSS_SHARE * chance) - (LAST_CITY * chance if len(cities) == 1 else 0)
     total += 6 * len(state.mines_of(seat))
+    reach = _move_dice(state).maximum + 1 if hero_threat else 0
     for hero in state.heroes_of(seat):
-        total += planner.hero_loss(hero)
+        value = planner.hero_loss(hero)
+        if hero_threat and not any(c.cell == hero.cell for c in cities):
+            value *= 1 - LOSS_SHARE * hero_loss_chance(state, hero, reach)
+        total += value
     return total
+
+
+def hero_loss_chance(state: GameState, hero, reach: int) -> float:
+    """How likely the rival heroes within ``reach`` steps (as the crow flies: terrain only lengthens a
+    way) beat ``hero`` next turn: their strength against its own, as ``loss_chance`` weighs a City's."""
+    x, y = hero.cell
+    threat = sum(hero_strength(state, other) for other in state.heroes.values()
+                 if other.owner != hero.owner and not state.allied(other.owner, hero.owner)
+                 and max(abs(other.cell[0] - x), abs(other.cell[1] - y)) <= reach)
+    if not threat:
+        return 0.0
+    ours = hero_strength(state, hero)
+    return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
 def loss_chance(state: GameState, planner: Planner, city) -> float:
@@ -129,7 +148,7 @@ def loss_chance(state: GameState, planner: Planner, city) -> float:
     return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
-def evaluate(state: GameState, seat: int, rivals: bool = True) -> float:
+def evaluate(state: GameState, seat: int, rivals: bool = True, hero_threat: bool = False) -> float:
     """How well ``seat`` stands: its worth against the strongest rival's (a win or a loss dominates);
     with ``rivals=False`` its own worth alone."""
     if state.phase == "over":
@@ -138,11 +157,11 @@ def evaluate(state: GameState, seat: int, rivals: bool = True) -> float:
         return WIN / len(state.winners)
     if not state.players[seat].alive:
         return -WIN
-    ours = worth(state, seat)
+    ours = worth(state, seat, hero_threat)
     if not rivals:
         return ours
     others = [p for p in state.live_players() if p != seat and not state.allied(p, seat)]
-    return ours - max((worth(state, p) for p in others), default=0.0)
+    return ours - max((worth(state, p, hero_threat) for p in others), default=0.0)
 
 
 def _horizon_reached(state: GameState, seat: int, start_day: int) -> bool:
@@ -151,7 +170,8 @@ def _horizon_reached(state: GameState, seat: int, start_day: int) -> bool:
              and not state.pending and state.battle is None))
 
 
-def rollout(state: GameState, first, seat: int, seed: int, limit: int, rivals: bool = True) -> float:
+def rollout(state: GameState, first, seat: int, seed: int, limit: int, rivals: bool = True,
+            hero_threat: bool = False) -> float:
     """``first`` then ``standard`` for everyone on a copy, until ``seat``'s next turn or ``limit`` actions."""
     twin = rollout_copy(state, seed)
     start_day = twin.day
@@ -168,7 +188,7 @@ def rollout(state: GameState, first, seat: int, seed: int, limit: int, rivals: b
             apply(twin, action)
     except IllegalAction:
         pass                    # a refused move ends the look-ahead where it stands
-    return evaluate(twin, seat, rivals)
+    return evaluate(twin, seat, rivals, hero_threat)
 
 
 def action_budget(state: GameState) -> int:
@@ -209,6 +229,7 @@ def rollout_limit(state: GameState, seat: int, rollouts: int) -> int:
 
 class HardPlanner(Planner):
     """The standard planner, choosing among its candidate actions by rollouts."""
+    hero_threat = False         # the lab's hard:hero_threat (``worth``)
 
     def best_of(self, candidates: list, rivals: bool = True):
         """The candidate with the best mean rollout score; standard's own pick (the first) unless beaten by MARGIN."""
@@ -219,7 +240,8 @@ class HardPlanner(Planner):
         limit = rollout_limit(self.state, self.seat, len(candidates) * len(seeds))
         best, best_score = candidates[0], None
         for act in candidates:
-            score = sum(rollout(self.state, act, self.seat, seed, limit, rivals) for seed in seeds) / len(seeds)
+            score = sum(rollout(self.state, act, self.seat, seed, limit, rivals, self.hero_threat)
+                        for seed in seeds) / len(seeds)
             if best_score is None or score > best_score + (MARGIN if best is candidates[0] else 1e-9):
                 best, best_score = act, score
         return best
@@ -273,5 +295,12 @@ class HardPlanner(Planner):
         return self.best_of(moves)
 
 
-def choose_hard(state: GameState, rng: random.Random, style: Style = STANDARD):
-    return HardPlanner(state, rng, style).choose()
+class HeroThreatPlanner(HardPlanner):
+    hero_threat = True
+
+
+HARD_VARIANTS = {"hero_threat": HeroThreatPlanner}   # the lab's hard:NAME levels, tried against hard itself
+
+
+def choose_hard(state: GameState, rng: random.Random, style: Style = STANDARD, variant: str = ""):
+    return HARD_VARIANTS.get(variant, HardPlanner)(state, rng, style).choose()

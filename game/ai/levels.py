@@ -7,7 +7,8 @@ plays the whole plan (``game.ai.standard``) with three heroes from Day 1, the
 hero-count probe's winner. ``hard`` plays standard's plan but tries its choices
 out by search (``game.ai.hard``: rollouts on determinized copies of the game).
 A variant level is written ``standard:NAME`` (e.g. ``standard:many_heroes``), for
-playtests that ask whether one heuristic alone beats ``standard``.
+playtests that ask whether one heuristic alone beats ``standard``, or ``hard:NAME`` for a change to
+``hard``'s search tried before it becomes ``hard``.
 
 Tournament results (``tools/tournament.py``, seats swapped every game, 95% Wilson
 intervals) are kept in the README's playtester section, with the date of the
@@ -55,6 +56,9 @@ VARIANTS = {
 }
 
 STYLES = {"easy": EASY, "standard": STANDARD, "hard": HARD}
+# hard's own lab variants (game.ai.hard.HARD_VARIANTS), named here so the tools check a level before the
+# engine loads: hard:hero_threat counts a hero in reach of stronger rival heroes at what it keeps
+HARD_VARIANT_NAMES = ("hero_threat",)
 
 
 def style_of(level: str) -> Style | None:
@@ -63,4 +67,6 @@ def style_of(level: str) -> Style | None:
     base, _, variant = level.partition(":")
     if base == "standard" and variant in VARIANTS:
         return VARIANTS[variant]
+    if base == "hard" and variant in HARD_VARIANT_NAMES:
+        return HARD
     return None

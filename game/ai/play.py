@@ -23,9 +23,9 @@ def choose_action(state: GameState, rng: random.Random, level: str = "standard")
     style = style_of(level)
     if style is None:
         raise ValueError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
-    if level == "hard":
+    if level == "hard" or level.startswith("hard:"):
         from game.ai.hard import choose_hard
-        return choose_hard(state, rng, style)
+        return choose_hard(state, rng, style, level.partition(":")[2])
     from game.ai.standard import choose_standard
     return choose_standard(state, rng, style)
 
