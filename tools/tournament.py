@@ -103,11 +103,11 @@ def main(argv=None) -> int:
     if args.jobs is not None and not 1 <= args.jobs <= 64:
         p.error("--jobs must be 1 to 64")
     levels = [lvl.strip() for lvl in args.levels.split(",") if lvl.strip()]
-    from game.ai.levels import HARD_VARIANT_NAMES, VARIANTS, style_of   # the computer players (and the engine) load once the numbers are checked
+    from game.ai.levels import HARD_VARIANTS, VARIANTS, style_of   # the computer players (and the engine) load once the numbers are checked
     unknown = [lvl for lvl in levels if lvl != "random" and style_of(lvl) is None]
     if unknown:
         p.error(f"unknown level {unknown[0]!r}: expected {', '.join(LEVELS)} "
-                f"or a variant {', '.join(['standard:' + v for v in VARIANTS] + ['hard:' + v for v in HARD_VARIANT_NAMES])}")
+                f"or a variant {', '.join(['standard:' + v for v in VARIANTS] + ['hard:' + v for v in HARD_VARIANTS])}")
     if len(set(levels)) < 2:
         p.error("--levels needs at least two different levels")
     map_path = map_argument(args.map, p)

@@ -132,9 +132,11 @@ def hero_loss_chance(state: GameState, hero, reach: int) -> float:
     threat = sum(hero_strength(state, other) for other in state.heroes.values()
                  if other.owner != hero.owner and not state.allied(other.owner, hero.owner)
                  and max(abs(other.cell[0] - x), abs(other.cell[1] - y)) <= reach)
-    if not threat:
-        return 0.0
-    ours = hero_strength(state, hero)
+    return beaten_chance(threat, hero_strength(state, hero)) if threat else 0.0
+
+
+def beaten_chance(threat: float, ours: float) -> float:
+    """The chance a side of strength ``ours`` loses to ``threat``, as standard estimates a battle."""
     return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
@@ -142,10 +144,7 @@ def loss_chance(state: GameState, planner: Planner, city) -> float:
     """How likely the rival heroes within a turn's reach of ``city`` take it: their strength against the
     City's, as standard estimates a battle (0 when none is near)."""
     threat = planner.threat_to(city)
-    if not threat:
-        return 0.0
-    ours = city_strength(state, city)
-    return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
+    return beaten_chance(threat, city_strength(state, city)) if threat else 0.0
 
 
 def evaluate(state: GameState, seat: int, rivals: bool = True, hero_threat: bool = False) -> float:
@@ -229,7 +228,7 @@ def rollout_limit(state: GameState, seat: int, rollouts: int) -> int:
 
 class HardPlanner(Planner):
     """The standard planner, choosing among its candidate actions by rollouts."""
-    hero_threat = False         # the lab's hard:hero_threat (``worth``)
+    hero_threat = False         # the lab's hard:hero_threat (``worth``), set by choose_hard
 
     def best_of(self, candidates: list, rivals: bool = True):
         """The candidate with the best mean rollout score; standard's own pick (the first) unless beaten by MARGIN."""
@@ -295,12 +294,8 @@ class HardPlanner(Planner):
         return self.best_of(moves)
 
 
-class HeroThreatPlanner(HardPlanner):
-    hero_threat = True
-
-
-HARD_VARIANTS = {"hero_threat": HeroThreatPlanner}   # the lab's hard:NAME levels, tried against hard itself
-
-
 def choose_hard(state: GameState, rng: random.Random, style: Style = STANDARD, variant: str = ""):
-    return HARD_VARIANTS.get(variant, HardPlanner)(state, rng, style).choose()
+    """``variant``: one of the lab's hard:NAME levels (``game.ai.levels.HARD_VARIANTS``), or "" for hard."""
+    planner = HardPlanner(state, rng, style)
+    planner.hero_threat = variant == "hero_threat"
+    return planner.choose()

@@ -56,9 +56,9 @@ VARIANTS = {
 }
 
 STYLES = {"easy": EASY, "standard": STANDARD, "hard": HARD}
-# hard's own lab variants (game.ai.hard.HARD_VARIANTS), named here so the tools check a level before the
-# engine loads: hard:hero_threat counts a hero in reach of stronger rival heroes at what it keeps
-HARD_VARIANT_NAMES = ("hero_threat",)
+# hard's own lab variants (``game.ai.hard.choose_hard``): hard:hero_threat counts a hero in reach of
+# stronger rival heroes at what it keeps
+HARD_VARIANTS = ("hero_threat",)
 
 
 def style_of(level: str) -> Style | None:
@@ -67,6 +67,6 @@ def style_of(level: str) -> Style | None:
     base, _, variant = level.partition(":")
     if base == "standard" and variant in VARIANTS:
         return VARIANTS[variant]
-    if base == "hard" and variant in HARD_VARIANT_NAMES:
+    if base == "hard" and variant in HARD_VARIANTS:
         return HARD
     return None

@@ -23,9 +23,10 @@ def choose_action(state: GameState, rng: random.Random, level: str = "standard")
     style = style_of(level)
     if style is None:
         raise ValueError(f"unknown computer level {level!r}: expected one of {', '.join(LEVELS)}")
-    if level == "hard" or level.startswith("hard:"):
+    base, _, variant = level.partition(":")
+    if base == "hard":
         from game.ai.hard import choose_hard
-        return choose_hard(state, rng, style, level.partition(":")[2])
+        return choose_hard(state, rng, style, variant)
     from game.ai.standard import choose_standard
     return choose_standard(state, rng, style)
 
