@@ -631,7 +631,7 @@ RECIPES.append(Recipe(
     name="skirmish", title="The Skirmish", size=(13, 13), kind="square", players=(4, 4), diagonal=True,
     orthogonal_roads=True, exact=True,
     symmetry="mirror4", seed=13, forest=0.66, hills=0.8, mountain=0.9,
-    starts=[(0.15, 0.15), (0.85, 0.85), (0.85, 0.15), (0.15, 0.85)],
+    starts=[(0.15, 0.15), (0.85, 0.85), (0.85, 0.15), (0.15, 0.85)], seat_numbers=ROUND_THE_TABLE,
     # the upper-left quarter's roads: to the centre and to the middle of the sides it shares
     roads=[((0.15, 0.15), (0.5, 0.5)), ((0.15, 0.15), (0.5, 0.19)), ((0.15, 0.15), (0.19, 0.5))],
     tokens=[("mine", (0.32, 0.1), {}), ("monster", (0.33, 0.33), {}), ("item", (0.1, 0.35), {}),
