@@ -95,3 +95,20 @@ def test_a_slip_in_a_seats_property_name_is_named(tmp_path):
     report = check_map(corners_map(tmp_path, '<property name="seat_2" value="1,3"/>'))
     assert any("'seat_2' is not one the game reads; did you mean 'seats_2'" in w for w in report.warnings)
 
+
+@pytest.mark.rule("R-SET-3")
+def test_the_validator_warns_when_four_seats_jump_across_the_map(tmp_path):
+    """The small map's slots are numbered across (1 upper left, 2 lower right, 3 lower left, 4 upper right):
+    turn order would jump across the table, so the designer is told which numbers go round it."""
+    report = check_map(corners_map(tmp_path, ""))
+    assert report.problems == []
+    assert report.warnings == [
+        f"{corners_map(tmp_path, '')}: layer 'tokens', object 1 'one' at cell (0, 0): with 4 players "
+        "play goes seat 1 → 2 → 3 → 4 (R-SET-3), which jumps across the map: seat 2's start slot (object 2) "
+        "is not the next one round it. Counter-clockwise from seat 1 the start slots are seats 3, 2, 4: "
+        "renumber them 2, 3, 4"], report.warnings
+
+
+@pytest.mark.parametrize("name", ["free_cities", "highlands", "riverlands", "skirmish", "three_fords"])
+def test_no_shipped_map_for_three_or_four_has_play_jump_across_it(name):
+    assert check_map(MAPS_DIR / f"{name}.tmx").warnings == []

@@ -5,6 +5,7 @@ Shared by the loader (which refuses a map with problems) and the validator.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass
 
 from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
@@ -181,3 +182,36 @@ def board_problems(path: str, board: Board, seats_known: bool = True) -> list[st
     """All game checks of a loaded board (``seats_known``: see seat_problems)."""
     return (placement_problems(path, board) + seat_problems(path, board, seats_known)
             + reach_problems(path, board))
+
+
+def seat_order_warnings(path: str, board: Board) -> list[str]:
+    """Turn order follows seat order from the Anchor, round the table (R-SET-3): with three or four
+    players, each next seat's start slot should be the next one round the map, one way or the other."""
+    from game.maps.geometry import cell_center     # geometry is only needed here
+
+    slots = {t.seat: t for t in board.tokens if t.kind == "start" and t.seat is not None}
+    warnings = []
+    for players in board.counts:
+        seats = list(board.seats_taken(players))
+        if players < 4 or not all(s in slots for s in seats):
+            continue        # three seats always go round, one way or the other
+        centres = {s: cell_center(board, slots[s].cell) for s in seats}
+        mid_x = sum(x for x, _ in centres.values()) / players
+        mid_y = sum(y for _, y in centres.values()) / players
+        # counter-clockwise as the map is seen: screen y grows downwards
+        angle = {s: math.degrees(math.atan2(mid_y - y, x - mid_x)) % 360 for s, (x, y) in centres.items()}
+        ring = sorted(seats, key=angle.get)
+        gaps = [(angle[ring[(i + 1) % players]] - angle[ring[i]]) % 360 for i in range(players)]
+        if min(gaps) < 15:      # two slots in nearly one direction from the middle: no order to tell
+            continue
+        start = ring.index(seats[0])
+        counter = ring[start:] + ring[:start]
+        if seats in (counter, counter[:1] + counter[1:][::-1]):
+            continue
+        stray = next(seats[i + 1] for i in range(players - 1) if seats[i + 1] != counter[i + 1])
+        warnings.append(ObjectProblem.of(path, slots[seats[0]])(
+            f"with {players} players play goes seat {' → '.join(map(str, seats))} (R-SET-3), which jumps "
+            f"across the map: seat {stray}'s start slot (object {slots[stray].object_id}) is not the next "
+            f"one round it. Counter-clockwise from seat {seats[0]} the start slots are seats "
+            f"{', '.join(map(str, counter[1:]))}: renumber them {', '.join(map(str, seats[1:]))}"))
+    return warnings

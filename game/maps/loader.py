@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from game.board.model import Board, MapToken, Rows, TileInfo
 from game.board.topology import HexTopology, make_topology
-from game.maps.checks import TOKEN_PROPERTIES, ObjectProblem, board_problems, misspelt, token_from_properties, whole
+from game.maps.checks import TOKEN_PROPERTIES, ObjectProblem, board_problems, misspelt, seat_order_warnings, token_from_properties, whole
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
@@ -77,6 +77,8 @@ def check_map(path: str | os.PathLike) -> MapReport:
             report.problems[:0] = [f"{w} (the problems after this one may come from it)" for w in shape]
         else:
             report.warnings += shape
+        if not report.problems:
+            report.warnings += seat_order_warnings(path, report.board)
         return report
     except Exception as e:  # a bad map must never crash the game or the validator
         return MapReport(None, [f"{path}: cannot be read: {type(e).__name__}: {e}"])
