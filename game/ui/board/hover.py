@@ -111,7 +111,9 @@ class HoveredTile:
             f"the {str(pending.data.get('kind', 'Daybreak')).title()} token"
         if self.state.is_unoccupied(cell):
             return [f"Click: place {what} here"]
-        return [f"Taken: {what} goes on a free tile (nothing on it)"]
+        if not self.state.board.passable(cell):
+            return [f"Not here: {what} goes on a lit tile, one heroes can walk on"]
+        return [f"Not here: something stands on this tile; {what} goes on a lit, free one"]
 
     def _beyond_reach(self, hero):
         """Where the hero could get on any turn: an out-of-reach tile says how far it is and shows the way
