@@ -12,6 +12,7 @@ from game.board.model import CITY_TIERS, TOKEN_KINDS, Board, MapToken
 from game.board.bitwindow import bit_window
 from game.board.topology import Cell
 from game.map_players import whole
+from game.maps.geometry import cell_center
 
 TOKEN_PROPERTIES = ("kind", "owner", "seat", "tier")
 
@@ -187,8 +188,6 @@ def board_problems(path: str, board: Board, seats_known: bool = True) -> list[st
 def seat_order_warnings(path: str, board: Board) -> list[str]:
     """Turn order follows seat order from the Anchor, round the table (R-SET-3): with three or four
     players, each next seat's start slot should be the next one round the map, one way or the other."""
-    from game.maps.geometry import cell_center     # geometry is only needed here
-
     slots = {t.seat: t for t in board.tokens if t.kind == "start" and t.seat is not None}
     warnings = []
     for players in board.counts:
