@@ -186,8 +186,8 @@ def board_problems(path: str, board: Board, seats_known: bool = True) -> list[st
 
 
 def seat_order_warnings(path: str, board: Board) -> list[str]:
-    """Turn order follows seat order from the Anchor, round the table (R-SET-3): with three or four
-    players, each next seat's start slot should be the next one round the map, one way or the other."""
+    """Turn order follows seat order from the Anchor, round the table (R-SET-3): with four players, each
+    next seat's start slot should be the next one round the map, one way or the other."""
     slots = {t.seat: t for t in board.tokens if t.kind == "start" and t.seat is not None}
     warnings = []
     for players in board.counts:

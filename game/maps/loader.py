@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from game.board.model import Board, MapToken, Rows, TileInfo
 from game.board.topology import HexTopology, make_topology
-from game.maps.checks import TOKEN_PROPERTIES, ObjectProblem, board_problems, misspelt, seat_order_warnings, token_from_properties, whole
+from game.maps.checks import (TOKEN_PROPERTIES, ObjectProblem, board_problems, misspelt, seat_order_warnings,
+                              token_from_properties, whole)
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
 from game.maps.structure import MAX_MOVE_COST, structure_problems
