@@ -100,10 +100,11 @@ def test_a_slip_in_a_seats_property_name_is_named(tmp_path):
 def test_the_validator_warns_when_four_seats_jump_across_the_map(tmp_path):
     """The small map's slots are numbered across (1 upper left, 2 lower right, 3 lower left, 4 upper right):
     turn order would jump across the table, so the designer is told which numbers go round it."""
-    report = check_map(corners_map(tmp_path, ""))
+    path = corners_map(tmp_path, "")
+    report = check_map(path)
     assert report.problems == []
     assert report.warnings == [
-        f"{corners_map(tmp_path, '')}: layer 'tokens', object 1 'one' at cell (0, 0): with 4 players "
+        f"{path}: layer 'tokens', object 1 'one' at cell (0, 0): with 4 players "
         "play goes seat 1 → 2 → 3 → 4 (R-SET-3), which jumps across the map: seat 2's start slot (object 2) "
         "is not the next one round it. Counter-clockwise from seat 1 the start slots are seats 3, 2, 4: "
         "renumber them 2, 3, 4"], report.warnings

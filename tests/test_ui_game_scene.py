@@ -952,7 +952,7 @@ def test_placing_the_daybreak_token_the_tooltip_says_whether_a_tile_takes_it():
     free = state.unoccupied_cells()[0]
     taken = next(c.cell for c in state.cities.values() if c.owner == scene.actor)
     assert "Click: place the Monster token here" in scene.view.describe(free)
-    assert "Not here: something stands on this tile; the Monster token goes on a lit, free one" in \
+    assert "Not here: this tile is taken; the Monster token goes on a lit, free one" in \
         scene.view.describe(taken)
     water = next(c for c in state.board.topology.cells() if not state.board.passable(c))
     assert "Not here: the Monster token goes on a lit tile, one heroes can walk on" in scene.view.describe(water)

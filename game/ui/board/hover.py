@@ -113,7 +113,7 @@ class HoveredTile:
             return [f"Click: place {what} here"]
         if not self.state.board.passable(cell):
             return [f"Not here: {what} goes on a lit tile, one heroes can walk on"]
-        return [f"Not here: something stands on this tile; {what} goes on a lit, free one"]
+        return [f"Not here: this tile is taken; {what} goes on a lit, free one"]
 
     def _beyond_reach(self, hero):
         """Where the hero could get on any turn: an out-of-reach tile says how far it is and shows the way
