@@ -69,6 +69,16 @@ def test_four_corners_are_numbered_round_the_table(name):
     assert corner[1] == (False, False) and corner[2] == (False, True)
 
 
+@pytest.mark.rule("R-SET-3")
+def test_the_three_fords_seats_go_counter_clockwise_like_the_four_corner_maps():
+    """1 upper left, 2 below, 3 upper right: the next player sits counter-clockwise on every shipped map."""
+    board = load_map(MAPS_DIR / "three_fords.tmx")
+    slots = board.start_slots()
+    mid_x, mid_y = board.width / 2, board.height / 2
+    (x1, y1), (x2, y2), (x3, y3) = (slots[s] for s in (1, 2, 3))
+    assert x1 < mid_x and y1 < mid_y and x3 > mid_x and y3 < mid_y and y2 > mid_y
+
+
 @pytest.mark.rule("R-SET-4")
 @pytest.mark.parametrize("name", ["riverlands", "highlands", "free_cities"])
 def test_two_players_sit_in_opposite_corners_and_three_keep_the_corners_they_had(name):

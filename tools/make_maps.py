@@ -603,7 +603,7 @@ RECIPES = [
 
 
 def _round_starts(radius: float, px: tuple[float, float]) -> list[tuple[float, float]]:
-    """Three starts a third of a turn apart (seat 1 upper left, seat 2 upper right, seat 3 below)."""
+    """Three starts a third of a turn apart: upper left, upper right, below."""
     return [(0.5 + radius * min(px) * math.cos(math.radians(a)) / px[0],
              0.5 + radius * min(px) * math.sin(math.radians(a)) / px[1]) for a in (210, 330, 90)]
 
@@ -613,7 +613,9 @@ THREE_STARTS = _round_starts(0.36, THREE_PX)
 RECIPES.append(Recipe(
     name="three_fords", title="The Three Fords", size=(18, 22), kind="hex", stagger_axis="y",
     players=(3, 3), symmetry="rot3", seed=17, forest=0.62, hills=0.74, mountain=0.86, river_width=0.6,
-    starts=THREE_STARTS,
+    # numbered counter-clockwise on the screen, as the seats go round the table (R-SET-3): 1 upper left,
+    # 2 below, 3 upper right
+    starts=THREE_STARTS, seat_numbers=(1, 3, 2),
     # a river between each two seats, from near the dry middle out to the mountains
     rivers=[[(0.5 + f * (THREE_STARTS[0][0] - 0.5 + THREE_STARTS[2][0] - 0.5),
               0.5 + f * (THREE_STARTS[0][1] - 0.5 + THREE_STARTS[2][1] - 0.5)) for f in (0.35, 0.7, 1.1)]],
