@@ -130,3 +130,41 @@ def test_the_skirmish_is_its_upper_left_quarter_mirrored_cell_for_cell():
         reach = reachable(board.topology, board.move_cost, None, cell, 200, None)
         seen.add(tuple(sorted((kind, reach.cost(c)) for kind, c in tokens)))
     assert len(seen) == 1
+
+
+def _turned_a_third(cell, centre):
+    """``cell`` turned 120° about ``centre`` on pointy hex cells whose odd rows are shifted right."""
+    def cube(c, r):
+        q = c - (r - (r & 1)) // 2
+        return q, -q - r, r
+    (x, y, z), (x0, y0, z0) = cube(*cell), cube(*centre)
+    x, y, z = y - y0 + x0, z - z0 + y0, x - x0 + z0
+    return x + (z - (z & 1)) // 2, z
+
+
+@pytest.mark.rule("R-SET-4")
+def test_the_three_fords_is_one_third_turned_cell_for_cell():
+    """Every seat of the 3-player ~60-minute map is the same: terrain, roads and tokens turn a third about
+    the centre cell, where the Villa stands, so each capital is the same 🐎 from everything and from each
+    other. (Turned in pixels and rounded onto the cells, the capitals were 🐎13, 14 and 16 apart.)"""
+    from game.board.pathfinding import reachable
+    board = load_map(MAPS_DIR / "three_fords.tmx")
+    centre = next(t.cell for t in board.tokens if t.kind == "city" and t.tier == "villa")
+    on_map = {(c, r) for c in range(board.width) for r in range(board.height)}
+    for cell in on_map:
+        image = _turned_a_third(cell, centre)
+        if board.move_cost[cell[1], cell[0]] > 0:      # 0: impassable
+            assert image in on_map, cell
+        if image in on_map:
+            assert board.move_cost[cell[1], cell[0]] == board.move_cost[image[1], image[0]], (cell, image)
+            assert all((layer[cell[1], cell[0]] != 0) == (layer[image[1], image[0]] != 0) for layer in board.layers)
+    tokens = {(t.kind, t.cell) for t in board.tokens if t.kind != "start"}
+    assert tokens == {(k, _turned_a_third(c, centre)) for k, c in tokens}
+    starts = board.start_slots()
+    assert [_turned_a_third(starts[s], centre) for s in (1, 3, 2)] == [starts[3], starts[2], starts[1]]
+    seen, apart = set(), set()
+    for seat, cell in starts.items():
+        reach = reachable(board.topology, board.move_cost, None, cell, 200, None)
+        seen.add(tuple(sorted((kind, reach.cost(c)) for kind, c in tokens)))
+        apart |= {reach.cost(other) for s, other in starts.items() if s != seat}
+    assert len(seen) == 1 and len(apart) == 1, (seen, apart)

@@ -76,8 +76,9 @@ class Recipe:
     fair_tokens: bool = False          # each seat's copy of a token the same 🐎 from it (rot3 maps always)
     player_counts: str = ""            # the map's ``players`` property when not every count from min to max
     campaign_player_counts: str = ""   # its ``campaign_players``: fewer counts in the Campaign ruleset
-    # mirror4 square maps only: make the upper-left quarter (terrain, roads given inside it, tokens) and
-    # mirror it cell for cell, so every corner is the same 🐎 from everything; an odd size has a centre cell
+    # make one part of the map (terrain, roads given inside it, tokens) and copy it cell for cell, so every
+    # seat is the same 🐎 from everything: mirror4 square maps mirror the upper-left quarter (an odd size has
+    # a centre cell); rot3 pointy-hex maps turn seat 1's third about the centre cell (hex cells turn exactly)
     exact: bool = False
     # the seat of each start when not 1, 2, 3...: four corners numbered round the table, so that turn
     # order goes round it (R-SET-3), and the seats smaller tables take (the map's seats_2, seats_3)
@@ -104,8 +105,10 @@ class Layout:
         self.road: set[tuple[int, int]] = set()
         self.road_links: set[frozenset] = set()     # the steps the roads take, two cells each
         self.objects: list[tuple[str, tuple[int, int], dict, str]] = []
-        if r.exact and (r.symmetry != "mirror4" or r.kind != "square"):
-            raise ValueError(f"{r.name}: an exact map mirrors square cells in four (symmetry mirror4, square)")
+        if r.exact and (r.symmetry, r.kind, r.stagger_axis) not in (("mirror4", "square", "y"), ("rot3", "hex", "y")):
+            raise ValueError(f"{r.name}: an exact map mirrors square cells in four (symmetry mirror4, square) "
+                             "or turns pointy hex cells in thirds (symmetry rot3, hex, stagger_axis y)")
+        self.centre = self.cell_at((0.5, 0.5))
 
     # -- coordinates
     def uv_px(self, uv):
@@ -127,15 +130,49 @@ class Layout:
         return [(u, v), (1 - u, v), (u, 1 - v), (1 - u, 1 - v)]
 
     def mirrors(self, cell) -> list[tuple[int, int]]:
-        """``cell`` and its images across the middle column, the middle row and both (in that order)."""
+        """An exact map's images of ``cell``: across the middle column, the middle row and both, or turned a
+        third and two thirds about the centre cell (in that order; a turned image may lie off the map)."""
+        if self.r.symmetry == "rot3":
+            return [self.turned(cell, k) for k in range(3)]
         (c, r), (w, h) = cell, self.r.size
         return [(c, r), (w - 1 - c, r), (c, h - 1 - r), (w - 1 - c, h - 1 - r)]
 
     def mirror_cells(self, cell) -> set[tuple[int, int]]:
         return set(self.mirrors(cell))
 
+    def _cube(self, cell) -> tuple[int, int, int]:
+        """Cube coordinates of a pointy hex cell (odd rows shifted right) from the centre cell."""
+        def axial(c, r):
+            return c - (r - (r & 1)) // 2, r
+        (q, r), (q0, r0) = axial(*cell), axial(*self.centre)
+        return q - q0, -(q - q0) - (r - r0), r - r0
+
+    def turned(self, cell, k: int = 1) -> tuple[int, int]:
+        """``cell`` turned k thirds clockwise on the screen about the centre cell."""
+        x, y, z = self._cube(cell)
+        for _ in range(k):
+            x, y, z = y, z, x
+        q0 = self.centre[0] - (self.centre[1] - (self.centre[1] & 1)) // 2
+        row = self.centre[1] + z
+        return q0 + x + (row - (row & 1)) // 2, row
+
+    def _third_angle(self, cell) -> float:
+        """How far round from the start of seat 1's third (150° to 270° on the screen) a cell lies, on
+        regular hexes; the centre cell counts as in it."""
+        x, _, z = self._cube(cell)
+        if x == z == 0:
+            return 0.0
+        angle = math.degrees(math.atan2(1.5 * z, math.sqrt(3) * (x + z / 2)))
+        return round((angle - 150) % 360, 6) % 360
+
+    def on_map(self, cell) -> bool:
+        return 0 <= cell[0] < self.r.size[0] and 0 <= cell[1] < self.r.size[1]
+
     def in_quarter(self, cell) -> bool:
-        """In the upper-left quarter an exact map is made from (its middle row and column included)."""
+        """In the part an exact map is made from: the upper-left quarter (its middle row and column
+        included), or seat 1's third (the centre cell included)."""
+        if self.r.symmetry == "rot3":
+            return cell == min(self.mirrors(cell), key=self._third_angle)
         (c, r), (w, h) = cell, self.r.size
         return 2 * c <= w - 1 and 2 * r <= h - 1
 
@@ -143,16 +180,28 @@ class Layout:
         for cell in self.topology.cells():
             if self.in_quarter(cell):
                 for image in self.mirror_cells(cell):
-                    self.set(image, self.get(cell))
+                    if self.on_map(image):
+                        self.set(image, self.get(cell))
         self.road = {image for cell in self.road if self.in_quarter(cell) for image in self.mirror_cells(cell)}
         self.road_links = {frozenset(images) for a, b in map(tuple, self.road_links)
                            if self.in_quarter(a) and self.in_quarter(b)
                            for images in zip(self.mirrors(a), self.mirrors(b))}
 
+    def start_cell(self, i: int) -> tuple[int, int]:
+        """Seat ``i``'s start (0-based, in the recipe's order); an exact round map turns seat 1's."""
+        if self.r.exact and self.r.symmetry == "rot3":
+            return self.turned(self.cell_at(self.r.starts[0]), i)
+        return self.cell_at(self.r.starts[i])
+
     def outside_round_board(self, cell) -> bool:
-        """rot3 maps are round (mountains beyond), so the map's corners favour no seat."""
+        """rot3 maps are round (mountains beyond), so the map's corners favour no seat; an exact one is
+        round on regular hexes about its centre cell, and no cell whose turned images leave the map is in."""
         if self.r.symmetry != "rot3":
             return False
+        if self.r.exact:
+            x, _, z = self._cube(cell)
+            hex_widths = math.hypot(x + z / 2, 1.5 * z / math.sqrt(3))
+            return hex_widths > 0.49 * min(self.px) / self.tile[0] or not all(map(self.on_map, self.mirrors(cell)))
         x, y = self.grid.cell_center(cell)
         return math.hypot(x - self.px[0] / 2, y - self.px[1] / 2) > 0.49 * min(self.px)
 
@@ -288,7 +337,7 @@ class Layout:
 
     # -- tokens
     def reachable(self):
-        start = self.cell_at(self.r.starts[0])
+        start = self.start_cell(0)
         seen, queue = {start}, [start]
         while queue:
             cell = queue.pop()
@@ -301,8 +350,8 @@ class Layout:
     def seat_costs(self) -> list[dict]:
         """🐎 from each start to every cell it can reach (roads cost 1)."""
         out = []
-        for uv in self.r.starts:
-            start = self.cell_at(uv)
+        for i in range(len(self.r.starts)):
+            start = self.start_cell(i)
             dist, heap = {start: 0}, [(0, start)]
             while heap:
                 d, cell = heapq.heappop(heap)
@@ -392,11 +441,10 @@ class Layout:
         self.objects.append((kind, cell, props, name))
 
     def place_exact(self, kind, uv, props, reach, taken):
-        """A token in the upper-left quarter and its mirror images, cell for cell: three, or one for a token
-        on the middle row or column (two corners share it)."""
-        centre = (self.r.size[0] // 2, self.r.size[1] // 2)
+        """A token in the part an exact map is made from and its images, cell for cell: on a mirrored map
+        three, or one for a token on the middle row or column (two corners share it); on a round map two."""
         self.place(kind, uv, props, _label(kind, props),
-                   [c for c in reach if self.in_quarter(c) and c != centre], taken)
+                   [c for c in reach if self.in_quarter(c) and c != self.centre], taken)
         cell = self.objects[-1][1]
         for image in self.mirror_cells(cell) - {cell}:
             taken.add(image)
@@ -415,8 +463,7 @@ class Layout:
         reach = self.reachable()
         taken = set()
         numbers = r.seat_numbers or range(1, len(r.starts) + 1)
-        for seat, uv in sorted(zip(numbers, r.starts)):
-            cell = self.cell_at(uv)
+        for seat, cell in sorted(zip(numbers, map(self.start_cell, range(len(r.starts))))):
             taken.add(cell)
             self.objects.append(("start", cell, {"seat": seat}, f"Seat {seat} start"))
         if r.exact:
@@ -499,8 +546,8 @@ def build(r: Recipe) -> Path:
     lay.paint_terrain()
     if r.exact:
         lay.mirror_quarter()
-    for uv in r.starts:
-        lay.clear_around(lay.cell_at(uv), 2)
+    for i in range(len(r.starts)):
+        lay.clear_around(lay.start_cell(i), 2)
     for a, b in r.roads:
         for ia, ib in zip(lay.images(a), lay.images(b)) if not r.exact else [(a, b)]:
             lay.route(lay.cell_at(ia), lay.cell_at(ib))
@@ -615,7 +662,7 @@ RECIPES.append(Recipe(
     players=(3, 3), symmetry="rot3", seed=17, forest=0.62, hills=0.74, mountain=0.86, river_width=0.6,
     # numbered counter-clockwise on the screen, as the seats go round the table (R-SET-3): 1 upper left,
     # 2 below, 3 upper right
-    starts=THREE_STARTS, seat_numbers=(1, 3, 2),
+    starts=THREE_STARTS, seat_numbers=(1, 3, 2), exact=True,
     # a river between each two seats, from near the dry middle out to the mountains
     rivers=[[(0.5 + f * (THREE_STARTS[0][0] - 0.5 + THREE_STARTS[2][0] - 0.5),
               0.5 + f * (THREE_STARTS[0][1] - 0.5 + THREE_STARTS[2][1] - 0.5)) for f in (0.35, 0.7, 1.1)]],
