@@ -389,3 +389,19 @@ def test_founding_with_one_mercenary_says_it_joins_the_garrison():
     assert "1 mercenary joins its garrison." in found_city_message(state, hero)
     hero.army = {"mercenary": 3}
     assert "3 mercenaries join its garrison." in found_city_message(state, hero)
+
+
+def test_the_boards_menu_button_above_the_panel_opens_the_menu():
+    """Seen in a real window: Menu, dimmed above the Daybreak panel, did nothing when clicked, so a player
+    who wanted to save at Daybreak was stuck until Esc. It opens the game menu, the panel put away."""
+    from game.ui.menus.game_menu import GameMenu
+    from uikit import meadow_board_scene
+    board = meadow_board_scene()
+    board.draw(board.app.screen)
+    panel = DaybreakPanel(board.session)
+    board.app.push(panel)
+    panel.draw(board.app.screen)
+    click(panel, panel.panel.center)          # inside the panel: nothing of the board's
+    assert board.app.scene is panel
+    click(panel, board.menu_button.rect.center)
+    assert isinstance(board.app.scene, GameMenu) and board.state.phase == "daybreak"

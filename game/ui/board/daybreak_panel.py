@@ -620,4 +620,17 @@ class DaybreakPanel(OverlayScene):
             if self.age >= KEY_GRACE:      # the key that goes on everywhere else ends the Daybreak here too
                 self.end_daybreak()
             return True
+        if self.clicks_the_boards_menu(event):
+            board = self.below
+            self.close()            # as Esc does: the board's Daybreak buttons stay
+            board.open_menu()
+            return True
         return super().handle_event(event)
+
+    def clicks_the_boards_menu(self, event) -> bool:
+        """The board's Menu button shows, dimmed, above the panel: a click on it opens the menu (to save,
+        say) rather than nothing."""
+        button = getattr(self.below, "menu_button", None)
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is not None
+                and hasattr(self.below, "open_menu") and button.rect.collidepoint(event.pos)
+                and not self.panel.collidepoint(event.pos))
