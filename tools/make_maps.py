@@ -141,10 +141,8 @@ class Layout:
         return set(self.mirrors(cell))
 
     def _cube(self, cell) -> tuple[int, int, int]:
-        """Cube coordinates of a pointy hex cell (odd rows shifted right) from the centre cell."""
-        def axial(c, r):
-            return c - (r - (r & 1)) // 2, r
-        (q, r), (q0, r0) = axial(*cell), axial(*self.centre)
+        """Cube coordinates of a pointy hex cell from the centre cell."""
+        (q, r), (q0, r0) = _axial(cell), _axial(self.centre)
         return q - q0, -(q - q0) - (r - r0), r - r0
 
     def turned(self, cell, k: int = 1) -> tuple[int, int]:
@@ -152,9 +150,8 @@ class Layout:
         x, y, z = self._cube(cell)
         for _ in range(k):
             x, y, z = y, z, x
-        q0 = self.centre[0] - (self.centre[1] - (self.centre[1] & 1)) // 2
-        row = self.centre[1] + z
-        return q0 + x + (row - (row & 1)) // 2, row
+        q0, r0 = _axial(self.centre)
+        return _offset(q0 + x, r0 + z)
 
     def _third_angle(self, cell) -> float:
         """How far round from the start of seat 1's third (150° to 270° on the screen) a cell lies, on
@@ -524,6 +521,17 @@ class Layout:
                       properties=props,
                       tilesets=[(1, f"../assets/{tileset}.tsx"), (token_gid, "../assets/tokens.tsx")],
                       layers=[("ground", ground), ("roads", roads)], objects=objects)
+
+
+def _axial(cell) -> tuple[int, int]:
+    """Axial coordinates (q, r) of a pointy hex cell whose odd rows are shifted right (the maps' stagger)."""
+    c, r = cell
+    return c - (r - (r & 1)) // 2, r
+
+
+def _offset(q: int, r: int) -> tuple[int, int]:
+    """The cell (column, row) of axial coordinates: ``_axial`` undone."""
+    return q + (r - (r & 1)) // 2, r
 
 
 def _label(kind, props) -> str:
