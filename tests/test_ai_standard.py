@@ -533,3 +533,48 @@ def test_a_hero_waiting_to_besiege_a_walled_city_stays_put_instead_of_circling_i
     hero.cell = (5, 5)                       # not next to it: it walks there
     step = Planner(state, random.Random(1), STANDARD).hero_step(hero)
     assert isinstance(step, A.Move) and step.path[-1] in state.board.topology.neighbours(city.cell)
+
+
+
+def _split_battle(attacker_kind: str, parts: int, mode: str):
+    """P1's hero (4 mercenaries) attacks a computer player's hero (6 mercenaries), its army split into
+    ``parts`` squads rolling ``mode``: the computer defender is to arrange."""
+    from enginekit import hero_game
+    from game.engine.squads import default_arrangement
+    from game.engine.state import Hero
+    state, hero = hero_game(army={"mercenary": 4}, at=(4, 4), moves=5)
+    state.players[1].kind = attacker_kind
+    state.players[2].kind, state.players[2].ai = "computer", "standard"
+    rival = Hero(state.new_id(), 2, (4, 5), army={"mercenary": 6}, name="Rival")
+    state.heroes[rival.id] = rival
+    apply(state, A.Move(1, hero.id, ((4, 5),)))
+    apply(state, A.ArrangeBattle(1, default_arrangement({"mercenary": 4}, parts), mode))
+    return state
+
+
+def _computer_defends_after(attacker_kind: str, parts: int, mode: str):
+    act = choose_action(_split_battle(attacker_kind, parts, mode), random.Random(1), "standard")
+    assert isinstance(act, A.ArrangeBattle) and act.player == 2
+    return act.squads, act.mode
+
+
+@pytest.mark.rule("R-BAT-2", "R-BAT-3")
+def test_a_computer_defender_does_not_see_a_human_attackers_split():
+    """A human's split is set unseen, as between two humans: the computer player defending answers every
+    split of the human's the same way, the best split against any it could have made."""
+    from game.engine.battle import as_seen_by
+    from game.engine.battle_odds import best_arrangement
+    answers = {_computer_defends_after("human", parts, mode)
+               for parts in (1, 2, 3) for mode in ("representative", "individual")}
+    state = _split_battle("human", 1, "individual")
+    state.battle = as_seen_by(state.battle, 1)
+    squads, mode, _ = best_arrangement(state, index=1)
+    assert answers == {(squads, mode)}
+
+
+@pytest.mark.rule("R-BAT-2")
+def test_between_two_computer_players_the_defender_answers_the_split_it_saw():
+    """Between computers (no one at the screen to be wronged) the defender still answers the split made:
+    here one squad rolling Individual gets a different answer from two rolling Representative."""
+    assert _computer_defends_after("computer", 1, "individual") != \
+        _computer_defends_after("computer", 2, "representative")

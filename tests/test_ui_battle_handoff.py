@@ -124,7 +124,7 @@ def _against(state, attacker_squads, attacker_mode, squads, mode):
     from dataclasses import replace
     from game.engine.battle_odds import arrangement_chance
     from game.engine.squads import allocate
-    from game.ui.battle.plan import as_seen_by
+    from game.engine.battle import as_seen_by
     battle = state.battle
     blind = as_seen_by(battle, 1)
     side = blind.sides[0]
@@ -177,3 +177,28 @@ def test_auto_battle_arranges_the_defender_without_the_attackers_hidden_split():
     one = auto_split(((("mercenary", 6),),), "individual")
     two = auto_split(((("mercenary", 3),), (("mercenary", 3),)), "representative")    # the computer: Individual
     assert one[:2] == two[:2] == ([dict(s) for s in shown[0]], shown[1])
+
+
+@pytest.mark.rule("R-BAT-2")
+def test_a_computer_attackers_split_is_hidden_from_the_human_defender_too(drawn_text):
+    """A split is set unseen whoever plays either side: the human defending against a computer player
+    reads neither its squads nor its roll mode (cards or log) until it has arranged its own."""
+    from game.ui.battle.painting import HIDDEN_SPLIT
+    from game.engine.dice import Rng
+    state, events = _hero_against_hero(kinds=("computer", "human"))
+    state.rng = Rng(3)
+    app, scene, rec = open_scene(state, events)
+    for _ in range(300):
+        app.frame(1 / 10)
+        if state.battle.sides[0].arranged and scene.arrangement is not None and not scene.busy:
+            break
+    assert scene.arranging_index() == 1 and not scene.handoff.up
+    assert scene.hidden_split() == 0
+    drawn_text.clear()
+    app.frame(1 / 10)
+    attacker = scene.view.sides[0].name
+    assert any(HIDDEN_SPLIT.format(name=attacker).startswith(line) for line in drawn_text if line), drawn_text
+    assert not any("fights with" in line for line in scene.log), scene.log
+    scene.confirm_arrangement()
+    _settle(app, scene)
+    assert sum("fights with" in line for line in scene.log) == 2, scene.log

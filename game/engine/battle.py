@@ -1,7 +1,7 @@
 """Battles: squads, dice, faints and retreats, as a stream of events (R-BAT, R-HERO, R-DEATH, R-CITY-4..6)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.board.topology import Cell
 from game.engine.errors import IllegalAction
@@ -94,6 +94,34 @@ def side_of(battle: Battle, seat: int) -> Side:
         if side.player == seat:
             return side
     raise IllegalAction("you are not in this battle")
+
+
+def split_unseen(state: GameState, index: int) -> bool:
+    """R-BAT-2 [D]: whether side ``index``, arranging now, must do it without seeing the split the other
+    player set first. A player never sees another's split before setting its own, whoever plays either
+    side; only between two computer players, where no one sits at the screen to be wronged, does the
+    second see the first (a faster answer, and the tournaments' figures were measured so)."""
+    battle = state.battle
+    if battle is None:
+        return False
+    other = battle.sides[1 - index]
+    if other.player == NEUTRAL or not other.arranged or not other.survivors():
+        return False
+    return any(state.players[side.player].kind != "computer" for side in battle.sides)
+
+
+def as_seen_by(battle: Battle, index: int) -> Battle:
+    """``battle`` as side ``index`` knows it while it arranges after a player who set its squads unseen:
+    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
+    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
+    other = battle.sides[1 - index]
+    units = other.survivors()
+    if other.player == NEUTRAL or not other.arranged or not units:
+        return battle
+    sides = list(battle.sides)
+    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=units,
+                               mode="representative", arranged=False, odds_tags=None)
+    return replace(battle, sides=sides)
 
 
 def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[Event]) -> Outcome | None:

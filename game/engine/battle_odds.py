@@ -10,7 +10,7 @@ Neutral sides in the engine, the computer players and the battle screen all use 
 - ``best_arrangement(state)``: the ``(squads, mode)`` of the legal arrangements
   that gives the arranging side the best chance; ``arrangement_chance`` is one
   arrangement's. An attacker whose enemy is a player still to arrange is scored
-  against that player's best answer (it arranges second, seeing the attacker's squads).
+  against that player's best answer (the most a defender could make of the attacker's split).
 - ``hero_vs(state, hero, defender_squads, defender_mode)``: a pre-battle
   estimate for a hero and its army against a known defender; the defender
   helpers ``city_defence``, ``hero_defence``, ``monster_defence`` build the

@@ -91,14 +91,14 @@ def split_chance(state, side_index: int, squads: tuple, mode: str, secret: bool 
     """The arranging side's chance with ``squads`` (``Arrangement.squads()``) rolling in ``mode``; an
     attacker facing a player still to arrange meets that player's best answer, as in the board's figure.
     ``secret``: the other player set its squads unseen, and this side meets the best split it could have
-    made against these squads, not the one it made (``plan.as_seen_by``)."""
+    made against these squads, not the one it made (``battle.as_seen_by``)."""
     from game.engine.battle_odds import arrangement_chance
     battle = state.battle
     other = battle.sides[1 - side_index]
     if not other.squads and not other.pool:
         return 1.0
     if secret:
-        from game.ui.battle.plan import as_seen_by
+        from game.engine.battle import as_seen_by
         state.battle = as_seen_by(battle, side_index)
     try:
         return arrangement_chance(state, side_index, squads, mode)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.battle import Battle, default_arrangement, neutral_side, player_side
+from game.engine.battle import Battle, as_seen_by, default_arrangement, neutral_side, player_side
 from game.engine.battle_odds import best_arrangement
 from game.engine.squads import GARRISON, Squad
 from game.engine.state import NEUTRAL, GameState, Hero
@@ -25,20 +25,6 @@ Plan = tuple[tuple, str, float]       # (squads as ArrangeBattle wants them, rol
 def remembered(session) -> dict[int, tuple[int, str]]:
     """Each seat's chosen split (number of squads, roll mode); a seat that took the best split has none."""
     return session.__dict__.setdefault("battle_plans", {})
-
-
-def as_seen_by(battle: Battle, index: int) -> Battle:
-    """``battle`` as side ``index`` knows it while it arranges after a player who set its squads unseen:
-    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
-    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
-    other = battle.sides[1 - index]
-    units = other.survivors()
-    if other.player == NEUTRAL or not other.arranged or not units:
-        return battle
-    sides = list(battle.sides)
-    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=units,
-                               mode="representative", arranged=False, odds_tags=None)
-    return replace(battle, sides=sides)
 
 
 def default_plan(state: GameState, battle: Battle | None = None, choice: tuple[int, str] | None = None,

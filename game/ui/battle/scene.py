@@ -643,21 +643,23 @@ class BattleScene(BattlePainting, Scene):
         del self.log[:-200]
 
     def _splits_secret(self) -> bool:
-        """Between two humans, a split stays hidden from the other until both have arranged (the defender,
-        arranging second, read "Bela fights with Brienne and 1 squad, individual rolls" in the log)."""
+        """In a battle between two players with a human among them, a split stays hidden from the other side
+        until both have arranged (R-BAT-2; the defender, arranging second, read "Bela fights with Brienne and
+        1 squad, individual rolls" in the log)."""
         battle = self.state.battle
         return (battle is not None and not all(side.arranged for side in battle.sides)
-                and all(self._is_human(side.player) for side in battle.sides))
+                and all(side.player != NEUTRAL for side in battle.sides)
+                and any(self._is_human(side.player) for side in battle.sides))
 
     def hidden_split(self) -> int | None:
-        """The side whose squads the human arranging now has not seen (the other human's, set under the
-        cover), else None. Every figure this human reads counts on the best split that side could have made
-        against its own (``plan.as_seen_by``): its win chance against the real one told that split."""
+        """The side whose squads the human arranging now has not seen (the other player's, set unseen),
+        else None. Every figure this human reads counts on the best split that side could have made
+        against its own (``battle.as_seen_by``): its win chance against the real one told that split."""
+        from game.engine.battle import split_unseen
         index = self.arranging_index()
-        if index is None or not self._splits_secret():
+        if index is None or not self._is_human(self.state.battle.sides[index].player):
             return None
-        other = self.state.battle.sides[1 - index]
-        return 1 - index if other.arranged and other.survivors() else None
+        return 1 - index if split_unseen(self.state, index) else None
 
     def _count_what_fell_before(self, events) -> None:
         """Squads destroyed before this screen opened (a computer attacker's first exchange, played before
