@@ -318,6 +318,38 @@ def test_tile_tooltips_are_whole_on_screen_and_drawn_over_everything(size, monke
     assert tried >= 2
 
 
+def test_a_rolls_card_is_drawn_over_the_tooltip_of_the_tile_under_the_cursor(monkeypatch):
+    """Played: an item picked up with the dialog's "Pick up" button, its rarity rolls hid under the tooltip of
+    the tile left under the cursor. A card is the news of a moment: it is drawn over a tile's tooltip."""
+    from game.ui.board.dialogs import DicePopups
+    from game.ui.kit import widgets
+    from game.ui.kit.theme import px
+    app, scene = rolled_turn()
+    order = []
+    plain_tooltip, plain_dice = widgets.draw_tooltip, DicePopups.draw
+
+    def tooltip(surface, lines, pos):
+        rect = plain_tooltip(surface, lines, pos)
+        order.append(("tooltip", rect))
+        return rect
+
+    def dice(self, surface, top, centre_x):
+        plain_dice(self, surface, top, centre_x)
+        cards = [self._card(roll).get_rect(midtop=(centre_x, top)) for roll in self.rolls[:1]]
+        order.append(("dice", cards[0] if cards else None))
+    monkeypatch.setattr(widgets, "draw_tooltip", tooltip)
+    monkeypatch.setattr(DicePopups, "draw", dice)
+    scene.dice.add_event({"purpose": "item_rarity", "expr": "1dP", "faces": [30], "total": 30}, "P1")
+    scene.dice.update(0.0)
+    view = scene.view
+    card = scene.dice._card(scene.dice.rolls[0]).get_rect(midtop=(view.rect.centerx, view.rect.y + px(60)))
+    hover(app, (card.left - 10, card.top + 10))          # its tooltip goes right of and below the cursor
+    scene.draw(pygame.Surface(app.size))
+    kinds = [kind for kind, _ in order]
+    assert kinds == ["tooltip", "dice"], kinds
+    assert order[0][1].colliderect(card)
+
+
 def test_hover_frames_redraw_only_what_follows_the_mouse(monkeypatch):
     app, scene = rolled_turn()
     points = reachable_points(scene, scene.view.rect.inflate(-80, -80))[:12]

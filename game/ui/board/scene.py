@@ -768,15 +768,23 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         tips = list(drawn)
         if self.dialog is None:           # a dialog covers the board's buttons: their tips stay hidden
             tips.append(self.draw_widget_tooltip(surface))
-        self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
         if self.dialog is not None:
+            self._draw_dice(surface)
             self.dialog.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
         if not over_ui and not covered and not self.walks and self.state.phase != "over":
             tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
+        if self.dialog is None:
+            # over the tile's tooltip too: a roll's card is the news of a moment (the rolls of an item picked
+            # up with the "Pick up" button hid under the tooltip of the tile left under the cursor), while
+            # the tooltip stays for as long as the mouse does
+            self._draw_dice(surface)
         self.toast.draw(surface)          # last: a click's refusal lay under the tooltip of the tile clicked
         self.still.note_drawn_over(tips if noted else None, shown_on, over)
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
 
     def changed_rects(self) -> list[pygame.Rect] | None:
         return self.still.changed
