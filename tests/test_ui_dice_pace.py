@@ -191,3 +191,52 @@ def test_the_daybreak_panel_opens_once_the_boards_dice_have_shown(tmp_path, monk
         seconds += FRAME
     assert isinstance(scene.app.scene, DaybreakPanel) and not scene.dice.busy
     assert seconds >= PACES["normal"].life
+
+
+def test_the_cards_stand_aside_from_the_hero_the_roll_is_about():
+    """Played: a hero's 🐎 roll popped up over the hero itself, at the top of the board, just as its player
+    looked for where to go. The column stands in the middle, else left or right, where it hides no hero of
+    the player to act, and stays there while a card is on screen."""
+    surface = pygame.Surface((1000, 700))
+    dice = DicePopups()
+
+    def shown(avoid):
+        dice.draw(surface, 60, 500, others=(250, 750), avoid=avoid)
+        return dice.draw(surface, 60, 500, others=(250, 750), avoid=avoid)[0].centerx
+
+    dice.add_event(ROLL, "Ann")
+    dice.update(0.0)
+    assert shown([pygame.Rect(100, 500, 50, 50)]) == 500
+    dice.clear()
+    dice.draw(surface, 60, 500)                        # no card: the column is free to stand elsewhere
+    dice.add_event(ROLL, "Ann")
+    dice.update(0.0)
+    assert shown([pygame.Rect(480, 80, 50, 50)]) == 250
+    assert shown([pygame.Rect(230, 80, 50, 50)]) == 250     # where it stood while the card is up
+    dice.clear()
+    dice.draw(surface, 60, 500)
+    dice.add_event(ROLL, "Ann")
+    dice.update(0.0)
+    assert shown([pygame.Rect(480, 80, 50, 50), pygame.Rect(230, 80, 50, 50)]) == 750
+
+
+def test_a_heros_movement_roll_does_not_hide_the_hero():
+    scene = meadow_board_scene(kinds=("human", "human"))
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    view = scene.view
+    hero.cell = view.cell_at((view.rect.centerx, view.rect.y + 130))     # under the cards' usual place
+    scene.refresh()
+    cards = []
+    plain = scene.dice.draw
+
+    def draw(*args, **kw):
+        cards.extend(plain(*args, **kw))
+        return cards
+    scene.dice.draw = draw
+    scene.roll()
+    for _ in range(5):
+        scene.app.frame(FRAME)
+    hero_rect = view.cell_rect(hero.cell)
+    assert cards and all(abs(card.centerx - view.rect.centerx) > 10 for card in cards)
+    assert not any(card.colliderect(hero_rect) for card in cards)

@@ -323,7 +323,6 @@ def test_a_rolls_card_is_drawn_over_the_tooltip_of_the_tile_under_the_cursor(mon
     the tile left under the cursor. A card is the news of a moment: it is drawn over a tile's tooltip."""
     from game.ui.board.dialogs import DicePopups
     from game.ui.kit import widgets
-    from game.ui.kit.theme import px
     app, scene = rolled_turn()
     order = []
     plain_tooltip, plain_dice = widgets.draw_tooltip, DicePopups.draw
@@ -333,17 +332,18 @@ def test_a_rolls_card_is_drawn_over_the_tooltip_of_the_tile_under_the_cursor(mon
         order.append(("tooltip", rect))
         return rect
 
-    def dice(self, surface, top, centre_x):
-        plain_dice(self, surface, top, centre_x)
-        cards = [self._card(roll).get_rect(midtop=(centre_x, top)) for roll in self.rolls[:1]]
+    def dice(self, *args, **kw):
+        cards = plain_dice(self, *args, **kw)
         order.append(("dice", cards[0] if cards else None))
+        return cards
     monkeypatch.setattr(widgets, "draw_tooltip", tooltip)
     monkeypatch.setattr(DicePopups, "draw", dice)
     scene.dice.add_event({"purpose": "item_rarity", "expr": "1dP", "faces": [30], "total": 30}, "P1")
     scene.dice.update(0.0)
-    view = scene.view
-    card = scene.dice._card(scene.dice.rolls[0]).get_rect(midtop=(view.rect.centerx, view.rect.y + px(60)))
+    scene.draw(pygame.Surface(app.size))
+    card = order[-1][1]
     hover(app, (card.left - 10, card.top + 10))          # its tooltip goes right of and below the cursor
+    order.clear()
     scene.draw(pygame.Surface(app.size))
     kinds = [kind for kind, _ in order]
     assert kinds == ["tooltip", "dice"], kinds

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -146,6 +146,7 @@ class DicePace:
 PACES = {"normal": DicePace(life=2.4, tumble=0.45, fade=0.4, gap=0.25, late=None),
          "fast": DicePace(life=1.1, tumble=0.2, fade=0.2, gap=0.1, late=1.5, read=0.3)}
 MOST_SHOWN = 3             # cards on screen at once
+DIE = 40                   # a die's size on a card
 
 
 @dataclass
@@ -182,6 +183,7 @@ class DicePopups:
         self.rolls: list[DiceRoll] = []
         self.queue: list[DiceRoll] = []
         self._rng = random.Random(7)
+        self._x: int | None = None        # where the column of cards on screen stands, kept until it empties
 
     def add_event(self, data: dict, who: str = "", arrival: bool = False) -> None:
         """Queue a dice event's card; ``arrival``: rolled where a walking hero arrives (a cache, a monster)."""
@@ -238,22 +240,48 @@ class DicePopups:
             self.queue.remove(ready)
             self.rolls.append(ready)
 
-    def draw(self, surface: pygame.Surface, top: int, centre_x: int) -> None:
-        y = top
-        pace = self.pace
+    def draw(self, surface: pygame.Surface, top: int, centre_x: int, others: Sequence[int] = (),
+             avoid: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """The cards, one under the other from ``top``, centred on ``centre_x``, or on the first of ``others``
+        where they hide fewer of ``avoid``'s rectangles (the heroes the rolls are about: a hero's 🐎 roll hid
+        the hero, when its player looks for where to go). The column stays where it stood while a card is on
+        screen. Returns the cards' rectangles."""
+        if not self.rolls:
+            self._x = None
+            return []
+        if self._x is None:
+            self._x = self._place(top, (centre_x, *others), avoid)
+        y, pace, drawn = top, self.pace, []
         for roll in self.rolls:
             card = self._card(roll)
             left = roll.end(pace) - roll.age
             card.set_alpha(255 if left > pace.fade else int(255 * max(0.0, left / pace.fade)))
-            surface.blit(card, card.get_rect(midtop=(centre_x, y)))
+            drawn.append(surface.blit(card, card.get_rect(midtop=(self._x, y))))
             y += card.get_height() + 8
+        return drawn
+
+    def _place(self, top: int, centres: Sequence[int], avoid: Sequence[pygame.Rect]) -> int:
+        """The first of ``centres`` where the column, as tall as the cards shown and those coming (at most
+        ``MOST_SHOWN``), hides the fewest of ``avoid``."""
+        coming = (self.rolls + self.queue)[:max(MOST_SHOWN, len(self.rolls))]
+        sizes = [self._size(roll) for roll in coming]
+        w, h = max(w for w, _ in sizes), sum(h + 8 for _, h in sizes)
+        return min(centres, key=lambda x: len(pygame.Rect(x - w // 2, top, w, h).collidelistall(list(avoid))))
+
+    @staticmethod
+    def _size(roll: DiceRoll) -> tuple[int, int]:
+        """A card's size once its dice have settled (``_card``'s)."""
+        title = render(roll.title, 16, theme.INK, "bold")
+        note = render(roll.note, 14, theme.INK_SOFT, "body")
+        return (max(title.get_width(), note.get_width(), len(roll.faces[:8]) * (DIE + 6)) + 36,
+                26 + DIE + 12 + note.get_height() + 12)
 
     def _card(self, roll: DiceRoll) -> pygame.Surface:
         tumbling = roll.age < self.pace.tumble
         faces = [self._rng.randint(1, 10) * 10 if roll.sides == 100 else self._rng.randint(1, max(2, roll.sides))
                  for _ in roll.faces] if tumbling else roll.faces
         faces = faces[:8]
-        die = 40
+        die = DIE
         title = render(roll.title, 16, theme.INK, "bold")
         note = render(roll.note, 14, theme.INK_SOFT, "body") if not tumbling else render("rolling…", 14, theme.INK_SOFT)
         w = max(title.get_width(), note.get_width(), len(faces) * (die + 6)) + 36

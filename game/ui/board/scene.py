@@ -784,7 +784,12 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         self.still.note_drawn_over(tips if noted else None, shown_on, over)
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        self.dice.draw(surface, self.view.rect.y + theme.px(60), self.view.rect.centerx)
+        """The rolls' cards at the top of the board, in the middle unless they would hide a hero of the
+        player to act there (then on the left or the right)."""
+        board = self.view.rect
+        heroes = [self.view.cell_rect(h.cell) for h in self.view.heroes if h.seat == self.actor]
+        self.dice.draw(surface, board.y + theme.px(60), board.centerx,
+                       others=(board.x + board.w // 4, board.x + 3 * board.w // 4), avoid=heroes)
 
     def changed_rects(self) -> list[pygame.Rect] | None:
         return self.still.changed
