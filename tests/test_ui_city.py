@@ -93,6 +93,27 @@ def test_recruit_mercenaries_with_the_spinner():
 
 
 @pytest.mark.rule("R-BLD-4")
+def test_a_count_is_typed_as_well_as_stepped():
+    """Played: the recruit count looks like a box to type in, and typing "7" there did nothing. A click on
+    it takes digits from the keyboard (a KEYDOWN and a TEXTINPUT each) for recruits and for units moved."""
+    from uikit import type_keys
+    scene = city_scene(coin=20)
+    click(scene, scene.recruit_spinners["mercenary"].middle_rect().center)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=0))
+    type_keys(scene, "7")
+    assert scene.recruit_spinners["mercenary"].value == 7 and scene.counts["mercenary"] == 7
+    click(scene, scene.recruit_buttons["mercenary"].rect.center)
+    assert scene.city.garrison["mercenary"] == 7
+    click(scene, scene.recruit_buttons["hero"].rect.center)
+    hero = scene.state.heroes[scene.hero_id]
+    click(scene, scene.unit_spinners["mercenary"].middle_rect().center)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=0))
+    type_keys(scene, "5")
+    click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
+    assert hero.army == {"mercenary": 5} and scene.city.garrison["mercenary"] == 2
+
+
+@pytest.mark.rule("R-BLD-4")
 def test_recruit_a_hero_then_move_units_and_items():
     from game.engine.state import Item
     scene = city_scene(coin=20)

@@ -298,3 +298,25 @@ def test_a_computers_rolls_do_not_pop_up_once_the_human_is_to_play():
             assert scene.submit(choose_action(session.state, session.ai_rng, "standard"))
         app.frame(1 / 30)
     assert session.state.day >= 3 and handed_over >= 2 and computers_rolls == 0
+
+
+@pytest.mark.rule("R-MON-1")
+def test_the_number_of_monsters_taken_is_typed_too():
+    """The bribe's count takes digits from the keyboard like the City's counts, and the board's keys
+    (R to roll, E to end the turn…) wait while it does."""
+    from uikit import type_keys
+    scene = meadow_board_scene()
+    to_turn(scene)
+    click(scene, scene.roll_button.rect.center)
+    dialog = offer_bribe(scene, offered=10, coin=6, price=1)
+    click(scene, dialog.spinner.middle_rect().center)
+    for _ in range(2):
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=0))
+    type_keys(scene, "2")
+    assert dialog.spinner.value == 2 and dialog.lines[-1].endswith("takes 2 for 💰2")
+    actions = len(scene.state.actions)
+    type_keys(scene, "e")
+    assert len(scene.state.actions) == actions and scene.dialog is dialog
+    take = next(b for b in dialog.buttons if b.label.startswith("Take"))
+    click(scene, take.rect.center)
+    assert scene.state.actions[-1].count == 2

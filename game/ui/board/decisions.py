@@ -104,7 +104,7 @@ class DecisionDialogs:
             dialog.lines[-1] = cost_line(n)
             take.label = f"Take {n}"
 
-        spinner = widgets.Spinner(limit, 0, limit, on_change=changed)
+        spinner = widgets.Spinner(limit, 0, limit, on_change=changed, typeable=True)
         take = widgets.Button(f"Take {limit}", lambda: self.submit(A.TakeMonsters(self.actor, spinner.value)), size=17)
         dialog = Dialog("Bribe" if bribe else "Defectors", lines, [take, none], spinner=spinner, icon="monster")
         dialog.lines[-1] = cost_line(limit)

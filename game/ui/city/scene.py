@@ -306,7 +306,8 @@ class CityScene(Scene):
             self.recruit_buttons[name] = button
             if name != "hero" and not missing and not limit and open_now:   # a count to choose (and afford)
                 spinner = widgets.Spinner(count, 1, 99, 1, (lambda v, n=name: self._set_count(n, v)),
-                                          rect=(rect.right - button_w - px(8) - spinner_w, rect.centery - px(14), spinner_w, px(28)))
+                                          rect=(rect.right - button_w - px(8) - spinner_w, rect.centery - px(14), spinner_w, px(28)),
+                                          typeable=True)
                 spinner.visible = button.visible
                 self.recruit_spinners[name] = spinner
         self.recruit_rows_bottom = min(y, self.recruit_area.bottom)
@@ -391,7 +392,7 @@ class CityScene(Scene):
                 rect=(mid - px(76), rect.y + px(2), px(28), px(28)),
                 tooltip="Move to the City (Shift: all)" if with_hero else f"{hero.name or 'The hero'} has no {units_word(unit)}")
             self.unit_spinners[unit] = widgets.Spinner(value, 1, most, 1, (lambda v, u=unit: self._set_move(u, v)),
-                                                       rect=(mid - px(44), rect.y + px(2), px(88), px(28)))
+                                                       rect=(mid - px(44), rect.y + px(2), px(88), px(28)), typeable=True)
             self.unit_buttons[(unit, 1)] = widgets.Button(
                 "▶", (lambda u=unit: self.move_units(u, 1)), size=px(15), enabled=in_city > 0,
                 rect=(mid + px(48), rect.y + px(2), px(28), px(28)),
