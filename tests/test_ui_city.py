@@ -284,3 +284,27 @@ def test_every_hero_in_the_city_can_be_picked_with_more_than_three_there():
     click(scene, scene.unit_buttons[("mercenary", 1)].rect.center)
     assert last.army == {"mercenary": 1}
     scene.draw(scene.app.screen)
+
+
+def test_a_click_hides_the_tips_until_the_mouse_moves(monkeypatch):
+    """Played: a click on Recruit spent the purse, the button turned grey under the cursor and its why
+    ("Needs 💰1 more") popped up at once, over the garrison row the click had just filled. A click hides
+    the tips, as on any desktop, until the mouse moves."""
+    from game.ui.kit import widgets
+    drawn = []
+    plain = widgets.draw_tooltip
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, lines, pos: drawn.append(lines) or plain(surface, lines, pos))
+    scene = city_scene(coin=1)
+    app = scene.app
+    at = scene.recruit_buttons["hero"].rect.center        # muted: 💰5 needed
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame(1 / 30)
+    assert drawn and "Needs" in drawn[-1][0]              # hovered: its why
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.dispatch(pygame.event.Event(kind, pos=at, button=1))
+    drawn.clear()
+    app.frame(1 / 30)
+    assert drawn == []
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 2, at[1]), rel=(2, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 30)
+    assert drawn and "Needs" in drawn[-1][0]

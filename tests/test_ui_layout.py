@@ -318,6 +318,28 @@ def test_tile_tooltips_are_whole_on_screen_and_drawn_over_everything(size, monke
     assert tried >= 2
 
 
+
+def test_a_click_hides_the_tooltip_of_the_tile_under_the_cursor_until_the_mouse_moves(monkeypatch):
+    """A click (the "Pick up" button of a dialog over the board, say) leaves the cursor over a tile: its
+    tooltip waits for the mouse to move, as a control's tip does after a click."""
+    from game.ui.kit import widgets
+    app, scene = rolled_turn()
+    drawn = []
+    plain = widgets.draw_tooltip
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, lines, pos: drawn.append(lines) or plain(surface, lines, pos))
+    point = tuple(round(v) for v in spread(reachable_points(scene, scene.view.rect.inflate(-200, -200)), 5)[0])
+    hover(app, point)
+    app.frame(1 / 30)
+    assert drawn, "a hovered tile has its tooltip"
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    drawn.clear()
+    app.frame(1 / 30)
+    assert drawn == []
+    hover(app, (point[0] + 2, point[1]))
+    app.frame(1 / 30)
+    assert drawn
+
+
 def test_a_rolls_card_is_drawn_over_the_tooltip_of_the_tile_under_the_cursor(monkeypatch):
     """Played: an item picked up with the dialog's "Pick up" button, its rarity rolls hid under the tooltip of
     the tile left under the cursor. A card is the news of a moment: it is drawn over a tile's tooltip."""

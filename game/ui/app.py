@@ -118,6 +118,8 @@ class App:
         elif help_overlay.wants_help(event, self.scene):
             self.push(help_overlay.HelpOverlay(self.scene))
         elif self.scene:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.scene.quiet_tip_at = tuple(event.pos)      # its tips wait for the mouse to move
             self.scene.handle_event(event)
 
     def frame(self, dt: float) -> None:

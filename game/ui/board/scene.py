@@ -758,7 +758,8 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         # is drawn (None otherwise): a frame like the last one on the same screen draws nothing
         noted = self.app is not None and not covered and self.dialog is None and not self.toast.visible \
             and not self.dice.busy and self.state.phase != "over"
-        over = (self.view.dynamic_key(), tuple(self.mouse), over_ui, bool(self.walks)) if noted else None
+        over = (self.view.dynamic_key(), tuple(self.mouse), over_ui, bool(self.walks), self.tips_quiet()) \
+            if noted else None
         if self.still.already_shows(shown_on, over):
             return
         self.still.put_back(surface, shown_on)
@@ -773,7 +774,7 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
             self.dialog.draw(surface)
         if self.state.phase == "over" and self.dialog is None:
             self._draw_game_over(surface)
-        if not over_ui and not covered and not self.walks and self.state.phase != "over":
+        if not over_ui and not covered and not self.walks and self.state.phase != "over" and not self.tips_quiet():
             tips.append(self.view.draw_tooltip(surface))            # over every panel, whole on screen
         if self.dialog is None:
             # over the tile's tooltip too: a roll's card is the news of a moment (the rolls of an item picked

@@ -26,6 +26,7 @@ class Scene:
         self.widgets: list[widgets.Widget] = []
         self.toast = widgets.Toast()
         self.mouse = (0, 0)
+        self.quiet_tip_at: tuple[int, int] | None = None    # where the last click was (``tips_quiet``)
 
     # lifecycle -------------------------------------------------------------
     def enter(self, app: "App") -> None:
@@ -115,10 +116,19 @@ class Scene:
         window is then shown whole)."""
         return None
 
+    def tips_quiet(self) -> bool:
+        """A click hides the tips until the mouse moves, as on any desktop: a button that turned grey under
+        the cursor once clicked ("Recruit", its purse spent) showed its why at once, over the garrison row
+        the click had just changed."""
+        quiet = getattr(self, "quiet_tip_at", None)
+        return quiet is not None and tuple(self.mouse) == tuple(quiet)
+
     def draw_widget_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The tip of the control under the mouse, if it has one; returns where it was drawn."""
         if self.app is not None and self.app.scene is not self:
             return None     # drawn under an overlay: the mouse is on the overlay, not on our widgets
+        if self.tips_quiet():
+            return None
         for widget in self.widgets:
             if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
                 if getattr(widget, "focused", False):
