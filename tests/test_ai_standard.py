@@ -535,7 +535,6 @@ def test_a_hero_waiting_to_besiege_a_walled_city_stays_put_instead_of_circling_i
     assert isinstance(step, A.Move) and step.path[-1] in state.board.topology.neighbours(city.cell)
 
 
-
 def _split_battle(attacker_kind: str, parts: int, mode: str):
     """P1's hero (4 mercenaries) attacks a computer player's hero (6 mercenaries), its army split into
     ``parts`` squads rolling ``mode``: the computer defender is to arrange."""

@@ -11,8 +11,6 @@ from game.ui.session import GameSession
 from uikit import click
 
 
-
-
 def city_scene(mode="normal", coin=None, **purse):
     state = start_game(mode)
     state.rng = Rng(state.seed)

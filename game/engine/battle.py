@@ -102,12 +102,13 @@ def split_unseen(state: GameState, index: int) -> bool:
     side; only between two computer players, where no one sits at the screen to be wronged, does the
     second see the first (a faster answer, and the tournaments' figures were measured so)."""
     battle = state.battle
-    if battle is None:
-        return False
-    other = battle.sides[1 - index]
-    if other.player == NEUTRAL or not other.arranged or not other.survivors():
-        return False
-    return any(state.players[side.player].kind != "computer" for side in battle.sides)
+    return (battle is not None and _split_set(battle.sides[1 - index])
+            and any(state.players[side.player].kind != "computer" for side in battle.sides))
+
+
+def _split_set(side: Side) -> bool:
+    """A player's side that has split its units into squads (monsters and guardians split by rule)."""
+    return side.player != NEUTRAL and side.arranged and bool(side.survivors())
 
 
 def as_seen_by(battle: Battle, index: int) -> Battle:
@@ -115,11 +116,10 @@ def as_seen_by(battle: Battle, index: int) -> Battle:
     that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
     as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
     other = battle.sides[1 - index]
-    units = other.survivors()
-    if other.player == NEUTRAL or not other.arranged or not units:
+    if not _split_set(other):
         return battle
     sides = list(battle.sides)
-    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=units,
+    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=other.survivors(),
                                mode="representative", arranged=False, odds_tags=None)
     return replace(battle, sides=sides)
 

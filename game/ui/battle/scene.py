@@ -14,6 +14,7 @@ import random
 import pygame
 
 from game.engine import actions as A
+from game.engine.battle import split_unseen
 from game.engine.state import NEUTRAL
 from game import settings
 from game.ui.kit import sound, widgets
@@ -655,7 +656,6 @@ class BattleScene(BattlePainting, Scene):
         """The side whose squads the human arranging now has not seen (the other player's, set unseen),
         else None. Every figure this human reads counts on the best split that side could have made
         against its own (``battle.as_seen_by``): its win chance against the real one told that split."""
-        from game.engine.battle import split_unseen
         index = self.arranging_index()
         if index is None or not self._is_human(self.state.battle.sides[index].player):
             return None

@@ -270,11 +270,9 @@ class DicePopups:
 
     @staticmethod
     def _size(roll: DiceRoll) -> tuple[int, int]:
-        """A card's size once its dice have settled (``_card``'s)."""
-        title = render(roll.title, 16, theme.INK, "bold")
-        note = render(roll.note, 14, theme.INK_SOFT, "body")
-        return (max(title.get_width(), note.get_width(), len(roll.faces[:8]) * (DIE + 6)) + 36,
-                26 + DIE + 12 + note.get_height() + 12)
+        """A card's size once its dice have settled."""
+        return _card_size(render(roll.title, 16, theme.INK, "bold"), render(roll.note, 14, theme.INK_SOFT, "body"),
+                          len(roll.faces[:8]))
 
     def _card(self, roll: DiceRoll) -> pygame.Surface:
         tumbling = roll.age < self.pace.tumble
@@ -284,8 +282,7 @@ class DicePopups:
         die = DIE
         title = render(roll.title, 16, theme.INK, "bold")
         note = render(roll.note, 14, theme.INK_SOFT, "body") if not tumbling else render("rolling…", 14, theme.INK_SOFT)
-        w = max(title.get_width(), note.get_width(), len(faces) * (die + 6)) + 36
-        h = 26 + die + 12 + note.get_height() + 12
+        w, h = _card_size(title, note, len(faces))
         card = pygame.Surface((w, h), pygame.SRCALPHA)
         textures.draw_panel(card, card.get_rect(), "parchment", radius=10)
         pygame.draw.rect(card, theme.WOOD_DARK, card.get_rect(), 2, border_radius=10)
@@ -299,6 +296,11 @@ class DicePopups:
             x += die + 6
         card.blit(note, note.get_rect(midtop=(w // 2, 28 + die + 10)))
         return card
+
+
+def _card_size(title: pygame.Surface, note: pygame.Surface, faces: int) -> tuple[int, int]:
+    """A dice card's size: its title, its row of dice and its note, with margins."""
+    return max(title.get_width(), note.get_width(), faces * (DIE + 6)) + 36, 26 + DIE + 12 + note.get_height() + 12
 
 
 def _die_sides(expr: str) -> int:
