@@ -959,3 +959,33 @@ def test_placing_the_daybreak_token_the_tooltip_says_whether_a_tile_takes_it():
     state.pending.clear()
     scene.refresh()
     assert not any("token" in line for line in scene.view.describe(free))
+
+
+def test_players_panel_fits_a_long_name_and_keeps_a_player_out_of_the_game(monkeypatch):
+    """A long name ran under the counts column, cut mid-letter; a finished game's panel listed only the
+    winner. Names are fitted (smaller, then "…"); a player out of the game keeps its row, marked "out"."""
+    from layoutkit import record, recording
+
+    from game.ui.board import hud
+    session, scene = ann_and_two_computers()
+    state = session.state
+    state.players[1].name = "Ada Augusta Lovelace"
+    state.players[3].alive = False                       # arrange: Cid is out of the game
+    for hero in list(state.heroes_of(3)):
+        del state.heroes[hero.id]
+    scene.refresh()
+    scene._rebuild_side_panel()
+    with recording(monkeypatch):
+        drawing = record(scene._draw_side, scene.app.size)
+    panel = scene.players_rect()
+    rows = [r["seat"] for r in hud.player_rows(state)]
+    assert sorted(rows) == [1, 2, 3]
+    drawn = [(t, r) for t, r in drawing.texts if panel.contains(r)]
+    ada = next(r for t, r in drawn if t.startswith("Ada"))
+    ada_row = hud.player_row_rect(panel, rows.index(1))
+    counts = [r for t, r in drawn if ada_row.colliderect(r) and not t.startswith("Ada")]
+    assert counts and all(ada.right <= r.x for r in counts), "the name ends before the counts"
+    assert any(t.startswith("Ada") and (t == "Ada Augusta Lovelace" or t.endswith("…")) for t, _ in drawn)
+    cid_row = hud.player_row_rect(panel, rows.index(3))
+    assert any(t == "out" and cid_row.colliderect(r) for t, r in drawn)
+    assert "Out of the game" in scene.player_tips[rows.index(3)].tooltip

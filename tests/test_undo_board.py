@@ -96,3 +96,17 @@ def test_the_hero_card_offers_equipping_in_the_field(scene):
     assert scene.dialog.rows[1][1].label == "Equipped"
     click(scene, scene.dialog.button("Done").rect.center)
     assert scene.dialog is None
+    assert equip.visible, "the sword is still there to take up again"
+
+
+@pytest.mark.rule("R-ITEM-3")
+def test_the_equip_button_shows_only_when_there_is_something_to_change(scene):
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    sword, ring = Item(901, "main_hand", 0, "1d4"), Item(902, "amulet", 0, "1")
+    hero.items, hero.equipped = [sword, ring], [sword.id, ring.id]      # arrange: both of two types carried
+    scene.refresh()
+    assert not scene.comfort.equip_button.visible, "every item already fights: nothing to choose"
+    hero.equipped = [sword.id]
+    scene.refresh()
+    assert scene.comfort.equip_button.visible

@@ -135,7 +135,9 @@ class BoardComfort:
         self.undo_button.rect = pygame.Rect(log.right + px(12), log.bottom - px(42), px(110), px(42))
         hero = self._hero()
         card = next((c for c in scene.hero_buttons if c.hero_id == getattr(hero, "id", None)), None)
-        self.equip_button.visible = bool(human and card is not None and hero.items and state.battle is None
+        # shown when there is a choice: an item the hero carries but does not fight with
+        spare = hero is not None and any(i.id not in hero.equipped for i in hero.items)
+        self.equip_button.visible = bool(human and card is not None and spare and state.battle is None
                                          and not state.pending)
         if self.equip_button.visible:
             self._place_equip(hero)

@@ -192,12 +192,18 @@ class HeroCard(widgets.Button):
         surface.blit(detail, (portrait.right + px(8), r.y + r.h * 29 // 54), area=pygame.Rect(0, 0, room, detail.get_height()))
 
 
+def panel_seats(state) -> list[int]:
+    """The players' panel's seats, in turn order: every player, those out of the game too (a finished
+    game's board listed only its winner)."""
+    return list(state.turn_order)
+
+
 def player_rows(state) -> list[dict]:
     rows = []
-    for seat in state.live_players():
+    for seat in panel_seats(state):
         player = state.players[seat]
         rows.append({"seat": seat, "name": player.name, "computer": player.kind == "computer",
-                     "cities": len(state.cities_of(seat)), "heroes": len(state.heroes_of(seat))})
+                     "alive": player.alive, "cities": len(state.cities_of(seat)), "heroes": len(state.heroes_of(seat))})
     return rows
 
 
@@ -211,7 +217,10 @@ def player_tip(state, seat: int, viewer: int | None = None) -> str:
                                    else "human player")]
     if player.kind == "computer":
         lines += LEVEL_HELP.get(_title_level(player)[0], "").split("\n")[:1]
-    lines.append(f"🏰 {cities} {'City' if cities == 1 else 'Cities'} · 🧙 {heroes} hero{'' if heroes == 1 else 'es'}")
+    if player.alive:
+        lines.append(f"🏰 {cities} {'City' if cities == 1 else 'Cities'} · 🧙 {heroes} hero{'' if heroes == 1 else 'es'}")
+    else:
+        lines.append("Out of the game: no City and no hero left")
     if viewer is not None and seat != viewer and state.allied(viewer, seat):
         lines.append(f"Allied with {state.players[viewer].name}")
     return "\n".join(filter(None, lines))
@@ -250,12 +259,13 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
         pygame.draw.circle(surface, theme.seat_colour(seat), dot, px(8))
         pygame.draw.circle(surface, (30, 20, 10), dot, px(8), 1)
         stats_x = line.x + px(120)
-        name = widgets.text(row["name"], px(14), theme.INK, "bold")
-        surface.blit(name, name.get_rect(midleft=(line.x + px(26), line.centery)),
-                     area=pygame.Rect(0, 0, stats_x - px(30) - line.x, name.get_height()))
+        ink = theme.INK if row.get("alive", True) else theme.INK_SOFT
+        size, label = widgets.fit_label(row["name"], px(14), stats_x - px(30) - line.x)
+        name = widgets.text(label, size, ink, "bold")
+        surface.blit(name, name.get_rect(midleft=(line.x + px(26), line.centery)))
         allied = viewer is not None and seat != viewer and state.allied(viewer, seat)
         offered = viewer is not None and (viewer, seat) in state.alliance_offers
-        stats = f"🏰{row['cities']} 🧙{row['heroes']}"
+        stats = f"🏰{row['cities']} 🧙{row['heroes']}" if row.get("alive", True) else "out"
         end = (stats_right or {}).get(seat, line.right) - px(4)
         full = stats + ("  ally" if allied else "") + ("  asked" if offered else "")
         if text_width(full, px(12), "bold") <= end - stats_x:    # else "ally" showed cut to "al" by an End ally

@@ -11,7 +11,8 @@ import pygame
 from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
 from game.ui.kit import textures, theme, widgets
 from game.ui.board.decisions import allied_already
-from game.ui.board.hud import HeroCard, draw_players, player_row_rect, player_rows, player_tip, players_height
+from game.ui.board.hud import (
+    HeroCard, draw_players, panel_seats, player_row_rect, player_rows, player_tip, players_height)
 
 MAX_CHOICES = 7
 # Actions with their own control, left out of the choices panel (classes of game.engine.actions).
@@ -42,7 +43,7 @@ class SidePanel:
         self.hero_buttons = []
         heroes = state.heroes_of(show_seat) if show_seat and state.phase != "over" else []
         # players' rows sit on the Roll button, the hero cards fill what is left above them
-        rows_top = self.roll_button.rect.y - px(10) - players_height(len(state.live_players()))
+        rows_top = self.roll_button.rect.y - px(10) - players_height(len(panel_seats(state)))
         fit = max(1, (rows_top - px(40) - y) // px(60))
         first = self._hero_window(heroes, min(5, fit))
         for hero in heroes[first:first + min(5, fit)]:
@@ -125,7 +126,7 @@ class SidePanel:
         if turn:
             proposals = {a.to: a for a in self._legal_of(A.ProposeAlliance)}
             endings = {a.ally: a for a in self._legal_of(A.EndAlliance)}
-        for i, other in enumerate(state.live_players()):
+        for i, other in enumerate(panel_seats(state)):
             row = player_row_rect(self.players_rect(), i)
             rect = (self.side.right - px(86), row.y, px(70), row.h)
             if other in proposals:
@@ -143,7 +144,7 @@ class SidePanel:
         # each row's tip (left of its button): human or computer, and at which level
         viewer = self.table_viewer()
         self.player_tips = []
-        for i, other in enumerate(state.live_players()):
+        for i, other in enumerate(panel_seats(state)):
             row = player_row_rect(self.players_rect(), i)
             row.width = self.ally_button_x.get(other, row.right) - row.x - px(4)
             tip = widgets.Widget(row)
@@ -226,7 +227,7 @@ class SidePanel:
     def players_rect(self) -> pygame.Rect:
         """The players' panel in the side panel, right above the Roll button."""
         return pygame.Rect(self.side.x + theme.px(12), self.players_top, self.side.w - theme.px(24),
-                           players_height(len(self.state.live_players())))
+                           players_height(len(panel_seats(self.state))))
 
     def _legal_of(self, cls) -> list:
         from game.engine import legal_actions
