@@ -44,7 +44,7 @@ from game.ai.distances import distance_field
 from game.ai.turn_plan import BIG_BOARD_CELLS, TurnPlan  # noqa: F401
 from game.engine import actions as A
 from game.engine import legal_actions
-from game.engine.battle import as_seen_by, split_unseen
+from game.engine.battle import split_unseen
 from game.engine.movement import walled
 from game.engine.state import NEUTRAL, GameState
 
@@ -231,11 +231,7 @@ class Planner(DaybreakPlan, TurnPlan, AlliancePlan):
             index = next(i for i, side in enumerate(battle.sides) if not side.arranged)
             if split_unseen(s, index):
                 # after a human who set its split unseen: the best split against any it could have made
-                s.battle = as_seen_by(battle, index)
-                try:
-                    squads, mode, _ = BO.best_arrangement(s, index=index)
-                finally:
-                    s.battle = battle
+                squads, mode, _ = BO.best_arrangement(s, index=index, seen_by=index)
                 return A.ArrangeBattle(seat, squads, mode)
             # against a player still to arrange: its default split, not its best answer (that costs
             # an odds table per answer, seconds for Cities held by several heroes late in big games)

@@ -22,10 +22,12 @@ default arrangement (as many even squads as allowed, Representative).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Sequence
 
 from game.engine import odds as O
+from game.engine.battle import as_seen_by
 from game.engine.dice import Dice
 from game.engine.heroes import equipped_items
 from game.engine.monsters import neutral_defender_unit
@@ -100,13 +102,32 @@ def best_attack(state: GameState) -> tuple[int, int]:
     return own, target
 
 
-def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str, answered: bool = True) -> float:
+@contextmanager
+def _seen_by(state: GameState, index: int | None):
+    """``state.battle`` as side ``index`` may know it (``battle.as_seen_by``: a split set unseen is
+    unknown to it) while inside; ``None``: as it is."""
+    battle = state.battle
+    if index is not None:
+        state.battle = as_seen_by(battle, index)
+    try:
+        yield
+    finally:
+        state.battle = battle
+
+
+def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str, answered: bool = True,
+                       seen_by: int | None = None) -> float:
     """Side ``index``'s chance if it arranges its pool as ``squads`` with ``mode``.
 
     An attacker whose enemy is a player still to arrange meets that player's best answer
     (what its battle screen offers first and what a computer player picks), not its default split;
     ``answered=False`` assumes that default split (one odds table instead of one per answer).
+    ``seen_by``: worked out on the battle as that side knows it (R-BAT-2: an unseen split is met at
+    the best one that player could have made).
     """
+    if seen_by is not None:
+        with _seen_by(state, seen_by):
+            return arrangement_chance(state, index, squads, mode, answered)
     battle = state.battle
     side, other = battle.sides[index], battle.sides[1 - index]
     if not other.arranged and answered:
@@ -124,9 +145,13 @@ def arrangement_chance(state: GameState, index: int, squads: tuple, mode: str, a
     return 1.0 - O.win_probability(enemy, ours, _mode(other), mode, O.ATTACKER)
 
 
-def best_arrangement(state: GameState, answered: bool = True, index: int | None = None) -> tuple[tuple, str, float]:
+def best_arrangement(state: GameState, answered: bool = True, index: int | None = None,
+                     seen_by: int | None = None) -> tuple[tuple, str, float]:
     """(squads, mode, chance) of the best legal arrangement for side ``index`` (default: the side that must
-    arrange now)."""
+    arrange now); ``seen_by`` as for ``arrangement_chance``."""
+    if seen_by is not None:
+        with _seen_by(state, seen_by):
+            return best_arrangement(state, answered, index)
     battle = state.battle
     if index is None:
         index = next(i for i, s in enumerate(battle.sides) if not s.arranged)

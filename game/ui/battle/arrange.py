@@ -97,12 +97,7 @@ def split_chance(state, side_index: int, squads: tuple, mode: str, secret: bool 
     other = battle.sides[1 - side_index]
     if not other.squads and not other.pool:
         return 1.0
-    if secret:
-        from game.engine.battle import as_seen_by
-        state.battle = as_seen_by(battle, side_index)
     try:
-        return arrangement_chance(state, side_index, squads, mode)
+        return arrangement_chance(state, side_index, squads, mode, seen_by=side_index if secret else None)
     except ValueError:
         return None
-    finally:
-        state.battle = battle

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.battle import Battle, as_seen_by, default_arrangement, neutral_side, player_side
+from game.engine.battle import Battle, default_arrangement, neutral_side, player_side
 from game.engine.battle_odds import best_arrangement
 from game.engine.squads import GARRISON, Squad
 from game.engine.state import NEUTRAL, GameState, Hero
@@ -35,16 +35,16 @@ def default_plan(state: GameState, battle: Battle | None = None, choice: tuple[i
     saved = state.battle
     battle = battle if battle is not None else state.battle
     index = next(i for i, s in enumerate(battle.sides) if not s.arranged)
-    state.battle = as_seen_by(battle, index) if secret else battle
+    state.battle = battle
     try:
         if choice is None:
-            return best_arrangement(state, index=index)
-        from game.ui.battle.arrange import Arrangement
+            return best_arrangement(state, index=index, seen_by=index if secret else None)
+        from game.ui.battle.arrange import Arrangement, split_chance
         side = battle.sides[index]
         parts, mode = choice
         arrangement = Arrangement(side.pool, battle.max_squads(state.rules), mode)
         arrangement.use(default_arrangement(side.pool, max(1, min(parts, arrangement.limit))))
-        return arrangement.squads(), mode, arrangement.win_probability(state, index)
+        return arrangement.squads(), mode, split_chance(state, index, arrangement.squads(), mode, secret)
     finally:
         state.battle = saved
 
