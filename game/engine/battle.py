@@ -7,7 +7,8 @@ from game.board.topology import Cell
 from game.engine.errors import IllegalAction
 from game.engine.heroes import drop_items, unit_total
 from game.engine.squads import (  # noqa: F401  (Squad, Side and the dice helpers are read from here too)
-    GARRISON, Side, Squad, allocate, default_arrangement, desert_own, split_evenly, squad_dice, squad_dice_text,
+    GARRISON, Side, Squad, _split_set, allocate, as_seen_by, default_arrangement, desert_own, split_evenly, squad_dice,
+    squad_dice_text,
 )
 from game.engine.state import NEUTRAL, Event, GameState
 
@@ -104,24 +105,6 @@ def split_unseen(state: GameState, index: int) -> bool:
     battle = state.battle
     return (battle is not None and _split_set(battle.sides[1 - index])
             and any(state.players[side.player].kind != "computer" for side in battle.sides))
-
-
-def _split_set(side: Side) -> bool:
-    """A player's side that has split its units into squads (monsters and guardians split by rule)."""
-    return side.player != NEUTRAL and side.arranged and bool(side.survivors())
-
-
-def as_seen_by(battle: Battle, index: int) -> Battle:
-    """``battle`` as side ``index`` knows it while it arranges after a player who set its squads unseen:
-    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
-    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
-    other = battle.sides[1 - index]
-    if not _split_set(other):
-        return battle
-    sides = list(battle.sides)
-    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=other.survivors(),
-                               mode="representative", arranged=False, odds_tags=None)
-    return replace(battle, sides=sides)
 
 
 def arrange(state: GameState, seat: int, squads: tuple, mode: str, events: list[Event]) -> Outcome | None:

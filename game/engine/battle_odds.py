@@ -27,12 +27,11 @@ from dataclasses import replace
 from typing import Sequence
 
 from game.engine import odds as O
-from game.engine.battle import as_seen_by
 from game.engine.dice import Dice
 from game.engine.heroes import equipped_items
 from game.engine.monsters import neutral_defender_unit
 from game.engine.squads import (
-    GARRISON, allocate, default_arrangement, owner_tags, side_odds_squads, side_tags, split_evenly,
+    GARRISON, allocate, as_seen_by, default_arrangement, owner_tags, side_odds_squads, side_tags, split_evenly,
 )
 from game.engine.squads import Squad as EngineSquad
 from game.engine.squads import to_odds_squad
@@ -104,7 +103,7 @@ def best_attack(state: GameState) -> tuple[int, int]:
 
 @contextmanager
 def _seen_by(state: GameState, index: int | None):
-    """``state.battle`` as side ``index`` may know it (``battle.as_seen_by``: a split set unseen is
+    """``state.battle`` as side ``index`` may know it (``squads.as_seen_by``: a split set unseen is
     unknown to it) while inside; ``None``: as it is."""
     battle = state.battle
     if index is not None:

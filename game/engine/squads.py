@@ -9,12 +9,12 @@ back to whoever brought them (R-BAT-8). This module sits below ``battle`` and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from game.engine.dice import Dice
 from game.engine.heroes import add_units, equipped_items, unit_total
-from game.engine.state import GameState
+from game.engine.state import NEUTRAL, GameState
 
 if TYPE_CHECKING:      # the exact odds (numpy tables) load with the first battle, not with the board
     from game.engine import odds as O
@@ -211,3 +211,21 @@ def desert_own(state: GameState, side: Side, hero_id: int) -> tuple[int, int]:
             squad.set_count(owner, unit, count)
     side.squads = [s for s in side.squads if not s.is_unit_squad or unit_total(s.units)]
     return before, after
+
+
+def _split_set(side: Side) -> bool:
+    """A player's side that has split its units into squads (monsters and guardians split by rule)."""
+    return side.player != NEUTRAL and side.arranged and bool(side.survivors())
+
+
+def as_seen_by(battle, index: int):
+    """``battle`` (a ``battle.Battle``) as side ``index`` knows it while it arranges after a player who set its squads unseen:
+    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
+    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
+    other = battle.sides[1 - index]
+    if not _split_set(other):
+        return battle
+    sides = list(battle.sides)
+    sides[1 - index] = replace(other, squads=[s for s in other.squads if not s.is_unit_squad], pool=other.survivors(),
+                               mode="representative", arranged=False, odds_tags=None)
+    return replace(battle, sides=sides)
