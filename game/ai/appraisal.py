@@ -3,6 +3,8 @@ income and upkeep, and the path searches its decisions share (``shared_reach``).
 from __future__ import annotations
 
 import hashlib
+import math
+from functools import lru_cache
 
 from game.board.pathfinding import reachable
 from game.engine.dice import Dice
@@ -101,6 +103,26 @@ def upkeep_reserve(state, seat: int, extra_heroes: int = 0) -> dict[str, int]:
     inc = daily_income(state, seat)
     # Count only half the income: a siege or a lost mine can cut it before the next Daybreak.
     return {r: max(0, n * heroes - inc.get(r, 0) // 2) for r, n in each.items() if n}
+
+
+def beaten_chance(threat: float, ours: float) -> float:
+    """The chance a side of strength ``ours`` loses to ``threat`` (strengths as ``hero_strength``): a
+    logistic estimate, for when the exact odds would cost too much."""
+    return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
+
+
+@lru_cache(maxsize=256)
+def roll_at_least(dice: Dice, total: int) -> float:
+    """The chance that ``dice`` roll ``total`` or more."""
+    faces = [10 * f for f in range(1, 11)] if dice.percentile else list(range(1, dice.sides + 1))
+    sums = {dice.bonus: 1.0}
+    for _ in range(dice.count):
+        nxt: dict[int, float] = {}
+        for value, p in sums.items():
+            for face in faces:
+                nxt[value + face] = nxt.get(value + face, 0.0) + p / len(faces)
+        sums = nxt
+    return sum(p for value, p in sums.items() if value >= total)
 
 
 def _move_dice(state) -> Dice:

@@ -30,7 +30,8 @@ from __future__ import annotations
 import math
 import random
 
-from game.ai.appraisal import _covers, _move_dice, _value, city_strength, hero_strength, income, upkeep_reserve
+from game.ai.appraisal import (
+    _covers, _move_dice, _value, beaten_chance, city_strength, hero_strength, income, upkeep_reserve)
 from game.ai.standard import STANDARD, Planner, Style
 from game.engine import IllegalAction, apply, legal_actions
 from game.engine import actions as A
@@ -133,11 +134,6 @@ def hero_loss_chance(state: GameState, hero, reach: int) -> float:
                  if other.owner != hero.owner and not state.allied(other.owner, hero.owner)
                  and max(abs(other.cell[0] - x), abs(other.cell[1] - y)) <= reach)
     return beaten_chance(threat, hero_strength(state, hero)) if threat else 0.0
-
-
-def beaten_chance(threat: float, ours: float) -> float:
-    """The chance a side of strength ``ours`` loses to ``threat``, as standard estimates a battle."""
-    return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
 def loss_chance(state: GameState, planner: Planner, city) -> float:

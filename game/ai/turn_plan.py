@@ -5,10 +5,11 @@ stronger (walled Cities are sieged first), home when the capital is threatened. 
 whole map per hero gives distances and paths."""
 from __future__ import annotations
 
+import heapq
 import math
 
 from game.ai import battle_odds as BO
-from game.ai.appraisal import _move_dice, _value, hero_strength, shared_reach, unit_mean
+from game.ai.appraisal import _move_dice, _value, beaten_chance, hero_strength, roll_at_least, shared_reach, unit_mean
 from game.ai.distances import whole_map_budget
 from game.engine import actions as A
 from game.engine.dice import Dice
@@ -26,6 +27,8 @@ EXACT_ODDS_HEROES = 2        # likewise beyond this many defending heroes: each 
 BIG_BOARD_CELLS = 128 * 128
 HORIZON_TURNS = 8
 LOOT_KINDS = ("resource", "item")
+SAFE_STOP = 0.25             # a hero stops short of a cell where rival heroes are likelier than this to beat it
+THREAT_CHECKS = 12           # at most this many targets weighed for where the hero would stop (best first)
 
 
 class TurnPlan:
@@ -182,19 +185,95 @@ class TurnPlan:
         return self.move_toward(hero, target)
 
     def move_toward(self, hero, cell):
-        """The Move along the cheapest path to ``cell`` as far as this turn's 🐎 allow (None: no step)."""
-        s, seat = self.state, self.seat
-        far = self.far(hero)
-        path = far.path_to(cell)
+        """The Move toward ``cell`` as far as this turn's 🐎 allow, stopping short where rival heroes could
+        beat the hero (``safe_walk``); None: no step."""
+        steps = self.safe_walk(hero, cell)
+        return A.Move(self.seat, hero.id, steps) if steps else None
+
+    def walk_today(self, hero, cell) -> tuple:
+        """The cells of the cheapest path to ``cell`` that this turn's 🐎 pay for."""
+        s = self.state
         steps, spent = [], 0
-        for step in path:
+        for step in self.far(hero).path_to(cell):
             spent += int(s.board.move_cost[step[1], step[0]])
             if spent > hero.moves_left:
                 break
             steps.append(step)
-        if not steps:
-            return None
-        return A.Move(seat, hero.id, tuple(steps))
+        return tuple(steps)
+
+    def safe_walk(self, hero, cell) -> tuple:
+        """``walk_today``, cut at the last cell where the hero stands safe from rival heroes when the walk
+        would end short of ``cell`` in their reach (a person picked off armyless heroes one by one that
+        way). A walk that gets there is left whole: what it risks is weighed with the target's value."""
+        steps = self.walk_today(hero, cell)
+        if not self.style.caution or not steps or steps[-1] == cell or self.stop_danger(hero, steps[-1]) <= SAFE_STOP:
+            return steps
+        for n in range(len(steps) - 1, 0, -1):
+            if self.stop_danger(hero, steps[n - 1]) <= SAFE_STOP:
+                return steps[:n]
+        return steps
+
+    # --- rival heroes' reach ---------------------------------------------------------------------------------
+    def stop_danger(self, hero, cell) -> float:
+        """How likely rival heroes reach and beat ``hero`` standing on ``cell`` in their next turns (0 in a
+        City of its side: a City's threats are weighed as the City's). A strength estimate, not exact odds."""
+        s = self.state
+        city = s.city_at(cell)
+        if city is not None and s.allied(city.owner, hero.owner):
+            return 0.0
+        return self.once(("danger", self.hero_kind(hero), cell), lambda: self._stop_danger(hero, cell))
+
+    def _stop_danger(self, hero, cell) -> float:
+        s = self.state
+        move = _move_dice(s)
+        ours = hero_strength(s, hero)
+        safe = 1.0
+        for rival in self.once(("rival threats",), self._rival_threats):
+            if max(abs(rival.cell[0] - cell[0]), abs(rival.cell[1] - cell[1])) > move.maximum:
+                continue          # every step costs a 🐎 or more: out of reach
+            cost = self.rival_reach(rival).cost(cell)
+            if cost:
+                safe *= 1 - roll_at_least(move, cost) * beaten_chance(hero_strength(s, rival), ours)
+        return 1 - safe
+
+    def _rival_threats(self) -> list:
+        """The rival heroes a hero keeps clear of: people's (a person picked standard's armyless heroes off
+        one by one), and computer players' too when the style is ``wary_of_computers``. Computer players
+        hunt heroes far less: against them the caution cost more tempo than it saved (47.5% of 400 games
+        on Meadow Ford), so games between computer players are played as before it."""
+        s = self.state
+        return [h for h in sorted(s.heroes.values(), key=lambda h: h.id) if not s.allied(h.owner, self.seat)
+                and (self.style.wary_of_computers or s.players[h.owner].kind != "computer")]
+
+    def rival_reach(self, rival):
+        """Where ``rival`` could walk next turn with the best roll."""
+        s = self.state
+
+        def search():
+            masks = self.once(("masks", rival.owner), lambda: movement_masks(s, rival.owner))
+            return shared_reach(s.board, rival.cell, _move_dice(s).maximum, masks)
+        return self.once(("rival reach", rival.owner, rival.cell), search)
+
+    def mind_threats(self, hero, candidates: list, loss: float) -> list:
+        """``candidates`` (score, tie-break, cell), each less what the hero risks where this turn's walk
+        toward it ends (the style's ``caution`` share of it: a rival in reach may well go elsewhere),
+        dropped when nothing is left: best first, at most THREAT_CHECKS weighed."""
+        if not self.once(("rival threats",), self._rival_threats):
+            return candidates
+        heap = [(-score, key, cell, False) for score, key, cell in candidates]
+        heapq.heapify(heap)
+        out, checks = [], 0
+        while heap:
+            neg, key, cell, checked = heapq.heappop(heap)
+            if checked or checks >= THREAT_CHECKS:
+                out.append((-neg, key, cell))
+                continue
+            checks += 1
+            steps = self.safe_walk(hero, cell)
+            score = -neg - self.style.caution * self.stop_danger(hero, steps[-1] if steps else hero.cell) * loss
+            if score > 0:
+                heapq.heappush(heap, (-score, key, cell, True))
+        return out
 
     # value of targets ---------------------------------------------------------------------------------------
     def monster_odds(self, hero, count: int) -> float:
@@ -362,10 +441,12 @@ class TurnPlan:
             defence = self.once(("hero defence", other.id), lambda: BO.hero_defence(s, together))
             p = self.odds_against(hero, ("hero", other.id), defence)
             if p >= self.style.enemy_risk:
-                add(other.cell, 20 + hero_strength(s, other) * 0.5, p)
+                add(other.cell, self.style.hero_bounty + hero_strength(s, other) * 0.5, p)
         if not candidates and self.far_is_near(hero):
             self.far(hero, whole=True)           # nothing near on a big board: look over all of it
             return self._rank_targets(hero)
+        if self.style.caution:
+            candidates = self.mind_threats(hero, candidates, loss)
         if not candidates:
             # Nothing worth doing: head home, or to the rally City.
             homes = sorted(s.cities_of(seat), key=lambda c: (far.cost(c.cell) if far.cost(c.cell) is not None else 1e9, c.id))
