@@ -82,9 +82,8 @@ class Style:
     rally_together: float = 1.5      # ... and only once all heroes together have this times its strength
     rally_day: int = 15              # ... from this Day on (early on every rival is still at home)
     hero_bounty: float = 20.0        # a rival hero out of its Cities as a target (+ half its strength)
-    caution: float = 0.5             # a walk ending where rival heroes may beat the hero costs this share of its
-                                     # worth times that chance, and stops short of there (0: heedless)
-    wary_of_computers: bool = False  # ... of computer players' heroes too, not only people's (standard:cautious)
+    caution: float = 0.0             # a walk ending where rival heroes may beat the hero costs this share of its
+                                     # worth times that chance, and stops short of there (the lab's cautious)
 
 
 STANDARD = Style()

@@ -237,13 +237,8 @@ class TurnPlan:
         return 1 - safe
 
     def _rival_threats(self) -> list:
-        """The rival heroes a hero keeps clear of: people's (a person picked standard's armyless heroes off
-        one by one), and computer players' too when the style is ``wary_of_computers``. Computer players
-        hunt heroes far less: against them the caution cost more tempo than it saved (47.5% of 400 games
-        on Meadow Ford), so games between computer players are played as before it."""
         s = self.state
-        return [h for h in sorted(s.heroes.values(), key=lambda h: h.id) if not s.allied(h.owner, self.seat)
-                and (self.style.wary_of_computers or s.players[h.owner].kind != "computer")]
+        return [h for h in sorted(s.heroes.values(), key=lambda h: h.id) if not s.allied(h.owner, self.seat)]
 
     def rival_reach(self, rival):
         """Where ``rival`` could walk next turn with the best roll."""
@@ -258,8 +253,6 @@ class TurnPlan:
         """``candidates`` (score, tie-break, cell), each less what the hero risks where this turn's walk
         toward it ends (the style's ``caution`` share of it: a rival in reach may well go elsewhere),
         dropped when nothing is left: best first, at most THREAT_CHECKS weighed."""
-        if not self.once(("rival threats",), self._rival_threats):
-            return candidates
         heap = [(-score, key, cell, False) for score, key, cell in candidates]
         heapq.heapify(heap)
         out, checks = [], 0
