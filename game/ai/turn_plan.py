@@ -185,8 +185,8 @@ class TurnPlan:
         return self.move_toward(hero, target)
 
     def move_toward(self, hero, cell):
-        """The Move toward ``cell`` as far as this turn's 🐎 allow, stopping short where rival heroes could
-        beat the hero (``safe_walk``); None: no step."""
+        """The Move toward ``cell`` as far as this turn's 🐎 allow (a cautious style stops short where rival
+        heroes could beat the hero: ``safe_walk``); None: no step."""
         steps = self.safe_walk(hero, cell)
         return A.Move(self.seat, hero.id, steps) if steps else None
 
@@ -202,9 +202,10 @@ class TurnPlan:
         return tuple(steps)
 
     def safe_walk(self, hero, cell) -> tuple:
-        """``walk_today``, cut at the last cell where the hero stands safe from rival heroes when the walk
-        would end short of ``cell`` in their reach (a person picked off armyless heroes one by one that
-        way). A walk that gets there is left whole: what it risks is weighed with the target's value."""
+        """``walk_today``; for a cautious style (``Style.caution``), cut at the last cell where the hero stands
+        safe from rival heroes when the walk would end short of ``cell`` in their reach (a person picked off
+        armyless heroes one by one that way). A walk that gets there is left whole: what it risks is weighed
+        with the target's value (``mind_threats``)."""
         steps = self.walk_today(hero, cell)
         if not self.style.caution or not steps or steps[-1] == cell or self.stop_danger(hero, steps[-1]) <= SAFE_STOP:
             return steps
