@@ -137,3 +137,18 @@ def test_a_tournament_played_in_parts_gives_each_game_the_seed_and_seats_of_the_
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "tournament.py"), "--levels", "easy,standard",
                           "--games", "4", "--from-game", "4"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "--from-game must be 0 to 3" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_every_lab_variant_the_readme_and_levels_name_can_be_played():
+    """The README and ``game.ai.levels`` report figures for ``standard:NAME`` and ``hard:NAME`` levels: each
+    must still be a level the lab plays (an edit once dropped ``standard:one_army`` from the table)."""
+    import re
+
+    import game.ai.levels as levels
+    root = Path(__file__).resolve().parent.parent
+    named = set(re.findall(r"`(?:standard|hard):([a-z_0-9]+)`", (root / "README.md").read_text()))
+    named |= {name for name in re.findall(r"``([a-z_0-9]+)``", levels.__doc__) if name not in ("standard", "hard")}
+    named -= {"easy"}
+    assert "one_army" in named and "cautious" in named
+    missing = sorted(n for n in named if style_of(f"standard:{n}") is None and style_of(f"hard:{n}") is None)
+    assert not missing, missing

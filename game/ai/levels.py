@@ -32,8 +32,8 @@ The lab's answer, ``cautious`` (a hero's walk ends out of reach of rival heroes 
 ``hunt`` (a rival hero worth three times as much as a target) won 54% of 400 Normal games on Meadow Ford
 against ``standard``; ``hunt_cautious`` 50.5% against ``cautious`` and 49.5% against ``hunt``; and
 over 400 games against each of ``standard``, ``hunt`` and ``one_army_hunt``, a ``standard`` wary of
-that rival's heroes won 4-7 points fewer than one that was not. ``hard`` beat ``cautious`` 132-68 (66%) on The Riverlands in Campaign and 141-59 on The
-Free Cities in Normal. So ``standard`` stays heedless; what beat it was a person's play, not a rule of
+that rival's heroes won 4-7 points fewer than one that was not. ``hard`` beat ``cautious`` 132-68 (66%)
+on The Riverlands in Campaign and 141-59 on The Free Cities in Normal. So ``standard`` stays heedless; what beat it was a person's play, not a rule of
 thumb the lab can find. ``one_army_hunt`` is ``one_army`` hunting.
 """
 from __future__ import annotations
@@ -46,6 +46,8 @@ EASY = Style(monster_risk=0.95, enemy_risk=0.95, neutral_city_risk=0.95, first_h
              best_battles=False, target_slack=2, walls=False, hero_worth=0.5, unit_quality=1.0,
              break_alliances=False, item_value=0.0, rally=False)
 HARD = STANDARD              # hard is standard's plan with its choices tried out by search (game.ai.hard)
+
+ONE_ARMY = replace(STANDARD, first_heroes=1, income_per_hero=1000, city_value=120.0, enemy_risk=0.5)
 
 VARIANTS = {
     "many_heroes": replace(STANDARD, first_heroes=4, income_per_hero=1.5),
@@ -66,13 +68,13 @@ VARIANTS = {
     "no_rally": replace(STANDARD, rally=False),
     "old_economy": replace(STANDARD, heroes_by_all_income=True, one_coin_spawner=False, army_per_hero=0),
     # a human's plan that beat standard on Day 5 (5 December): one army under one hero, straight at a capital
+    "one_army": ONE_ARMY,
     # 5 December, after a person picked off standard's armyless heroes: heroes stop out of reach of rival
-    # armies (cautious), rival heroes worth hunting (hunt), both
+    # armies (cautious), rival heroes worth hunting (hunt), both, and the one army hunting
     "cautious": replace(STANDARD, caution=0.5),
     "hunt": replace(STANDARD, hero_bounty=60.0),
     "hunt_cautious": replace(STANDARD, hero_bounty=60.0, caution=0.5),
-    "one_army_hunt": replace(STANDARD, first_heroes=1, income_per_hero=1000, city_value=120.0, enemy_risk=0.5,
-                             hero_bounty=60.0),
+    "one_army_hunt": replace(ONE_ARMY, hero_bounty=60.0),
 }
 
 STYLES = {"easy": EASY, "standard": STANDARD, "hard": HARD}
