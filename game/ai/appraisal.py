@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-from functools import lru_cache
 
 from game.board.pathfinding import reachable
-from game.engine.dice import Dice
+from game.engine.dice import Dice, distribution
 from game.engine.flow import daily_income
 from game.engine.state import Hero
 
@@ -111,18 +110,9 @@ def beaten_chance(threat: float, ours: float) -> float:
     return 1 / (1 + math.exp(-4 * (threat - ours) / max(1.0, math.sqrt(threat + ours) * 3)))
 
 
-@lru_cache(maxsize=256)
 def roll_at_least(dice: Dice, total: int) -> float:
     """The chance that ``dice`` roll ``total`` or more."""
-    faces = [10 * f for f in range(1, 11)] if dice.percentile else list(range(1, dice.sides + 1))
-    sums = {dice.bonus: 1.0}
-    for _ in range(dice.count):
-        nxt: dict[int, float] = {}
-        for value, p in sums.items():
-            for face in faces:
-                nxt[value + face] = nxt.get(value + face, 0.0) + p / len(faces)
-        sums = nxt
-    return sum(p for value, p in sums.items() if value >= total)
+    return sum(p for value, p in distribution(str(dice)).items() if value >= total)
 
 
 def _move_dice(state) -> Dice:

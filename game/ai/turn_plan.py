@@ -77,7 +77,7 @@ class TurnPlan:
             return BO.hero_vs(self.state, hero, defender)
         ours = hero_strength(self.state, hero)
         theirs = sum(g.count * (g.n * (g.sides + 1) / 2 + g.bonus) for sq in defender for g in sq.groups)
-        return 1 / (1 + math.exp(-4 * (ours - theirs) / max(1.0, math.sqrt(ours + theirs) * 3)))
+        return beaten_chance(ours, theirs)
 
     @staticmethod
     def hero_kind(hero) -> tuple:

@@ -44,6 +44,21 @@ class Dice:
         return self.count * face + self.bonus
 
 
+@lru_cache(maxsize=256)
+def distribution(expr: str) -> dict[int, float]:
+    """Exact distribution of a dice expression (``2d6+3``, ``1dP``, ``1d20``)."""
+    dice = Dice.parse(expr)
+    faces = [10 * (i + 1) for i in range(10)] if dice.percentile else list(range(1, dice.sides + 1))
+    dist = {0: 1.0}
+    for _ in range(dice.count):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in faces:
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / len(faces)
+        dist = nxt
+    return {total + dice.bonus: p for total, p in dist.items()}
+
+
 @lru_cache(maxsize=1024)
 def _parse(text: str) -> Dice:
     """``Dice.parse``: a Dice is immutable, so one parse serves every caller."""

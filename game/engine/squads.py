@@ -219,9 +219,10 @@ def _split_set(side: Side) -> bool:
 
 
 def as_seen_by(battle, index: int):
-    """``battle`` (a ``battle.Battle``) as side ``index`` knows it while it arranges after a player who set its squads unseen:
-    that player's units back in its pool, its split and roll mode unknown (its heroes and its City fight
-    as squads of their own whatever it chose). A side still to arrange, or monsters, are left as they are."""
+    """``battle`` (a ``battle.Battle``) as side ``index`` knows it while it arranges after a player who set
+    its squads unseen: that player's units back in its pool, its split and roll mode unknown (its heroes and
+    its City fight as squads of their own whatever it chose). A side still to arrange, or monsters, are left
+    as they are."""
     other = battle.sides[1 - index]
     if not _split_set(other):
         return battle

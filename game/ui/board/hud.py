@@ -259,13 +259,13 @@ def draw_players(surface: pygame.Surface, state, rect: pygame.Rect, acting: int 
         pygame.draw.circle(surface, theme.seat_colour(seat), dot, px(8))
         pygame.draw.circle(surface, (30, 20, 10), dot, px(8), 1)
         stats_x = line.x + px(120)
-        ink = theme.INK if row.get("alive", True) else theme.INK_SOFT
+        ink = theme.INK if row["alive"] else theme.INK_SOFT
         size, label = widgets.fit_label(row["name"], px(14), stats_x - px(30) - line.x)
         name = widgets.text(label, size, ink, "bold")
         surface.blit(name, name.get_rect(midleft=(line.x + px(26), line.centery)))
         allied = viewer is not None and seat != viewer and state.allied(viewer, seat)
         offered = viewer is not None and (viewer, seat) in state.alliance_offers
-        stats = f"🏰{row['cities']} 🧙{row['heroes']}" if row.get("alive", True) else "out"
+        stats = f"🏰{row['cities']} 🧙{row['heroes']}" if row["alive"] else "out"
         end = (stats_right or {}).get(seat, line.right) - px(4)
         full = stats + ("  ally" if allied else "") + ("  asked" if offered else "")
         if text_width(full, px(12), "bold") <= end - stats_x:    # else "ally" showed cut to "al" by an End ally

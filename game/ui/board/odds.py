@@ -7,26 +7,9 @@ R-CITY-6, R-CMP-9/11), so their lines average over the rolled count.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from game.engine.dice import Dice, table_lookup
+from game.engine.dice import Dice, distribution, table_lookup
 from game.engine.state import NEUTRAL, GameState, Hero
 from game.names import percent
-
-
-@lru_cache(maxsize=64)
-def distribution(expr: str) -> dict[int, float]:
-    """Exact distribution of a dice expression (``2d6+3``, ``1dP``, ``1d20``)."""
-    dice = Dice.parse(expr)
-    faces = [10 * (i + 1) for i in range(10)] if dice.percentile else list(range(1, dice.sides + 1))
-    dist = {0: 1.0}
-    for _ in range(dice.count):
-        nxt: dict[int, float] = {}
-        for total, p in dist.items():
-            for face in faces:
-                nxt[total + face] = nxt.get(total + face, 0.0) + p / len(faces)
-        dist = nxt
-    return {total + dice.bonus: p for total, p in dist.items()}
 
 
 def outcome_chances(die: str, table: list) -> dict[str, float]:
