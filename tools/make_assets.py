@@ -303,20 +303,38 @@ def grid_edge(surf: pygame.Surface, geometry) -> None:
 
 # ---------------------------------------------------------------- roads
 
-def paint_road(geometry, mask: int, rng) -> pygame.Surface:
+def paint_road(geometry, mask: int, rng, exits=None) -> pygame.Surface:
+    """A road from the cell's centre out of each exit whose bit is set (``exits``: the exit points in
+    bit order, the edge midpoints unless given)."""
+    w, h, _ = geometry
+    centre = (w / 2, h / 2)
+    chosen = [p for bit, p in enumerate(exits or edge_midpoints(geometry)) if mask >> bit & 1]
+    # run a little past the edge so neighbouring tiles' roads overlap seamlessly
+    strokes = [(centre, (x + (x - centre[0]) * 0.08, y + (y - centre[1]) * 0.08)) for x, y in chosen]
+    return paint_strokes(geometry, strokes, rng, hub=centre, speckles=6 + 3 * len(chosen))
+
+
+def paint_strokes(geometry, strokes, rng, hub=None, speckles=6) -> pygame.Surface:
+    """Road strokes (pairs of points) with their verge, clipped to the cell; ``hub`` rounds their meeting."""
     import pygame
     w, h, _ = geometry
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     shape = pygame.Surface((w, h), pygame.SRCALPHA)
     edge = pygame.Surface((w, h), pygame.SRCALPHA)
-    centre = (w / 2, h / 2)
-    exits = [p for bit, p in enumerate(edge_midpoints(geometry)) if mask >> bit & 1]
     for target, width in ((edge, 22), (shape, 16)):
-        pygame.draw.circle(target, (255, 255, 255), centre, width / 2 + (3 if not exits else 0))
-        for x, y in exits:
-            # run a little past the edge so neighbouring tiles' roads overlap seamlessly
-            ex, ey = x + (x - centre[0]) * 0.08, y + (y - centre[1]) * 0.08
-            pygame.draw.line(target, (255, 255, 255), centre, (ex, ey), width)
+        if hub is not None:
+            pygame.draw.circle(target, (255, 255, 255), hub, width / 2 + (3 if not strokes else 0))
+        for a, b in strokes:
+            if hub is None:
+                # as thick as pygame's line (its width is measured along an axis), with ends across the road
+                # (pygame's end flat on an axis, sticking out of the road beside it)
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                scale = width / 2 * max(abs(dx), abs(dy)) / (dx * dx + dy * dy)
+                nx, ny = -dy * scale, dx * scale
+                pygame.draw.polygon(target, (255, 255, 255), [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny),
+                                                              (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)])
+            else:
+                pygame.draw.line(target, (255, 255, 255), a, b, width)
     dirt = textured((w, h), (128, 96, 60), (180, 146, 98), rng, periods=(8, 4, 2), speckle=0.4)
     verge = textured((w, h), (86, 70, 44), (112, 92, 60), rng, periods=(8, 4, 2))
     for layer, m in ((verge, edge), (dirt, shape)):
@@ -324,11 +342,61 @@ def paint_road(geometry, mask: int, rng) -> pygame.Surface:
         a[:] = pygame.surfarray.array_alpha(m)
         del a
         surf.blit(layer, (0, 0))
-    for _ in range(6 + 3 * len(exits)):
+    for _ in range(speckles):
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         if shape.get_at((int(x), int(y))).a:
             pygame.draw.circle(surf, (206, 186, 150), (x, y), 1)
     return clip_to_cell(surf, geometry)
+
+
+# Square maps whose heroes step diagonally draw their diagonal roads from a tileset of their own, so
+# terrain_square.tsx keeps its ids: road tiles with eight exits (N E S W as on terrain_square, then NE SE
+# SW NW; only masks with a diagonal exit, tile id = mask - 16) and, after them, the corners a diagonal
+# road cuts across in the two cells beside it (decoration: no terrain, a bit per corner NE SE SW NW).
+DIAGONAL_ROADS = "road_diagonals"
+DIAGONAL_FIRST_MASK = 16
+DIAGONAL_CORNER_FIRST_ID = 256 - DIAGONAL_FIRST_MASK
+
+
+def square_corners(geometry) -> list[tuple[float, float]]:
+    w, h, _ = geometry
+    return [(w, 0), (w, h), (0, h), (0, 0)]       # NE SE SW NW
+
+
+def paint_corners(geometry, mask: int, rng) -> pygame.Surface:
+    """The verge and dirt a diagonal road leaves in each corner whose bit is set: the road passes the
+    corner square to the line from the cell's centre."""
+    w, h, _ = geometry
+    strokes = []
+    for bit, (x, y) in enumerate(square_corners(geometry)):
+        if mask >> bit & 1:
+            dx, dy = -(y - h / 2) / 2, (x - w / 2) / 2       # along the road: across the corner
+            strokes.append(((x - dx, y - dy), (x + dx, y + dy)))
+    return paint_strokes(geometry, strokes, rng, speckles=2 * len(strokes))
+
+
+def build_diagonal_roads(seed: int) -> None:
+    import numpy as np
+    import pygame
+    from game.maps.tmx_writer import tsx_text
+    w, h, _ = SQUARE
+    rng = np.random.default_rng(seed)
+    exits = edge_midpoints(SQUARE) + square_corners(SQUARE)
+    count = DIAGONAL_CORNER_FIRST_ID + 15
+    rows = math.ceil(count / COLUMNS)
+    sheet = pygame.Surface((COLUMNS * w, rows * h), pygame.SRCALPHA)
+    props: list[dict] = [{} for _ in range(count)]
+    for tid in range(DIAGONAL_CORNER_FIRST_ID):
+        sheet.blit(paint_road(SQUARE, tid + DIAGONAL_FIRST_MASK, rng, exits), ((tid % COLUMNS) * w, (tid // COLUMNS) * h))
+        props[tid] = {"terrain": "road", "move_cost": 1, "passable": True}
+    for corners in range(1, 16):
+        tid = DIAGONAL_CORNER_FIRST_ID + corners - 1
+        sheet.blit(paint_corners(SQUARE, corners, rng), ((tid % COLUMNS) * w, (tid // COLUMNS) * h))
+    pygame.image.save(sheet, str(ASSETS / f"{DIAGONAL_ROADS}.png"))
+    (ASSETS / f"{DIAGONAL_ROADS}.tsx").write_text(
+        tsx_text(DIAGONAL_ROADS, f"{DIAGONAL_ROADS}.png", sheet.get_size(), (w, h), COLUMNS, props,
+                 tile_count=COLUMNS * rows),
+        encoding="utf-8")
 
 
 # ---------------------------------------------------------------- tilesets
@@ -370,6 +438,12 @@ def terrain_manifest() -> dict:
             "terrain_hex_pointy": {"geometry": HEX_POINTY, "road_angles": road_directions(HEX_POINTY)},
             "terrain_hex_flat": {"geometry": HEX_FLAT, "road_angles": road_directions(HEX_FLAT)},
         },
+        DIAGONAL_ROADS: {"geometry": SQUARE, "first_mask": DIAGONAL_FIRST_MASK,
+                         "corner_first_id": DIAGONAL_CORNER_FIRST_ID,
+                         "road_angles": [math.atan2(y - SQUARE[1] / 2, x - SQUARE[0] / 2)
+                                         for x, y in edge_midpoints(SQUARE) + square_corners(SQUARE)],
+                         "corner_angles": [math.atan2(y - SQUARE[1] / 2, x - SQUARE[0] / 2)
+                                           for x, y in square_corners(SQUARE)]},
     }
 
 
@@ -598,6 +672,7 @@ def main(argv: list[str]) -> int:
     build_tileset("terrain_square", SQUARE, seed=11)
     build_tileset("terrain_hex_pointy", HEX_POINTY, seed=12)
     build_tileset("terrain_hex_flat", HEX_FLAT, seed=13)
+    build_diagonal_roads(seed=14)
     (ASSETS / "terrain.json").write_text(json.dumps(terrain_manifest(), indent=1) + "\n", encoding="utf-8")
     sheet = build_tokens()
     build_token_tileset(sheet)

@@ -35,6 +35,8 @@ MANIFEST = json.loads((ROOT / "assets" / "terrain.json").read_text())
 GROUND = MANIFEST["ground"]
 ROAD_FIRST = MANIFEST["road_first_id"]
 TERRAIN_TILES = {"square": 32, "hex": 80}       # tile count of each terrain tileset
+TOKEN_COUNT = 12                                # tile count of tokens.tsx
+DIAGONAL = MANIFEST["road_diagonals"]           # the diagonal roads of square maps (road_diagonals.tsx)
 TOKEN_TILES = {("city", "encampment"): 0, ("city", "villa"): 1, ("city", "estate"): 2, ("city", "castle"): 3,
                ("mine", None): 4, ("start", 1): 5, ("start", 2): 6, ("start", 3): 7, ("start", 4): 8,
                ("monster", None): 9, ("item", None): 10, ("resource", None): 11}
@@ -72,7 +74,7 @@ class Recipe:
     centre_tokens: list[tuple[str, tuple[float, float], dict]] = field(default_factory=list)
     fair_centre: bool = False          # centre tokens on the cell nearest to being equally far from every seat
     road_reuse: bool = True            # a new road follows the roads already laid (False: each its own way)
-    orthogonal_roads: bool = False     # on diagonal square maps, roads drawn joined (no diagonal steps)
+    orthogonal_roads: bool = False     # on diagonal square maps, roads that step only across sides (no diagonal steps)
     fair_tokens: bool = False          # each seat's copy of a token the same 🐎 from it (rot3 maps always)
     player_counts: str = ""            # the map's ``players`` property when not every count from min to max
     campaign_player_counts: str = ""   # its ``campaign_players``: fewer counts in the Campaign ruleset
@@ -296,7 +298,7 @@ class Layout:
                 continue
             for n in self.topology.neighbours(cell):
                 if self.r.orthogonal_roads and n[0] != cell[0] and n[1] != cell[1]:
-                    continue            # square road tiles have four exits: a diagonal step would look cut
+                    continue            # this road steps only across sides
                 if self.r.exact and not self.in_quarter(n):
                     continue            # the other three quarters are its mirror images
                 t = self.get(n)
@@ -316,21 +318,45 @@ class Layout:
             self.road.add(cell)
         self.road_links.update(frozenset(step) for step in zip(path, path[1:]))
 
-    def road_tile(self, cell) -> int:
-        key = "terrain_square" if self.r.kind == "square" else (
-            "terrain_hex_pointy" if self.r.stagger_axis == "y" else "terrain_hex_flat")
-        angles = MANIFEST["tilesets"][key]["road_angles"]
+    def diagonal_roads(self) -> bool:
+        """Roads that step diagonally, drawn from road_diagonals.tsx with eight exits."""
+        return self.r.kind == "square" and self.r.diagonal and not self.r.orthogonal_roads
+
+    def road_tile(self, cell, diagonal_gid: int) -> int:
+        """The gid of the road tile with an exit towards each road neighbour. On a square map with diagonal
+        steps, only towards the cells its road steps to: a road beside another (or diagonal to it) has no
+        stub towards it."""
+        angles = DIAGONAL["road_angles"] if self.diagonal_roads() else (
+            MANIFEST["tilesets"][self.terrain_tileset()]["road_angles"])
+        only_steps = self.r.kind == "square" and self.r.diagonal
         cx, cy = self.grid.cell_center(cell)
         mask = 0
         for n in self.topology.neighbours(cell):
-            # square road tiles draw four exits: with joined roads, a road beside another (or diagonal to
-            # it) gets no stub towards it
-            if n in self.road and (not self.r.orthogonal_roads or frozenset((cell, n)) in self.road_links):
+            if n in self.road and (not only_steps or frozenset((cell, n)) in self.road_links):
                 nx, ny = self.grid.cell_center(n)
                 a = math.atan2(ny - cy, nx - cx)
                 bit = min(range(len(angles)), key=lambda i: abs(math.remainder(a - angles[i], math.tau)))
                 mask |= 1 << bit
-        return ROAD_FIRST + mask
+        if self.diagonal_roads() and mask >= DIAGONAL["first_mask"]:
+            return diagonal_gid + mask - DIAGONAL["first_mask"]
+        return 1 + ROAD_FIRST + mask
+
+    def road_corners(self) -> dict[tuple[int, int], int]:
+        """The corners a diagonal road step cuts across in the two cells beside it: cell -> a bit per
+        corner (NE SE SW NW, as road_diagonals.tsx numbers them)."""
+        corners: dict[tuple[int, int], int] = {}
+        angles = DIAGONAL["corner_angles"]
+        for a, b in map(tuple, self.road_links):
+            if a[0] == b[0] or a[1] == b[1]:
+                continue
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2        # the corner the step passes
+            for side in ((a[0], b[1]), (b[0], a[1])):
+                if not self.topology.in_bounds(side):
+                    continue
+                angle = math.atan2(my - side[1], mx - side[0])
+                bit = min(range(4), key=lambda i: abs(math.remainder(angle - angles[i], math.tau)))
+                corners[side] = corners.get(side, 0) | 1 << bit
+        return corners
 
     # -- tokens
     def reachable(self):
@@ -490,12 +516,21 @@ class Layout:
         w, h = r.size
         ground = np.zeros((h, w), dtype=np.int32)
         roads = np.zeros((h, w), dtype=np.int32)
+        token_gid = 1 + TERRAIN_TILES[r.kind]
+        diagonal_gid = token_gid + TOKEN_COUNT
         for cell in self.topology.cells():
             variants = VARIANTS[self.get(cell)]
             ground[cell[1], cell[0]] = 1 + GROUND[variants[int(self.rng.integers(len(variants)))]]
             if cell in self.road:
-                roads[cell[1], cell[0]] = 1 + self.road_tile(cell)
-        token_gid = 1 + TERRAIN_TILES[r.kind]
+                roads[cell[1], cell[0]] = self.road_tile(cell, diagonal_gid)
+        tilesets = [(1, f"../assets/{self.terrain_tileset()}.tsx"), (token_gid, "../assets/tokens.tsx")]
+        layers = [("ground", ground), ("roads", roads)]
+        if self.diagonal_roads():
+            corners = np.zeros((h, w), dtype=np.int32)
+            for (c, row), bits in self.road_corners().items():
+                corners[row, c] = diagonal_gid + DIAGONAL["corner_first_id"] + bits - 1
+            tilesets.append((diagonal_gid, "../assets/road_diagonals.tsx"))
+            layers.append(("road_corners", corners))
         size = 64 if r.kind == "square" else 56
         objects = []
         for kind, cell, props, name in self.objects:
@@ -504,8 +539,6 @@ class Layout:
             cx, cy = self.grid.cell_center(cell)
             objects.append(MapObject(x=cx - size / 2, y=cy + size / 2, name=name, gid=token_gid + TOKEN_TILES[key],
                                      width=size, height=size, properties={"kind": kind, **props}))
-        tileset = {"square": "terrain_square", "hex": "terrain_hex_pointy" if r.stagger_axis == "y"
-                   else "terrain_hex_flat"}[r.kind]
         props = {"title": r.title, "min_players": r.players[0], "max_players": r.players[1]}
         if r.player_counts:
             props["players"] = r.player_counts
@@ -519,8 +552,11 @@ class Layout:
                       orientation="orthogonal" if r.kind == "square" else "hexagonal",
                       stagger_axis=r.stagger_axis, stagger_index="odd", hex_side_length=self.tile[2],
                       properties=props,
-                      tilesets=[(1, f"../assets/{tileset}.tsx"), (token_gid, "../assets/tokens.tsx")],
-                      layers=[("ground", ground), ("roads", roads)], objects=objects)
+                      tilesets=tilesets, layers=layers, objects=objects)
+
+    def terrain_tileset(self) -> str:
+        return {"square": "terrain_square",
+                "hex": "terrain_hex_pointy" if self.r.stagger_axis == "y" else "terrain_hex_flat"}[self.r.kind]
 
 
 def _axial(cell) -> tuple[int, int]:

@@ -1,0 +1,124 @@
+"""Roads on the shipped maps are drawn as they run: every step a road takes shows on both cells, a diagonal
+step on a square map included (road_diagonals.tsx), with the corners it cuts across drawn in the cells
+beside it, so a player sees one road where the map has one."""
+import json
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.maps import ASSETS_DIR, load_map, shipped_maps
+from game.maps.geometry import cell_center
+
+MANIFEST = json.loads((ASSETS_DIR / "terrain.json").read_text())
+DIAGONAL = MANIFEST["road_diagonals"]
+
+
+def layers_and_tilesets(path: Path):
+    root = ET.parse(path).getroot()
+    tilesets = sorted((int(t.get("firstgid")), Path(t.get("source")).stem) for t in root.iter("tileset"))
+    layers = {}
+    for layer in root.iter("layer"):
+        text = layer.find("data").text.strip()
+        layers[layer.get("name")] = [[int(v) for v in row.rstrip(",").split(",")] for row in text.splitlines()]
+    return layers, tilesets
+
+
+def local_tile(gid: int, tilesets) -> tuple[str, int]:
+    first, name = max((f, n) for f, n in tilesets if f <= gid)
+    return name, gid - first
+
+
+def road_exits(gid: int, tilesets) -> list[float]:
+    """The screen angles of the exits the road tile draws."""
+    name, local = local_tile(gid, tilesets)
+    if name == "road_diagonals":
+        mask, angles = local + DIAGONAL["first_mask"], DIAGONAL["road_angles"]
+    else:
+        mask, angles = local - MANIFEST["road_first_id"], MANIFEST["tilesets"][name]["road_angles"]
+    assert local < DIAGONAL["corner_first_id"] if name == "road_diagonals" else mask >= 0
+    return [a for bit, a in enumerate(angles) if mask >> bit & 1]
+
+
+def towards(board, cell, angle):
+    """The neighbour of ``cell`` an exit at ``angle`` leads to."""
+    cx, cy = cell_center(board, cell)
+    def off(n):
+        nx, ny = cell_center(board, n)
+        return abs(math.remainder(math.atan2(ny - cy, nx - cx) - angle, math.tau))
+    best = min(board.topology.neighbours(cell), key=off, default=None)
+    return best if best is not None and off(best) < math.radians(20) else None
+
+
+def components(cells, joined):
+    seen, out = set(), []
+    for start in cells:
+        if start in seen:
+            continue
+        part, todo = set(), [start]
+        while todo:
+            cell = todo.pop()
+            if cell in part:
+                continue
+            part.add(cell)
+            todo.extend(n for n in joined(cell) if n not in part)
+        seen |= part
+        out.append(frozenset(part))
+    return set(out)
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_drawn_roads_join_the_cells_the_roads_join(path):
+    board = load_map(path)
+    layers, tilesets = layers_and_tilesets(path)
+    road = {cell for cell in board.topology.cells() if board.terrain[cell[1]][cell[0]] == "road"}
+    exits = {}
+    for c, r in road:
+        gid = layers["roads"][r][c]
+        exits[(c, r)] = [towards(board, (c, r), a) for a in road_exits(gid, tilesets)]
+    for cell, leads in exits.items():
+        for n in leads:
+            assert n in road, f"{path.stem}: the road at {cell} leads off the road, to {n}"
+            assert cell in exits[n], f"{path.stem}: the road at {cell} leads to {n}, which has no exit back"
+    drawn = components(road, lambda cell: exits[cell])
+    adjacent = components(road, lambda cell: [n for n in board.topology.neighbours(cell) if n in road])
+    assert drawn == adjacent, f"{path.stem}: the drawn roads break where the map's roads run on"
+    corners = layers.get("road_corners")
+    for cell, leads in exits.items():
+        for n in leads:
+            if board.kind != "square" or n[0] == cell[0] or n[1] == cell[1]:
+                continue
+            for side in ((cell[0], n[1]), (n[0], cell[1])):      # the cells whose corner the step cuts
+                name, local = local_tile(corners[side[1]][side[0]], tilesets)
+                bits = local - DIAGONAL["corner_first_id"] + 1
+                sx, sy = cell_center(board, side)
+                mx, my = [(a + b) / 2 for a, b in zip(cell_center(board, cell), cell_center(board, n))]
+                angle = math.atan2(my - sy, mx - sx)
+                bit = min(range(4), key=lambda i: abs(math.remainder(angle - DIAGONAL["corner_angles"][i], math.tau)))
+                assert name == "road_diagonals" and 1 <= bits <= 15 and bits >> bit & 1, (
+                    f"{path.stem}: the road from {cell} to {n} cuts the corner of {side}, drawn without it")
+
+
+def test_the_diagonal_road_tiles_draw_their_exits_and_corners():
+    sheet = pygame.image.load(str(ASSETS_DIR / "road_diagonals.png"))
+    root = ET.parse(ASSETS_DIR / "road_diagonals.tsx").getroot()
+    columns, size = int(root.get("columns")), int(root.get("tilewidth"))
+    props = {int(t.get("id")): {p.get("name"): p.get("value") for p in t.iter("property")} for t in root.iter("tile")}
+
+    def opaque(tid, x, y):
+        return sheet.get_at(((tid % columns) * size + x, (tid // columns) * size + y)).a > 0
+
+    # just inside each exit: N E S W (edge midpoints) then NE SE SW NW (corners)
+    probes = [(32, 2), (61, 32), (32, 61), (2, 32), (61, 2), (61, 61), (2, 61), (2, 2)]
+    for tid in range(DIAGONAL["corner_first_id"]):
+        mask = tid + DIAGONAL["first_mask"]
+        assert props[tid]["terrain"] == "road" and props[tid]["move_cost"] == "1"
+        assert [opaque(tid, x, y) for x, y in probes] == [bool(mask >> bit & 1) for bit in range(8)], tid
+    for bits in range(1, 16):
+        tid = DIAGONAL["corner_first_id"] + bits - 1
+        assert tid not in props, "a corner piece is decoration: the cell keeps its own terrain"
+        assert [opaque(tid, x, y) for x, y in probes[4:]] == [bool(bits >> bit & 1) for bit in range(4)], bits
+        assert not opaque(tid, 32, 32)
+
