@@ -22,6 +22,28 @@ OPTION_HELP = {"starting_hero": "One free hero at each capital (R-SET-5)",
                "shared_victory": "The last alliance standing wins together (R-END-2)"}
 
 
+# The neutral Cities of the maps the project makes (the shipped recipes, random maps). A City keeps its name
+# whoever holds it, so a name such as "Neutral villa" still read "neutral" after its conquest.
+PLACE_NAMES = ("Ashford", "Briarwick", "Coldharbour", "Dunmere", "Eastwatch", "Fallowby", "Greymarsh", "Hollin",
+               "Ivybridge", "Kettleby", "Larkspur", "Marrowdale", "Northolt", "Oakhurst", "Pennyrigg", "Quarrytown",
+               "Redbrook", "Saltmarch", "Thistlewood", "Underhill", "Valemont", "Westerfold", "Yarrowby",
+               "Amberley", "Bramblegate", "Cinderford", "Dapplemoor", "Elderbrook", "Foxley", "Gildenholm",
+               "Harrowgate", "Inglenook", "Kingsmead", "Lindenfall", "Mossgrove", "Nettlebed", "Orchardton",
+               "Pebblecombe", "Rookhaven", "Stillwater")
+_PLACE_PREFIXES = ("", "Upper ", "Lower ", "New ", "Old ", "Little ", "Great ")
+
+
+def place_names(count: int, seed: int) -> list[str]:
+    """``count`` different City names, the same for the same seed."""
+    n = len(PLACE_NAMES)
+    start = seed * 7 % n
+    names = []
+    for i in range(count):
+        prefix = _PLACE_PREFIXES[i // n] if i // n < len(_PLACE_PREFIXES) else f"{i // n} "
+        names.append(prefix + PLACE_NAMES[(start + i) % n])
+    return names
+
+
 def with_article(word: str) -> str:
     """``an item``, ``a resource``, ``an Item``: the article a noun takes."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

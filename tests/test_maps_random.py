@@ -120,3 +120,20 @@ def test_the_title_screen_offers_a_random_map_for_its_seats_and_seed(tmp_path, m
     title.start()
     assert started and started[0].map_path == chosen.path
     pygame.display.quit()
+
+
+def test_neutral_cities_have_place_names_of_their_own(tmp_path):
+    """A City keeps its name whoever takes it: a map's "Neutral villa" or "City" read wrong once conquered."""
+    from game.maps import shipped_maps
+    out = tmp_path / "named.tmx"
+    random_map.write_random_map(out, 30, 30, players=4, shape="hex", seed=5)
+    for path in [*shipped_maps(), out]:
+        names = [t.name for t in load_map(path).tokens if t.kind == "city" and not t.owner]
+        assert names and len(set(names)) == len(names), (path.name, names)
+        assert not any(n.lower().startswith(("neutral", "city")) for n in names), (path.name, names)
+
+
+def test_place_names_stay_different_past_the_list():
+    from game.names import PLACE_NAMES, place_names
+    names = place_names(3 * len(PLACE_NAMES), seed=4)
+    assert len(set(names)) == len(names) and place_names(5, 4) == names[:5]

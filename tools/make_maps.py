@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from game.cli import run_tool  # noqa: E402
+from game.names import place_names  # noqa: E402
 
 # numpy and the map modules load in the functions that use them, after the arguments are read: --help and a bad
 # argument answer without them.
@@ -533,7 +534,11 @@ class Layout:
             layers.append(("road_corners", corners))
         size = 64 if r.kind == "square" else 56
         objects = []
+        towns = iter(place_names(sum(1 for kind, _c, props, _n in self.objects
+                                     if kind == "city" and not props.get("owner")), r.seed))
         for kind, cell, props, name in self.objects:
+            if kind == "city" and not props.get("owner"):
+                name = next(towns)
             key = (kind, props.get("tier", "encampment")) if kind == "city" else (
                 (kind, props["seat"]) if kind == "start" else (kind, None))
             cx, cy = self.grid.cell_center(cell)
@@ -572,8 +577,8 @@ def _offset(q: int, r: int) -> tuple[int, int]:
 
 def _label(kind, props) -> str:
     if kind == "city":
-        return f"Neutral {props.get('tier', 'encampment')}" if not props.get("owner") else \
-            f"Seat {props['owner']} {props.get('tier', 'encampment')}"
+        # a neutral City gets a place name once all are placed (tmx)
+        return "" if not props.get("owner") else f"Seat {props['owner']} {props.get('tier', 'encampment')}"
     return kind.capitalize()
 
 

@@ -31,8 +31,8 @@ from game.engine.actions import action_to_json
 from game.engine.errors import IllegalAction
 from game.engine.heroes import HERO_NAMINGS
 from game.engine.rules import Rules, RulesError
-from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, VERSION,  # noqa: F401
-                                     SaveError, action_from_entry, check_header, describe, field, game_id_of,
+from game.engine.save_checks import (FORMAT, GAME_ID, MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, MAX_SEED, MAX_TEXT,  # noqa: F401
+                                     VERSION, SaveError, action_from_entry, check_header, describe, field, game_id_of,
                                      map_title, read_save_data, routes_from, seats_from, short, whole_number)
 from game.engine.setup import Seat, new_game
 from game.engine.state import GameState
@@ -405,6 +405,7 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | Non
                             f"replay: {type(exc).__name__}: {exc}", good, state.day) from None
     expected = data.get("snapshot")
     if expected is not None and not cut:
+        _keep_city_names(state, expected)
         actual = json.loads(json.dumps(snapshot(state)))
         if actual != expected:
             differing = sorted(k for k in actual if not isinstance(expected, dict) or actual[k] != expected.get(k))
@@ -412,6 +413,19 @@ def _load(data: Any, map_loader: Callable[[str], Board] | None, up_to: int | Non
                             f"(differs in {', '.join(differing) or 'its keys'})")
     routes = routes_from(data, board.width, board.height)
     return LoadedSave(state, game_id_of(data), events, cut, {h: to for h, to in routes.items() if h in state.heroes})
+
+
+def _keep_city_names(state: GameState, expected: Any) -> None:
+    """The Cities keep the names the save knew them by: a map renamed since (the shipped maps' "Neutral
+    villa" became a place name) plays the same game, and its log and news go on naming them as before."""
+    cities = expected.get("cities") if isinstance(expected, dict) else None
+    if not isinstance(cities, dict):
+        return
+    for key, saved in cities.items():
+        name = saved.get("name") if isinstance(saved, dict) else None
+        city = state.cities.get(int(key)) if key.isdigit() else None
+        if city is not None and isinstance(name, str) and len(name) <= MAX_TEXT:
+            city.name = name
 
 
 def replay(state: GameState) -> GameState:

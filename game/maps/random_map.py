@@ -24,6 +24,7 @@ from game.board.topology import make_topology
 from game.choices import MAX_SIDE, MIN_SIDE
 from game.maps.geometry import Grid
 from game.maps.tmx_writer import MapObject, TmxMap, write_tmx
+from game.names import place_names
 
 TOLERANCE = 0.15
 MIN_SLACK = 2                     # 🐎: differences this small are always fair
@@ -174,10 +175,12 @@ def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape:
     token_gid = 1 + TERRAIN_TILES[shape]
     size = 64 if shape == "square" else 56
     objects = []
+    towns = iter(place_names(sum(1 for kind, _c, props in tokens if kind == "city" and not props.get("owner")), seed))
     for kind, cell, props in tokens:
         local = TOKEN_TILE[kind] + (props.get("seat", 0) if kind == "start" else 0)
         cx, cy = grid.cell_center(cell)
-        label = f"Seat {props['seat']} start" if kind == "start" else kind.capitalize()
+        label = f"Seat {props['seat']} start" if kind == "start" else (
+            next(towns) if kind == "city" and not props.get("owner") else kind.capitalize())
         objects.append(MapObject(x=cx - size / 2, y=cy + size / 2, name=label, gid=token_gid + local,
                                  width=size, height=size, properties={"kind": kind, **props}))
     terrain_tsx = "terrain_square.tsx" if shape == "square" else "terrain_hex_pointy.tsx"
