@@ -176,12 +176,13 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch)
     """A computer player's hero attacks a human's lone hero: the battle screen opens while the computer
     still has to set its squads, so the human sees every exchange, also when its hero falls in the first
     and the human has nothing to choose (it used to read of it in the log only)."""
-    from game.engine.state import Hero
+    from game.engine.state import Hero, Item
     from game.ui.board.scene import GameScene
     state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
     state.players[1].kind, state.players[1].ai = "computer", "standard"
     state.players[2].kind = "human"
     defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))            # arrange: the human's hero beside
+    defender.items = [Item(id=state.new_id(), type="amulet", rarity=0, power="1d6")]    # unequipped: no dice
     state.heroes[defender.id] = defender
     apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's move starts the battle
     assert state.battle is not None and not state.battle.sides[0].arranged
@@ -201,7 +202,7 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch)
     scene.speed = "Normal"                                        # (another test may have chosen Instant)
     play_to_the_result(scene, app, dt=1 / 20)                    # watched at the normal speed
     faint = {sub for title, sub in banners if title.endswith("faints!")}
-    assert faint == {"Items drop"}, "a hero alone has no army to desert (R-HERO-2): no '0 units desert (0 → 0)'"
+    assert faint == {"1 item drops"}, "a hero alone has no army to desert (R-HERO-2): no '0 units desert (0 → 0)'"
     assert scene.result is not None and scene.result["winner"] == 0, "the human's hero fell in one exchange"
     assert [line for line in scene.log if line.startswith("Round 1")], "the first exchange was shown"
     assert scene.view.round == 1

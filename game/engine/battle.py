@@ -216,11 +216,12 @@ def faint(state: GameState, battle: Battle, side: Side, hero_id: int, events: li
     squads first); the garrison and other heroes' armies stay."""
     hero = state.heroes[hero_id]
     side.fainted.append(hero_id)
+    dropped = len(hero.items)
     drop_items(state, hero.items, battle.cell, events)
     hero.items, hero.equipped = [], []
     before, after = desert_own(state, side, hero_id)
     state.emit(events, "hero_fainted", hero=hero_id, player=side.player, units_before=before, units_after=after,
-               squads_left=[dict(s.units) for s in side.squads if s.is_unit_squad])
+               items=dropped, squads_left=[dict(s.units) for s in side.squads if s.is_unit_squad])
 
 
 def auto_play(state: GameState, events: list[Event]) -> Outcome | None:

@@ -288,7 +288,9 @@ class BattlePainting:
             name = next((s.name for s in side.squads if s.hero == faint["hero"]), "The hero")
             from game.narration import desertion
             words = desertion(faint["units_before"], faint["units_after"])     # none for a hero alone
-            D.draw_banner(surface, center, f"{name} faints!", "Items drop" + (f"; {words}" if words else ""),
+            items = faint.get("items", 0)
+            news = [f"{items} item{'s' if items > 1 else ''} drop{'' if items > 1 else 's'}"] if items else []
+            D.draw_banner(surface, center, f"{name} faints!", "; ".join(news + ([words] if words else [])),
                           (120, 40, 110), int(255 * min(1.0, (t - start) / 0.2)))
 
     def _draw_roll(self, surface, row: pygame.Rect, roll: dict, side_index: int, rolling: bool,
