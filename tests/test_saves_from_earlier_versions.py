@@ -58,7 +58,7 @@ def test_heroes_are_named_by_the_seed_and_a_new_save_says_so(tmp_path):
     path = tmp_path / "new.json"
     save_game(state, path)
     data = json.loads(path.read_text())
-    assert data["version"] == 2 and data["hero_names"] == "seeded"
+    assert data["version"] == 2 and data["hero_names"] == "distinct"
     assert sorted(h.name for h in load_save(path).state.heroes.values()) == first_heroes(5)[1]
     from game.engine.save_checks import SaveError
     data["hero_names"] = ["not", "a", "naming"]
@@ -69,3 +69,25 @@ def test_heroes_are_named_by_the_seed_and_a_new_save_says_so(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="save field 'hero_names' is missing"):
         load_save(path)
+
+
+def test_no_two_living_heroes_share_a_name_in_a_new_game():
+    """Half the games of The Free Cities had two heroes of one name alive at once: new games pass over
+    the names living heroes bear, and number a name once all are borne. A save made before keeps the
+    names it had ("seeded": the name at the id's place, borne or not)."""
+    from game.engine import Seat, new_game
+    from game.engine.heroes import HERO_NAMES, new_hero
+    from game.maps import MAPS_DIR, load_map
+    board = load_map(MAPS_DIR / "meadow.tmx")
+
+    def recruit_many(naming):
+        state, _ = new_game(board, [Seat("Ann"), Seat("Bob")], 3, hero_names=naming)
+        for n in range(len(HERO_NAMES) + 4):
+            state.next_id += 16 * (n % 3)           # ids far apart, as other pieces take theirs in between
+            new_hero(state, 1 + n % 2, (1, 1), [])
+        return state
+    names = [h.name for h in recruit_many("distinct").heroes.values()]
+    assert len(set(names)) == len(names) == len(HERO_NAMES) + 4
+    assert sum(name.endswith(" II") for name in names) == 4
+    seeded = recruit_many("seeded")            # what a save made before replays: names by the id alone
+    assert len({h.name for h in seeded.heroes.values()}) < len(seeded.heroes)

@@ -25,15 +25,28 @@ def slots_ok(pool: dict[str, int], unit: str, slots: int) -> bool:
     return slots == 0 or unit in pool or len(pool) < slots
 
 
-HERO_NAMINGS = ("seeded", "by_id")
+HERO_NAMINGS = ("distinct", "seeded", "by_id")
+_NUMERALS = ("II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
 def hero_name(state: GameState, hero_id: int) -> str:
     """The name of the hero with ``hero_id``: by the id through the list, from a place the seed picks (no
-    die is spent), so that not every game starts with the same two heroes; saves from before version 2
-    named by the id alone (``state.hero_names`` "by_id") and replay so."""
+    die is spent), so that not every game starts with the same two heroes. "distinct" (games since 6
+    December) passes over the names living heroes bear: half the games of The Free Cities had two
+    heroes of one name alive at once ("Kestrel moves", but which?); with every name borne, the next is
+    numbered ("Aldric II"). Saves keep the naming they were made with: "seeded" took the name at the
+    id's place whatever, "by_id" (before version 2) started the list at its first name."""
     start = 0 if state.hero_names == "by_id" else random.Random(state.seed).randrange(len(HERO_NAMES))
-    return HERO_NAMES[(start + hero_id * 7) % len(HERO_NAMES)]
+    first = start + hero_id * 7
+    if state.hero_names != "distinct":
+        return HERO_NAMES[first % len(HERO_NAMES)]
+    borne = {hero.name for hero in state.heroes.values() if hero.id != hero_id}
+    in_order = [HERO_NAMES[(first + 7 * k) % len(HERO_NAMES)] for k in range(len(HERO_NAMES))]
+    for suffix in ("", *(f" {n}" for n in _NUMERALS)):
+        for name in in_order:
+            if name + suffix not in borne:
+                return name + suffix
+    return f"{in_order[0]} {hero_id}"
 
 
 def new_hero(state: GameState, owner: int, cell: Cell, events: list[Event]) -> Hero:

@@ -23,10 +23,10 @@ class Seat:
 
 
 def new_game(board: Board, seats: list[Seat], seed: int, rules: Rules | None = None,
-             mode: str = "normal", replaying: bool = False, hero_names: str = "seeded") -> tuple[GameState, list[Event]]:
+             mode: str = "normal", replaying: bool = False, hero_names: str = "distinct") -> tuple[GameState, list[Event]]:
     """A new game (R-SET). ``replaying``: a saved game, which plays on at any count from the map's fewest to
     its most, even one the map is no longer made for (a map's ``players`` may change after the save).
-    ``hero_names``: "by_id" replays a save from before version 2 (``heroes.hero_name``)."""
+    ``hero_names``: how a save's heroes were named ("seeded", "by_id": ``heroes.hero_name``)."""
     rules = rules.copy() if rules else load_rules(mode)
     setup = rules["setup"]
     if not setup["min_players"] <= len(seats) <= setup["max_players"]:

@@ -141,7 +141,7 @@ class GameState:
     actions: list[Any] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     rules_at_start: dict[str, Any] = field(default_factory=dict)   # what a replay starts from
-    hero_names: str = "seeded"     # how heroes are named: "seeded", or "by_id" as saves before version 2
+    hero_names: str = "distinct"   # how heroes are named (heroes.hero_name): "seeded" and "by_id" for older saves
 
     def lookahead_copy(self, rng: Rng | None = None) -> "GameState":
         """A copy to try things on (a computer player's rollout, the odds worked out off the frame).
