@@ -63,6 +63,23 @@ def test_income_lines_by_tier_and_a_sieged_city_yields_nothing():
     assert income_lines(state, seat)[0][1] == {}
 
 
+@pytest.mark.rule("R-DAY-2")
+def test_mines_alike_in_one_region_are_one_line_with_their_count():
+    """Played: "Coin mine in the north" twice read as one mine counted twice."""
+    from game.engine.state import Mine
+    from game.narration import region
+    state = K.start_game("normal")
+    seat = state.actor()
+    state.mines = {}
+    for cell in ((4, 0), (4, 1), (8, 8)):
+        mine = Mine(id=state.new_id(), cell=cell, owner=seat, resource="coin")
+        state.mines[mine.id] = mine
+    assert region(state, (4, 0)) == region(state, (4, 1)) != region(state, (8, 8))
+    mines = [line for line in income_lines(state, seat) if "mine" in line[0]]
+    assert mines == [(f"2 coin mines {region(state, (4, 0))}", {"coin": 2}),
+                     (f"Coin mine {region(state, (8, 8))}", {"coin": 1})]
+
+
 def test_end_daybreak_closes_the_panel_and_open_city_pushes_the_city_screen():
     state = K.start_game("normal")
     state.rng = Rng(state.seed)

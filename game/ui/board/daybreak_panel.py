@@ -107,10 +107,17 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
             lines.append((f"{city.name or 'City'} ({nice_name(tier)}) — under siege", {}))
             continue
         lines.append(_city_income_at_dawn(state, city, tier, gold_mine_built.get(city.id, 0)))
+    # Mines of one kind in one region are one line ("2 coin mines in the north"): two lines alike read as
+    # one mine counted twice
+    mines: dict[tuple[str, str], tuple[int, dict]] = {}
     for mine in state.mines_of(seat):
         income = mine_income(rules, mine)
         (resource,) = income
-        lines.append((f"{resource.capitalize()} mine {region(state, mine.cell)}", income))
+        count, total = mines.get((resource, region(state, mine.cell)), (0, {}))
+        mines[(resource, region(state, mine.cell))] = (count + 1, {resource: total.get(resource, 0) + income[resource]})
+    for (resource, where), (count, income) in mines.items():
+        lines.append((f"{resource.capitalize()} mine {where}" if count == 1 else f"{count} {resource} mines {where}",
+                      income))
     return lines
 
 
