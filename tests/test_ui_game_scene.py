@@ -989,3 +989,28 @@ def test_players_panel_fits_a_long_name_and_keeps_a_player_out_of_the_game(monke
     cid_row = hud.player_row_rect(panel, rows.index(3))
     assert any(t == "out" and cid_row.colliderect(r) for t, r in drawn)
     assert "Out of the game" in scene.player_tips[rows.index(3)].tooltip
+
+
+def test_a_walk_into_the_corner_under_the_minimap_brings_the_hero_out_from_under_it(scene):
+    """Played: a hero walked next to a rival's capital in the lower right, and the camera, content that the
+    hero was inside the view, left the capital under the minimap."""
+    to_turn(scene)
+    hero = scene.state.heroes[scene.selected]
+    board = scene.state.board
+    corner = (board.width - 3, board.height - 2)
+    start = (corner[0] - 3, corner[1] - 3)
+    view, minimap = scene.view, scene.view.minimap.frame_rect()
+    # as the player left the camera: the corner's tile under the minimap, the walk's start well inside the view
+    wx, wy = view.geo.cell_center(corner)
+    view.cam = [wx * view.zoom - (minimap.left + 20 - view.rect.x), wy * view.zoom - (minimap.top + 30 - view.rect.y)]
+    view._clamp()
+    assert view.cell_rect(corner).colliderect(minimap) and view.rect.collidepoint(view.cell_center(start))
+    assert view.clear_rect().bottom <= minimap.top
+    scene.walks.append([hero.id, [start, (start[0] + 1, start[1] + 1), (start[0] + 2, start[1] + 2), corner],
+                        0.0, True])
+    for _ in range(200):
+        scene.update(0.05)
+        if not scene.walks:
+            break
+    end = scene.view.cell_rect(corner)
+    assert not end.colliderect(minimap) and not end.inflate(end.w, end.h).colliderect(minimap), (end, minimap)

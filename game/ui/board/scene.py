@@ -655,7 +655,7 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         walk[2] += dt * speed
         pos = self._walk_position(walk)
         sx, sy = self.view.world_to_screen(*pos)
-        if not self.view.rect.inflate(-240, -180).collidepoint(sx, sy):
+        if not self.view.clear_rect().inflate(-240, -180).collidepoint(sx, sy):
             self.view.center_on_world(*pos)
         if walk[2] >= STEP_TIME * (len(walk[1]) - 1):
             self.walks.pop(0)

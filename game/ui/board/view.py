@@ -190,6 +190,13 @@ class BoardView:
         minimap = self.rect.bottom - self.minimap.frame_rect().top if self.minimap else 0
         return max(0, self.covered_bottom, minimap)
 
+    def clear_rect(self) -> pygame.Rect:
+        """The part of the view the log and the minimap leave clear: a walk that ended under the minimap
+        hid the City its hero had walked to besiege."""
+        clear = self.rect.copy()
+        clear.height -= round(self.overscan())
+        return clear
+
     def _clamp(self, margin: float = 0) -> None:
         mw, mh = self.geo.pixel_size[0] * self.zoom, self.geo.pixel_size[1] * self.zoom
         for axis, (size, view) in enumerate(((mw, self.rect.w), (mh, self.rect.h))):
