@@ -39,8 +39,8 @@ def place_names(count: int, seed: int) -> list[str]:
     start = seed * 7 % n
     names = []
     for i in range(count):
-        prefix = _PLACE_PREFIXES[i // n] if i // n < len(_PLACE_PREFIXES) else f"{i // n} "
-        names.append(prefix + PLACE_NAMES[(start + i) % n])
+        name, round_ = PLACE_NAMES[(start + i) % n], i // n
+        names.append(_PLACE_PREFIXES[round_] + name if round_ < len(_PLACE_PREFIXES) else f"{name} {round_}")
     return names
 
 

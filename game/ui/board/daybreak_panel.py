@@ -113,8 +113,9 @@ def income_lines(state, seat: int) -> list[tuple[str, dict]]:
     for mine in state.mines_of(seat):
         income = mine_income(rules, mine)
         (resource,) = income
-        count, total = mines.get((resource, region(state, mine.cell)), (0, {}))
-        mines[(resource, region(state, mine.cell))] = (count + 1, {resource: total.get(resource, 0) + income[resource]})
+        key = (resource, region(state, mine.cell))
+        count, total = mines.get(key, (0, {}))
+        mines[key] = (count + 1, {resource: total.get(resource, 0) + income[resource]})
     for (resource, where), (count, income) in mines.items():
         lines.append((f"{resource.capitalize()} mine {where}" if count == 1 else f"{count} {resource} mines {where}",
                       income))
