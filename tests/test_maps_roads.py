@@ -3,13 +3,15 @@ step on a square map included (road_diagonals.tsx), with the corners it cuts acr
 beside it, so a player sees one road where the map has one."""
 import json
 import math
+import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.maps import ASSETS_DIR, load_map, shipped_maps
+from game.maps import ASSETS_DIR, MAPS_DIR, load_map, shipped_maps
 from game.maps.geometry import cell_center
 
 MANIFEST = json.loads((ASSETS_DIR / "terrain.json").read_text())
@@ -122,3 +124,116 @@ def test_the_diagonal_road_tiles_draw_their_exits_and_corners():
         assert [opaque(tid, x, y) for x, y in probes[4:]] == [bool(bits >> bit & 1) for bit in range(4)], bits
         assert not opaque(tid, 32, 32)
 
+
+
+# --- tools/join_roads.py: a designer's painted roads ------------------------------------------------------
+
+def map_copy(tmp_path, name: str) -> Path:
+    """A shipped map in a folder beside the shipped tilesets (../assets), as a designer's own."""
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    if not (tmp_path / "assets").exists():
+        (tmp_path / "assets").symlink_to(ASSETS_DIR, target_is_directory=True)
+    copy = tmp_path / "maps" / f"{name}.tmx"
+    copy.write_text((MAPS_DIR / f"{name}.tmx").read_text())
+    return copy
+
+
+def painted_over(path: Path, plain_road_gid: int) -> None:
+    """Every road cell painted with one plain road tile, the corners and road_diagonals.tsx gone: a
+    designer's first strokes."""
+    root = ET.parse(path).getroot()
+    board = load_map(path)
+    for layer in list(root.iter("layer")):
+        if layer.get("name") == "road_corners":
+            root.remove(layer)
+    for tileset in list(root.findall("tileset")):
+        if "road_diagonals" in tileset.get("source"):
+            root.remove(tileset)
+    roads_layer = next(layer for layer in root.iter("layer") if layer.get("name") == "roads")
+    rows = [[int(v) for v in row.rstrip(",").split(",")] for row in roads_layer.find("data").text.strip().splitlines()]
+    rows = [[plain_road_gid if gid and board.tiles[gid].terrain == "road" else gid for gid in row] for row in rows]
+    roads_layer.find("data").text = "\n" + ",\n".join(",".join(map(str, row)) for row in rows) + "\n"
+    path.write_text(ET.tostring(root, encoding="unicode"))
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_joining_painted_roads_draws_them_as_the_shipped_map_does(tmp_path, path):
+    """Paint the roads of a shipped map with one plain tile, join: the same tiles as shipped (make_maps.py
+    lays its roads by the same rule), corners and road_diagonals.tsx included."""
+    from game.maps.road_join import join_roads
+    copy = map_copy(tmp_path, path.stem)
+    painted_over(copy, plain_road_gid=1 + MANIFEST["road_first_id"] + 1)
+    joined = join_roads(copy)
+    assert joined.layer == "roads" and joined.changed > 0
+    shipped, _ = layers_and_tilesets(path)
+    again, tilesets = layers_and_tilesets(copy)
+    assert again == shipped, "the joined layers differ from the shipped map's"
+    assert tilesets == layers_and_tilesets(path)[1]
+    assert join_roads(copy).changed == 0, "joining again changes nothing"
+    test_drawn_roads_join_the_cells_the_roads_join(copy)
+
+
+def test_join_reads_any_layer_encoding_and_leaves_the_rest_of_the_map_alone(tmp_path):
+    import base64
+    import struct
+    import zlib
+    from game.maps.road_join import join_roads
+    copy = map_copy(tmp_path, "riverlands")
+    painted_over(copy, plain_road_gid=1 + MANIFEST["road_first_id"] + 1)
+    root = ET.parse(copy).getroot()
+    data = next(layer for layer in root.iter("layer") if layer.get("name") == "roads").find("data")
+    values = [int(v) for v in data.text.replace("\n", "").split(",")]
+    data.set("encoding", "base64")
+    data.set("compression", "zlib")
+    data.text = base64.b64encode(zlib.compress(struct.pack(f"<{len(values)}I", *values))).decode()
+    copy.write_text(ET.tostring(root, encoding="unicode"))
+    before = load_map(copy)
+    join_roads(copy)
+    after = load_map(copy)
+    assert layers_and_tilesets(copy)[0]["roads"] == layers_and_tilesets(MAPS_DIR / "riverlands.tmx")[0]["roads"]
+    assert [(t.kind, t.cell, t.name, t.owner) for t in after.tokens] == [(t.kind, t.cell, t.name, t.owner)
+                                                                         for t in before.tokens]
+    assert (after.move_cost == before.move_cost).all() and after.title == before.title
+
+
+def test_the_join_command_answers_a_designer_in_words(tmp_path):
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    copy = map_copy(tmp_path, "free_cities")
+    painted_over(copy, plain_road_gid=1 + MANIFEST["road_first_id"] + 1)
+    text = copy.read_text()
+
+    def run(*args):
+        return subprocess.run([sys.executable, "tools/join_roads.py", *args], cwd=root, capture_output=True,
+                              text=True)
+    dry = run("--dry-run", str(copy))
+    assert dry.returncode == 0 and "would change" in dry.stdout and copy.read_text() == text
+    done = run(str(copy))
+    assert done.returncode == 0 and "step diagonally (road_diagonals.tsx, added to the map)" in done.stdout
+    assert "road_corners" in copy.read_text()
+    bare = tmp_path / "maps" / "bare.tmx"
+    bare.write_text(re.sub(r'(<layer id="2" name="roads"[^>]*>\s*<data encoding="csv">)[^<]*',
+                           lambda m: m.group(1) + ",".join(["0"] * 24 * 24), copy.read_text()))
+    for args, words in [((str(bare),), "no road tiles to join"), (("no_such_map",), "no map 'no_such_map'"),
+                        ((str(tmp_path / "gone.tmx"),), "gone.tmx")]:
+        out = run(*args)
+        assert out.returncode == 1 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert run().returncode == 2
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+def test_tiled_opens_a_joined_map_and_keeps_its_roads(tmp_path):
+    """The file join_roads.py writes is one Tiled reads and saves again as it was."""
+    import os
+    import subprocess
+    from game.maps.road_join import join_roads
+    copy = map_copy(tmp_path, "free_cities")
+    painted_over(copy, plain_road_gid=1 + MANIFEST["road_first_id"] + 1)
+    join_roads(copy)
+    resaved = tmp_path / "maps" / "resaved.tmx"
+    out = subprocess.run(["tiled", "--export-map", "tmx", str(copy), str(resaved)],
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert layers_and_tilesets(resaved) == layers_and_tilesets(MAPS_DIR / "free_cities.tmx")

@@ -148,6 +148,22 @@ def test_the_project_commands_use_the_launcher_and_load_the_extension():
     commands = {c["name"]: c for c in project["commands"]}
     assert all(c["command"].endswith("tools/fk-python") for c in commands.values())
     assert commands["Validate this map"]["arguments"].startswith("tools/validate_map.py")
+    assert commands["Join this map's roads"]["arguments"] == "tools/join_roads.py %mapfile"
+
+
+def test_the_join_roads_command_runs_as_tiled_runs_it(tmp_path):
+    """Commands > Join this map's roads: the launcher, the tool, the map (%mapfile), from the repository root."""
+    project = json.loads((ROOT / "maps" / "fuzzyknights.tiled-project").read_text())
+    command = next(c for c in project["commands"] if c["name"] == "Join this map's roads")
+    (tmp_path / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
+    (tmp_path / "maps").mkdir()
+    mine = tmp_path / "maps" / "mine.tmx"
+    mine.write_text((ROOT / "maps" / "meadow.tmx").read_text())
+    args = command["arguments"].replace("%mapfile", str(mine)).split()
+    done = subprocess.run([str(ROOT / command["command"]), *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "FUZZYKNIGHTS_PYTHON": sys.executable,
+                                            "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0 and "63 road cells on layer 'roads', changed 0" in done.stdout, done.stderr
 
 
 PROBE = r"""

@@ -34,10 +34,8 @@ if TYPE_CHECKING:
 MAPS = ROOT / "maps"
 MANIFEST = json.loads((ROOT / "assets" / "terrain.json").read_text())
 GROUND = MANIFEST["ground"]
-ROAD_FIRST = MANIFEST["road_first_id"]
 TERRAIN_TILES = {"square": 32, "hex": 80}       # tile count of each terrain tileset
 TOKEN_COUNT = 12                                # tile count of tokens.tsx
-DIAGONAL = MANIFEST["road_diagonals"]           # the diagonal roads of square maps (road_diagonals.tsx)
 TOKEN_TILES = {("city", "encampment"): 0, ("city", "villa"): 1, ("city", "estate"): 2, ("city", "castle"): 3,
                ("mine", None): 4, ("start", 1): 5, ("start", 2): 6, ("start", 3): 7, ("start", 4): 8,
                ("monster", None): 9, ("item", None): 10, ("resource", None): 11}
@@ -106,7 +104,6 @@ class Layout:
         self.rng = np.random.default_rng(r.seed)
         self.terrain = [["grass"] * w for _ in range(h)]
         self.road: set[tuple[int, int]] = set()
-        self.road_links: set[frozenset] = set()     # the steps the roads take, two cells each
         self.objects: list[tuple[str, tuple[int, int], dict, str]] = []
         if r.exact and (r.symmetry, r.kind, r.stagger_axis) not in (("mirror4", "square", "y"), ("rot3", "hex", "y")):
             raise ValueError(f"{r.name}: an exact map mirrors square cells in four (symmetry mirror4, square) "
@@ -183,9 +180,6 @@ class Layout:
                     if self.on_map(image):
                         self.set(image, self.get(cell))
         self.road = {image for cell in self.road if self.in_quarter(cell) for image in self.mirror_cells(cell)}
-        self.road_links = {frozenset(images) for a, b in map(tuple, self.road_links)
-                           if self.in_quarter(a) and self.in_quarter(b)
-                           for images in zip(self.mirrors(a), self.mirrors(b))}
 
     def start_cell(self, i: int) -> tuple[int, int]:
         """Seat ``i``'s start (0-based, in the recipe's order); an exact round map turns seat 1's."""
@@ -317,47 +311,20 @@ class Layout:
             if self.get(cell) in ("swamp", "mountain"):
                 self.set(cell, "grass")
             self.road.add(cell)
-        self.road_links.update(frozenset(step) for step in zip(path, path[1:]))
 
     def diagonal_roads(self) -> bool:
         """Roads that step diagonally, drawn from road_diagonals.tsx with eight exits."""
         return self.r.kind == "square" and self.r.diagonal and not self.r.orthogonal_roads
 
-    def road_tile(self, cell, diagonal_gid: int) -> int:
-        """The gid of the road tile with an exit towards each road neighbour. On a square map with diagonal
-        steps, only towards the cells its road steps to: a road beside another (or diagonal to it) has no
-        stub towards it."""
-        angles = DIAGONAL["road_angles"] if self.diagonal_roads() else (
+    def road_tile(self, cell, steps: set[frozenset], diagonal_gid: int) -> int:
+        """The gid of the road tile with an exit towards each cell the road steps to from ``cell``: the
+        road cells beside it, as tools/join_roads.py joins a designer's (``roads.painted_steps``)."""
+        from game.maps import roads
+        angles = roads.manifest()[roads.DIAGONAL_TILESET]["road_angles"] if self.diagonal_roads() else (
             MANIFEST["tilesets"][self.terrain_tileset()]["road_angles"])
-        only_steps = self.r.kind == "square" and self.r.diagonal
-        cx, cy = self.grid.cell_center(cell)
-        mask = 0
-        for n in self.topology.neighbours(cell):
-            if n in self.road and (not only_steps or frozenset((cell, n)) in self.road_links):
-                nx, ny = self.grid.cell_center(n)
-                a = math.atan2(ny - cy, nx - cx)
-                bit = min(range(len(angles)), key=lambda i: abs(math.remainder(a - angles[i], math.tau)))
-                mask |= 1 << bit
-        if self.diagonal_roads() and mask >= DIAGONAL["first_mask"]:
-            return diagonal_gid + mask - DIAGONAL["first_mask"]
-        return 1 + ROAD_FIRST + mask
-
-    def road_corners(self) -> dict[tuple[int, int], int]:
-        """The corners a diagonal road step cuts across in the two cells beside it: cell -> a bit per
-        corner (NE SE SW NW, as road_diagonals.tsx numbers them)."""
-        corners: dict[tuple[int, int], int] = {}
-        angles = DIAGONAL["corner_angles"]
-        for a, b in map(tuple, self.road_links):
-            if a[0] == b[0] or a[1] == b[1]:
-                continue
-            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2        # the corner the step passes
-            for side in ((a[0], b[1]), (b[0], a[1])):
-                if not self.topology.in_bounds(side):
-                    continue
-                angle = math.atan2(my - side[1], mx - side[0])
-                bit = min(range(4), key=lambda i: abs(math.remainder(angle - angles[i], math.tau)))
-                corners[side] = corners.get(side, 0) | 1 << bit
-        return corners
+        towards = [n for n in self.topology.neighbours(cell) if frozenset((cell, n)) in steps]
+        return roads.road_gid(roads.exits(cell, towards, self.grid.cell_center, angles), 1,
+                              diagonal_gid if self.diagonal_roads() else None)
 
     # -- tokens
     def reachable(self):
@@ -512,25 +479,27 @@ class Layout:
     # -- output
     def tmx(self) -> TmxMap:
         import numpy as np
+        from game.maps import roads
         from game.maps.tmx_writer import MapObject, TmxMap
         r = self.r
         w, h = r.size
         ground = np.zeros((h, w), dtype=np.int32)
-        roads = np.zeros((h, w), dtype=np.int32)
+        road_layer = np.zeros((h, w), dtype=np.int32)
         token_gid = 1 + TERRAIN_TILES[r.kind]
         diagonal_gid = token_gid + TOKEN_COUNT
+        steps = roads.painted_steps(self.road, self.topology.neighbours, square=r.kind == "square")
         for cell in self.topology.cells():
             variants = VARIANTS[self.get(cell)]
             ground[cell[1], cell[0]] = 1 + GROUND[variants[int(self.rng.integers(len(variants)))]]
             if cell in self.road:
-                roads[cell[1], cell[0]] = self.road_tile(cell, diagonal_gid)
+                road_layer[cell[1], cell[0]] = self.road_tile(cell, steps, diagonal_gid)
         tilesets = [(1, f"../assets/{self.terrain_tileset()}.tsx"), (token_gid, "../assets/tokens.tsx")]
-        layers = [("ground", ground), ("roads", roads)]
+        layers = [("ground", ground), ("roads", road_layer)]
         if self.diagonal_roads():
             corners = np.zeros((h, w), dtype=np.int32)
-            for (c, row), bits in self.road_corners().items():
-                corners[row, c] = diagonal_gid + DIAGONAL["corner_first_id"] + bits - 1
-            tilesets.append((diagonal_gid, "../assets/road_diagonals.tsx"))
+            for (c, row), bits in roads.corners(steps, self.topology.in_bounds).items():
+                corners[row, c] = roads.corner_gid(bits, diagonal_gid)
+            tilesets.append((diagonal_gid, f"../assets/{roads.DIAGONAL_TILESET}.tsx"))
             layers.append(("road_corners", corners))
         size = 64 if r.kind == "square" else 56
         objects = []
@@ -560,8 +529,8 @@ class Layout:
                       tilesets=tilesets, layers=layers, objects=objects)
 
     def terrain_tileset(self) -> str:
-        return {"square": "terrain_square",
-                "hex": "terrain_hex_pointy" if self.r.stagger_axis == "y" else "terrain_hex_flat"}[self.r.kind]
+        from game.maps import roads
+        return roads.terrain_tileset(self.r.kind, self.r.stagger_axis)
 
 
 def _axial(cell) -> tuple[int, int]:
@@ -746,6 +715,9 @@ PROJECT = {
          "showOutput": True, "workingDirectory": "%projectpath/.."},
         {"arguments": "-m game --map %mapfile", "command": "tools/fk-python", "enabled": True,
          "name": "Play this map", "saveBeforeExecute": True, "shortcut": "",
+         "showOutput": True, "workingDirectory": "%projectpath/.."},
+        {"arguments": "tools/join_roads.py %mapfile", "command": "tools/fk-python", "enabled": True,
+         "name": "Join this map's roads", "saveBeforeExecute": True, "shortcut": "",
          "showOutput": True, "workingDirectory": "%projectpath/.."},
     ],
     "extensionsPath": "extensions",
