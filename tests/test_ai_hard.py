@@ -252,3 +252,23 @@ def test_hard_hero_threat_counts_a_hero_in_reach_of_a_stronger_rival_at_what_it_
                                                         Seat("B", "computer", "standard")], 5)
     for _ in range(30):
         apply(state2, choose_action(state2, seat_rng(5, state2.actor()), state2.players[state2.actor()].ai))
+
+
+def test_hard_four_streams_tries_each_candidate_on_four_dice_streams(monkeypatch):
+    """The lab's ``hard:four_streams``: twice the look-aheads of ``hard`` for each candidate."""
+    import game.ai.hard as hard
+    from game.board.model import MapToken
+    state, hero = hero_game(tokens=[MapToken("item", (1, 3))], at=(1, 2), moves=3)
+    _real_dice(state)
+    seen = []
+    monkeypatch.setattr(hard, "rollout", lambda state, act, seat, seed, *rest: seen.append((act, seed)) or 0.0)
+    moves = [A.Move(1, hero.id, ((2, 2),)), A.Move(1, hero.id, ((1, 3),))]
+    for streams in (DETERMINIZATIONS, 4):
+        seen.clear()
+        planner = HardPlanner(state, random.Random(1))
+        planner.streams = streams
+        planner.best_of(moves)
+        assert len(seen) == 2 * streams and len({seed for _, seed in seen}) == streams
+    monkeypatch.setattr(hard.HardPlanner, "choose", lambda self: self.streams)
+    assert hard.choose_hard(state, random.Random(1), variant="four_streams") == 4
+    assert hard.choose_hard(state, random.Random(1)) == DETERMINIZATIONS

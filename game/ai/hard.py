@@ -225,13 +225,14 @@ def rollout_limit(state: GameState, seat: int, rollouts: int) -> int:
 class HardPlanner(Planner):
     """The standard planner, choosing among its candidate actions by rollouts."""
     hero_threat = False         # the lab's hard:hero_threat (``worth``), set by choose_hard
+    streams = DETERMINIZATIONS  # the lab's hard:four_streams: more dice streams per candidate
 
     def best_of(self, candidates: list, rivals: bool = True):
         """The candidate with the best mean rollout score; standard's own pick (the first) unless beaten by MARGIN."""
         candidates = list(dict.fromkeys(c for c in candidates if c is not None))[:WIDTH]
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
-        seeds = [self.rng.getrandbits(63) for _ in range(DETERMINIZATIONS)]
+        seeds = [self.rng.getrandbits(63) for _ in range(self.streams)]
         limit = rollout_limit(self.state, self.seat, len(candidates) * len(seeds))
         best, best_score = candidates[0], None
         for act in candidates:
@@ -294,4 +295,6 @@ def choose_hard(state: GameState, rng: random.Random, style: Style = STANDARD, v
     """``variant``: one of the lab's hard:NAME levels (``game.ai.levels.HARD_VARIANTS``), or "" for hard."""
     planner = HardPlanner(state, rng, style)
     planner.hero_threat = variant == "hero_threat"
+    if variant == "four_streams":
+        planner.streams = 4
     return planner.choose()
