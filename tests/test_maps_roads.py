@@ -237,3 +237,18 @@ def test_tiled_opens_a_joined_map_and_keeps_its_roads(tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert layers_and_tilesets(resaved) == layers_and_tilesets(MAPS_DIR / "free_cities.tmx")
+
+
+def test_the_validator_says_when_painted_roads_are_not_joined(tmp_path):
+    from game.maps.loader import check_map
+    from game.maps.road_join import join_roads
+    copy = map_copy(tmp_path, "free_cities")
+    painted_over(copy, plain_road_gid=1 + MANIFEST["road_first_id"] + 1)
+    report = check_map(copy)
+    warnings = [w for w in report.warnings if "road tiles do not lead" in w]
+    assert not report.problems and len(warnings) == 1, report.warnings
+    assert "layer 'roads': 60 road tiles" in warnings[0] and "first at cell (" in warnings[0]
+    assert "Join this map's roads" in warnings[0]
+    join_roads(copy)
+    assert check_map(copy).warnings == []
+    assert check_map(MAPS_DIR / "free_cities.tmx").warnings == []

@@ -14,6 +14,7 @@ from game.maps.checks import (TOKEN_PROPERTIES, ObjectProblem, board_problems, m
                               token_from_properties, whole)
 from game.maps.errors import MapError
 from game.maps.geometry import Grid
+from game.maps.roads import unjoined_warnings
 from game.maps.structure import MAX_MOVE_COST, structure_problems
 from game.maps.tmx import FLIP_FLAGS, GID_MASK, TmxDocument, object_anchor_centre, read_document
 from game.maps.xmlfile import parse_xml
@@ -80,6 +81,7 @@ def check_map(path: str | os.PathLike) -> MapReport:
             report.warnings += shape
         if not report.problems:
             report.warnings += seat_order_warnings(path, report.board)
+            report.warnings += unjoined_warnings(path, doc, report.board)
         return report
     except Exception as e:  # a bad map must never crash the game or the validator
         return MapReport(None, [f"{path}: cannot be read: {type(e).__name__}: {e}"])

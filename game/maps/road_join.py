@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.maps import roads
-
-CORNERS_LAYER = "road_corners"
-GID_MASK = 0x1FFFFFFF       # a gid without Tiled's flip flags
+from game.maps.roads import CORNERS_LAYER
+from game.maps.tmx import GID_MASK
 
 
 class JoinError(Exception):
@@ -41,7 +40,6 @@ class Joined:
 def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
     """Join the roads of the map at ``path`` (``write=False``: only say what would change)."""
     from game.engine.save import write_atomic
-    from game.maps.geometry import cell_center
     from game.maps.loader import check_map
     from game.maps.tmx import decode_layer
     path = Path(path)
@@ -69,33 +67,29 @@ def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
         return info is not None and info.terrain == "road"
 
     parents = {child: parent for parent in root.iter() for child in parent}
-    layers = [layer for layer in root.iter("layer")]
-    with_roads = []
+    layers = list(root.iter("layer"))
+    decoded = []
     for layer in layers:
         rows, problem = decode_layer(layer.find("data"), width, height)
         if rows is None:
             raise JoinError(f"{path}: layer '{layer.get('name')}' {problem}")
-        cells = {(c, r) for r, row in enumerate(rows) for c, gid in enumerate(row) if gid and is_road(gid)}
-        if cells and layer.get("name") != CORNERS_LAYER:
-            with_roads.append((layer, rows, cells))
-    if not with_roads:
+        decoded.append((layer.get("name"), rows))
+    chosen = roads.road_layer(decoded, is_road)
+    if chosen is None:
         raise JoinError(f"{path}: no road tiles to join (paint road cells with any road tile first)")
-    # the layer named "roads" if it holds roads, else the one with the most
-    layer, rows, road = max(with_roads, key=lambda item: (item[0].get("name") == "roads", len(item[2])))
+    index, rows, road = chosen
+    layer = layers[index]
     steps = roads.painted_steps(road, board.topology.neighbours, square=board.kind == "square")
     added = False
     if diagonal_map and diagonal_first is None and any(roads.diagonal(*step) for step in steps):
         diagonal_first = _add_diagonal_tileset(root, tilesets, terrain_first, path.parent)
         added = True
-    angles = (roads.manifest()[roads.DIAGONAL_TILESET]["road_angles"] if diagonal_map
-              else roads.manifest()["tilesets"][terrain]["road_angles"])
-    changed = diagonal_tiles = 0
-    for c, r in sorted(road):
-        towards = [n for n in board.topology.neighbours((c, r)) if frozenset(((c, r), n)) in steps]
-        mask = roads.exits((c, r), towards, lambda cell: cell_center(board, cell), angles)
-        gid = roads.road_gid(mask, terrain_first, diagonal_first if diagonal_map else None)
-        diagonal_tiles += diagonal_map and mask >= roads.manifest()[roads.DIAGONAL_TILESET]["first_mask"]
-        changed += rows[r][c] != gid
+    tiles, steps = roads.joined_tiles(board, road, terrain_first, diagonal_first)
+    corner_first = diagonal_first + roads.manifest()[roads.DIAGONAL_TILESET]["corner_first_id"] \
+        if diagonal_first is not None else None
+    changed = sum(rows[r][c] != gid for (c, r), gid in tiles.items())
+    diagonal_tiles = sum(corner_first is not None and diagonal_first <= gid < corner_first for gid in tiles.values())
+    for (c, r), gid in tiles.items():
         rows[r][c] = gid
     _set_csv(layer.find("data"), rows)
     corner_cells = 0
@@ -114,7 +108,7 @@ def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
         ET.indent(tree, space=" ")
         text = ET.tostring(root, encoding="unicode")
         write_atomic(path, '<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n")
-    return Joined(layer.get("name"), len(road), changed, int(diagonal_tiles), corner_cells, added)
+    return Joined(layer.get("name"), len(road), changed, diagonal_tiles, corner_cells, added)
 
 
 def _add_diagonal_tileset(root: ET.Element, tilesets, terrain_first: int, folder: Path) -> int:

@@ -19,9 +19,11 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from game import resources
+from game.maps.tmx import GID_MASK
 
 Cell = tuple[int, int]
 DIAGONAL_TILESET = "road_diagonals"
+CORNERS_LAYER = "road_corners"      # where the corners diagonal steps cross are drawn
 
 
 @lru_cache(maxsize=1)
@@ -96,3 +98,62 @@ def corners(steps: Iterable[frozenset], inside: Callable[[Cell], bool]) -> dict[
 
 def corner_gid(bits: int, diagonal_firstgid: int) -> int:
     return diagonal_firstgid + manifest()[DIAGONAL_TILESET]["corner_first_id"] + bits - 1
+
+
+def joined_tiles(board, road: set[Cell], terrain_first: int,
+                 diagonal_first: int | None) -> tuple[dict[Cell, int], set[frozenset]]:
+    """The road tile (gid) each road cell of ``board`` takes when its painted road is joined, and the
+    steps the road takes. ``diagonal_first``: where the map's road_diagonals.tsx starts (a square map
+    with diagonal moves needs it for a diagonal step)."""
+    from game.maps.geometry import cell_center
+    square = board.kind == "square"
+    eight = square and getattr(board.topology, "diagonal", False)
+    steps = painted_steps(road, board.topology.neighbours, square=square)
+    angles = (manifest()[DIAGONAL_TILESET]["road_angles"] if eight else
+              manifest()["tilesets"][terrain_tileset(board.kind, board.topology.stagger_axis if not square else None)]
+              ["road_angles"])
+    tiles = {}
+    for cell in road:
+        towards = [n for n in board.topology.neighbours(cell) if frozenset((cell, n)) in steps]
+        mask = exits(cell, towards, lambda c: cell_center(board, c), angles)
+        tiles[cell] = road_gid(mask, terrain_first, diagonal_first if eight else None)
+    return tiles, steps
+
+
+def road_layer(layers: list[tuple[str, list[list[int]]]], is_road: Callable[[int], bool]):
+    """The layer a map's roads are painted on, as (its index in ``layers``, its rows, its road cells), or
+    None: the layer named "roads" if it holds road tiles, else the one holding the most (never the
+    corners' layer)."""
+    found = []
+    for index, (name, rows) in enumerate(layers):
+        cells = {(c, r) for r, row in enumerate(rows) for c, gid in enumerate(row) if gid and is_road(gid)}
+        if cells and name != CORNERS_LAYER:
+            found.append((name == "roads", len(cells), -index, (index, rows, cells)))
+    return max(found, key=lambda item: item[:3])[3] if found else None
+
+
+def unjoined_warnings(path: str, doc, board) -> list[str]:
+    """The validator's word when painted roads are not joined (on the shipped tilesets): a road tile that
+    leads off the road, or misses a road cell beside it, draws a road broken where the map has one."""
+    from pathlib import PurePosixPath
+    firsts = {PurePosixPath(str(ts.source).replace("\\", "/")).stem: ts.firstgid for ts in doc.tilesets}
+    terrain = terrain_tileset(board.kind, board.topology.stagger_axis if board.kind == "hex" else None)
+    if terrain not in firsts:
+        return []
+
+    def is_road(gid: int) -> bool:
+        info = board.tiles.get(gid & GID_MASK)
+        return info is not None and info.terrain == "road"
+    # the board's layers: shifted by their offsets as drawn, flags off, unknown tiles gone
+    chosen = road_layer([(layer.name, rows) for layer, rows in zip(doc.tile_layers, board.layer_rows())], is_road)
+    if chosen is None:
+        return []
+    index, rows, road = chosen
+    tiles, _ = joined_tiles(board, road, firsts[terrain], firsts.get(DIAGONAL_TILESET))
+    wrong = sorted(((c, r) for (c, r), gid in tiles.items() if rows[r][c] & GID_MASK != gid), key=lambda c: c[::-1])
+    if not wrong:
+        return []
+    c, r = wrong[0]
+    return [f"{path}: layer '{doc.tile_layers[index].name}': {len(wrong)} road tiles do not lead to the road "
+            f"cells beside them (first at cell ({c}, {r})), so the road is drawn broken; Commands > Join this "
+            "map's roads (tools/join_roads.py) gives each the tile that does"]
