@@ -285,6 +285,38 @@ def test_a_battle_the_human_watched_is_not_news_in_since_your_last_turn():
         "unwatched, the same battle is news"
 
 
+def test_the_outcome_of_a_battle_the_human_watched_is_not_news_either():
+    """Played: I beat a computer's attacking hero on the battle screen; its result listed the hero's death,
+    and my turn began with "Since your last turn: Brunhild lost a hero (in battle)"."""
+    from game.engine.dice import Rng
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 12})
+    state.heroes[defender.id] = defender
+    state.rng = Rng(1)
+    apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's hero attacks a strong army
+    app = App((1280, 720), headless=True)
+    session = GameSession(state)
+    board = GameScene(session)
+    board.event_log.mark_seen(2)
+    app.push(board)
+    app.frame(1 / 60)
+    scene = app.scene
+    scene.speed = "Instant"
+    scene.toggle_auto()
+    play_to_the_result(scene, app)
+    scene.continue_button.on_click()
+    app.frame(1 / 60)
+    died = [e for e in board.event_log.events if e.kind == "hero_died"]
+    assert [e.data["player"] for e in died] == [1] and hero.id not in state.heroes
+    assert board.event_log.summary_for(state, 2, session.watched_battles) == []
+    assert [line for line in board.event_log.summary_for(state, 2) if "lost a hero" in line], \
+        "unwatched, the hero's death is news"
+
+
 @pytest.mark.rule("R-BAT-1")
 def test_a_computers_attack_on_the_person_opens_its_battle_before_the_news(monkeypatch):
     """A computer's hero attacks in its turn and the person must arrange the defence: the board showed

@@ -57,7 +57,8 @@ class GameSession:
         self.last_events: tuple = (None, None)     # (action count, events of the last action): undo checks them
         self.battles_won: dict[int, int] = {}
         self._count_battles(self.new_events)
-        self.watched_battles: dict[int, set[int]] = {}   # id of a battle_over event -> the seats that watched it
+        # id of a battle's end and outcome events (battle_over, deaths, a City taken) -> the seats that watched it
+        self.watched_battles: dict[int, set[int]] = {}
 
     @property
     def computer_delay(self) -> float:

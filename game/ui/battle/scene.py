@@ -623,7 +623,11 @@ class BattleScene(BattlePainting, Scene):
             self.p_attacker = 1.0 if beat.data["winner"] == 0 else 0.0
             self.result = self._result(beat)
             seen = {side.player for side in self.view.sides if self._is_human(side.player)}
-            self.session.watched_battles[id(beat.events[0])] = seen     # not news again in "Since your last turn"
+            # not news again in "Since your last turn": the battle and its outcome (deaths, a City taken),
+            # which the result panel lists ("P1 lost a hero" came after a defence the person had won)
+            over = next((i for i, e in enumerate(self.all_events) if e is beat.events[0]), None)
+            for event in self.all_events[over:] if over is not None else beat.events:
+                self.session.watched_battles[id(event)] = seen
             self.queue.clear()
             self._rebuild_widgets()
 

@@ -74,7 +74,7 @@ class EventLog:
 
     def summary_for(self, state, seat: int, watched: dict[int, set[int]] | None = None) -> list[str]:
         """``watched``: battles shown to their human players on the battle screen (by id of their
-        battle_over event); a battle ``seat`` has just watched is no news to it."""
+        battle_over and outcome events); a battle ``seat`` has just watched is no news to it."""
         from game.narration import turn_summary
         if seat not in self._marks:
             return []
