@@ -35,9 +35,10 @@ over 400 games against each of ``standard``, ``hunt`` and ``one_army_hunt``, a `
 that rival's heroes won 4-7 points fewer than one that was not. ``hard`` beat ``cautious`` 132-68 (66%)
 on The Riverlands in Campaign and 141-59 on The Free Cities in Normal. So ``standard`` stays heedless; what beat it was a person's play, not a rule of
 thumb the lab can find. ``one_army_hunt`` is ``one_army`` hunting.
-``hard:four_streams`` (each candidate tried on four dice streams instead of two) beat ``standard`` 149-51 on
-The Free Cities in Normal where ``hard`` went 140-60 on the same 200 games and seats (6 December); the 69
-games only one of them won split 39-30, within the noise, for about twice the thinking between two players.
+``hard:four_streams`` (each candidate tried on four dice streams instead of two) beat ``standard`` 310-90 on
+The Free Cities in Normal where ``hard`` went 297-103 on the same 400 games and seats (6 December); the 119
+games only one of them won split 66-53 (p = 0.27), within the noise, for about twice the thinking between
+two players.
 """
 from __future__ import annotations
 
