@@ -20,7 +20,6 @@ from pathlib import Path
 
 from game.maps import roads
 from game.maps.roads import CORNERS_LAYER
-from game.maps.tmx import GID_MASK
 
 
 class JoinError(Exception):
@@ -62,10 +61,6 @@ def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
     diagonal_map = board.kind == "square" and getattr(board.topology, "diagonal", False)
     diagonal_first = next((first for first, name in names.items() if name == roads.DIAGONAL_TILESET), None)
 
-    def is_road(gid: int) -> bool:
-        info = board.tiles.get(gid & GID_MASK)
-        return info is not None and info.terrain == "road"
-
     parents = {child: parent for parent in root.iter() for child in parent}
     layers = list(root.iter("layer"))
     decoded = []
@@ -74,17 +69,17 @@ def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
         if rows is None:
             raise JoinError(f"{path}: layer '{layer.get('name')}' {problem}")
         decoded.append((layer.get("name"), rows))
-    chosen = roads.road_layer(decoded, is_road)
+    chosen = roads.road_layer(decoded, roads.road_test(board))
     if chosen is None:
         raise JoinError(f"{path}: no road tiles to join (paint road cells with any road tile first)")
     index, rows, road = chosen
     layer = layers[index]
-    steps = roads.painted_steps(road, board.topology.neighbours, square=board.kind == "square")
+    steps = roads.board_steps(board, road)
     added = False
     if diagonal_map and diagonal_first is None and any(roads.diagonal(*step) for step in steps):
         diagonal_first = _add_diagonal_tileset(root, tilesets, terrain_first, path.parent)
         added = True
-    tiles, steps = roads.joined_tiles(board, road, terrain_first, diagonal_first)
+    tiles = roads.joined_tiles(board, road, terrain_first, diagonal_first, steps)
     corner_first = diagonal_first + roads.manifest()[roads.DIAGONAL_TILESET]["corner_first_id"] \
         if diagonal_first is not None else None
     changed = sum(rows[r][c] != gid for (c, r), gid in tiles.items())

@@ -100,15 +100,28 @@ def corner_gid(bits: int, diagonal_firstgid: int) -> int:
     return diagonal_firstgid + manifest()[DIAGONAL_TILESET]["corner_first_id"] + bits - 1
 
 
-def joined_tiles(board, road: set[Cell], terrain_first: int,
-                 diagonal_first: int | None) -> tuple[dict[Cell, int], set[frozenset]]:
-    """The road tile (gid) each road cell of ``board`` takes when its painted road is joined, and the
-    steps the road takes. ``diagonal_first``: where the map's road_diagonals.tsx starts (a square map
-    with diagonal moves needs it for a diagonal step)."""
+def board_steps(board, road: set[Cell]) -> set[frozenset]:
+    """``painted_steps`` on ``board``."""
+    return painted_steps(road, board.topology.neighbours, square=board.kind == "square")
+
+
+def road_test(board) -> Callable[[int], bool]:
+    """Whether a gid of ``board`` (flags or not) is a road tile."""
+    def is_road(gid: int) -> bool:
+        info = board.tiles.get(gid & GID_MASK)
+        return info is not None and info.terrain == "road"
+    return is_road
+
+
+def joined_tiles(board, road: set[Cell], terrain_first: int, diagonal_first: int | None,
+                 steps: set[frozenset] | None = None) -> dict[Cell, int]:
+    """The road tile (gid) each road cell of ``board`` takes when its painted road is joined (``steps``:
+    ``board_steps``, if known). ``diagonal_first``: where the map's road_diagonals.tsx starts (a square
+    map with diagonal moves needs it for a diagonal step)."""
     from game.maps.geometry import cell_center
     square = board.kind == "square"
     eight = square and getattr(board.topology, "diagonal", False)
-    steps = painted_steps(road, board.topology.neighbours, square=square)
+    steps = board_steps(board, road) if steps is None else steps
     angles = (manifest()[DIAGONAL_TILESET]["road_angles"] if eight else
               manifest()["tilesets"][terrain_tileset(board.kind, board.topology.stagger_axis if not square else None)]
               ["road_angles"])
@@ -117,7 +130,7 @@ def joined_tiles(board, road: set[Cell], terrain_first: int,
         towards = [n for n in board.topology.neighbours(cell) if frozenset((cell, n)) in steps]
         mask = exits(cell, towards, lambda c: cell_center(board, c), angles)
         tiles[cell] = road_gid(mask, terrain_first, diagonal_first if eight else None)
-    return tiles, steps
+    return tiles
 
 
 def road_layer(layers: list[tuple[str, list[list[int]]]], is_road: Callable[[int], bool]):
@@ -140,16 +153,13 @@ def unjoined_warnings(path: str, doc, board) -> list[str]:
     terrain = terrain_tileset(board.kind, board.topology.stagger_axis if board.kind == "hex" else None)
     if terrain not in firsts:
         return []
-
-    def is_road(gid: int) -> bool:
-        info = board.tiles.get(gid & GID_MASK)
-        return info is not None and info.terrain == "road"
     # the board's layers: shifted by their offsets as drawn, flags off, unknown tiles gone
-    chosen = road_layer([(layer.name, rows) for layer, rows in zip(doc.tile_layers, board.layer_rows())], is_road)
+    chosen = road_layer([(layer.name, rows) for layer, rows in zip(doc.tile_layers, board.layer_rows())],
+                        road_test(board))
     if chosen is None:
         return []
     index, rows, road = chosen
-    tiles, _ = joined_tiles(board, road, firsts[terrain], firsts.get(DIAGONAL_TILESET))
+    tiles = joined_tiles(board, road, firsts[terrain], firsts.get(DIAGONAL_TILESET))
     wrong = sorted(((c, r) for (c, r), gid in tiles.items() if rows[r][c] & GID_MASK != gid), key=lambda c: c[::-1])
     if not wrong:
         return []
