@@ -316,16 +316,6 @@ class Layout:
         """Roads that step diagonally, drawn from road_diagonals.tsx with eight exits."""
         return self.r.kind == "square" and self.r.diagonal and not self.r.orthogonal_roads
 
-    def road_tile(self, cell, steps: set[frozenset], diagonal_gid: int) -> int:
-        """The gid of the road tile with an exit towards each cell the road steps to from ``cell``: the
-        road cells beside it, as tools/join_roads.py joins a designer's (``roads.painted_steps``)."""
-        from game.maps import roads
-        angles = roads.manifest()[roads.DIAGONAL_TILESET]["road_angles"] if self.diagonal_roads() else (
-            MANIFEST["tilesets"][self.terrain_tileset()]["road_angles"])
-        towards = [n for n in self.topology.neighbours(cell) if frozenset((cell, n)) in steps]
-        return roads.road_gid(roads.exits(cell, towards, self.grid.cell_center, angles), 1,
-                              diagonal_gid if self.diagonal_roads() else None)
-
     # -- tokens
     def reachable(self):
         start = self.start_cell(0)
@@ -487,12 +477,15 @@ class Layout:
         road_layer = np.zeros((h, w), dtype=np.int32)
         token_gid = 1 + TERRAIN_TILES[r.kind]
         diagonal_gid = token_gid + TOKEN_COUNT
+        # the roads' tiles as tools/join_roads.py joins a designer's painted road cells
         steps = roads.painted_steps(self.road, self.topology.neighbours, square=r.kind == "square")
+        road_tiles = roads.joined_tiles(r.kind, self.topology, self.grid.cell_center, self.road, 1,
+                                        diagonal_gid if self.diagonal_roads() else None, steps)
         for cell in self.topology.cells():
             variants = VARIANTS[self.get(cell)]
             ground[cell[1], cell[0]] = 1 + GROUND[variants[int(self.rng.integers(len(variants)))]]
             if cell in self.road:
-                road_layer[cell[1], cell[0]] = self.road_tile(cell, steps, diagonal_gid)
+                road_layer[cell[1], cell[0]] = road_tiles[cell]
         tilesets = [(1, f"../assets/{self.terrain_tileset()}.tsx"), (token_gid, "../assets/tokens.tsx")]
         layers = [("ground", ground), ("roads", road_layer)]
         if self.diagonal_roads():

@@ -79,7 +79,7 @@ def join_roads(path: str | os.PathLike, write: bool = True) -> Joined:
     if diagonal_map and diagonal_first is None and any(roads.diagonal(*step) for step in steps):
         diagonal_first = _add_diagonal_tileset(root, tilesets, terrain_first, path.parent)
         added = True
-    tiles = roads.joined_tiles(board, road, terrain_first, diagonal_first, steps)
+    tiles = roads.board_tiles(board, road, terrain_first, diagonal_first, steps)
     corner_first = diagonal_first + roads.manifest()[roads.DIAGONAL_TILESET]["corner_first_id"] \
         if diagonal_first is not None else None
     changed = sum(rows[r][c] != gid for (c, r), gid in tiles.items())

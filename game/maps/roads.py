@@ -113,24 +113,31 @@ def road_test(board) -> Callable[[int], bool]:
     return is_road
 
 
-def joined_tiles(board, road: set[Cell], terrain_first: int, diagonal_first: int | None,
-                 steps: set[frozenset] | None = None) -> dict[Cell, int]:
-    """The road tile (gid) each road cell of ``board`` takes when its painted road is joined (``steps``:
-    ``board_steps``, if known). ``diagonal_first``: where the map's road_diagonals.tsx starts (a square
-    map with diagonal moves needs it for a diagonal step)."""
-    from game.maps.geometry import cell_center
-    square = board.kind == "square"
-    eight = square and getattr(board.topology, "diagonal", False)
-    steps = board_steps(board, road) if steps is None else steps
+def joined_tiles(kind: str, topology, centre: Callable[[Cell], tuple[float, float]], road: set[Cell],
+                 terrain_first: int, diagonal_first: int | None, steps: set[frozenset] | None = None) -> dict[Cell, int]:
+    """The road tile (gid) each road cell takes when its painted road is joined, on a map of this shape
+    (``centre``: a cell's centre in pixels; ``steps``: ``painted_steps``, if known). ``diagonal_first``:
+    where the map's road_diagonals.tsx starts (a square map with diagonal moves needs it for a diagonal
+    step)."""
+    square = kind == "square"
+    eight = square and getattr(topology, "diagonal", False)
+    steps = painted_steps(road, topology.neighbours, square=square) if steps is None else steps
     angles = (manifest()[DIAGONAL_TILESET]["road_angles"] if eight else
-              manifest()["tilesets"][terrain_tileset(board.kind, board.topology.stagger_axis if not square else None)]
+              manifest()["tilesets"][terrain_tileset(kind, topology.stagger_axis if not square else None)]
               ["road_angles"])
     tiles = {}
     for cell in road:
-        towards = [n for n in board.topology.neighbours(cell) if frozenset((cell, n)) in steps]
-        mask = exits(cell, towards, lambda c: cell_center(board, c), angles)
-        tiles[cell] = road_gid(mask, terrain_first, diagonal_first if eight else None)
+        towards = [n for n in topology.neighbours(cell) if frozenset((cell, n)) in steps]
+        tiles[cell] = road_gid(exits(cell, towards, centre, angles), terrain_first, diagonal_first if eight else None)
     return tiles
+
+
+def board_tiles(board, road: set[Cell], terrain_first: int, diagonal_first: int | None,
+                steps: set[frozenset] | None = None) -> dict[Cell, int]:
+    """``joined_tiles`` on a loaded map."""
+    from game.maps.geometry import cell_center
+    return joined_tiles(board.kind, board.topology, lambda c: cell_center(board, c), road, terrain_first,
+                        diagonal_first, steps)
 
 
 def road_layer(layers: list[tuple[str, list[list[int]]]], is_road: Callable[[int], bool]):
@@ -159,7 +166,7 @@ def unjoined_warnings(path: str, doc, board) -> list[str]:
     if chosen is None:
         return []
     index, rows, road = chosen
-    tiles = joined_tiles(board, road, firsts[terrain], firsts.get(DIAGONAL_TILESET))
+    tiles = board_tiles(board, road, firsts[terrain], firsts.get(DIAGONAL_TILESET))
     wrong = sorted(((c, r) for (c, r), gid in tiles.items() if rows[r][c] & GID_MASK != gid), key=lambda c: c[::-1])
     if not wrong:
         return []
