@@ -132,18 +132,25 @@ class HighLow(Rng):
         return Roll(dice, (face,) * dice.count)
 
 
+def computer_attacks_person(army=None, defender_army=None):
+    """Seat 1, a computer player (``standard``), has a hero with ``army`` at (4, 4) and 5 🐎; seat 2, a
+    person, a hero with ``defender_army`` beside it at (4, 5). Nothing has moved yet."""
+    from game.engine.state import Hero
+    state, hero = hero_game(players=2, at=(4, 4), moves=5, army=dict(army or {}))
+    state.players[1].kind, state.players[1].ai = "computer", "standard"
+    state.players[2].kind = "human"
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army=dict(defender_army or {}))
+    state.heroes[defender.id] = defender
+    return state, hero, defender
+
+
 @pytest.mark.rule("R-BAT-7")
 def test_a_computer_attackers_first_round_is_on_the_defenders_battle_screen():
     """A computer player's hero and 2 mercenaries attack a human's lone hero. Its first exchange (the
     mercenaries fall) is an action of its own, played before the defender's first choice opens the
     battle screen: the screen's log and result showed neither, so the human never saw that round."""
-    from game.engine.state import Hero
     from game.ui.board.scene import GameScene
-    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
-    state.players[1].kind, state.players[1].ai = "computer", "standard"
-    state.players[2].kind = "human"
-    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))            # arrange: the human's hero beside
-    state.heroes[defender.id] = defender
+    state, hero, defender = computer_attacks_person({"mercenary": 2})
     apply(state, A.Move(1, hero.id, ((4, 5),)))
     battle = state.battle
     assert battle is not None and battle.kind == "hero"
@@ -176,14 +183,10 @@ def test_a_human_watches_a_computers_attack_from_its_first_exchange(monkeypatch)
     """A computer player's hero attacks a human's lone hero: the battle screen opens while the computer
     still has to set its squads, so the human sees every exchange, also when its hero falls in the first
     and the human has nothing to choose (it used to read of it in the log only)."""
-    from game.engine.state import Hero, Item
+    from game.engine.state import Item
     from game.ui.board.scene import GameScene
-    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
-    state.players[1].kind, state.players[1].ai = "computer", "standard"
-    state.players[2].kind = "human"
-    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))            # arrange: the human's hero beside
+    state, hero, defender = computer_attacks_person({"mercenary": 2})
     defender.items = [Item(id=state.new_id(), type="amulet", rarity=0, power="1d6")]    # unequipped: no dice
-    state.heroes[defender.id] = defender
     apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's move starts the battle
     assert state.battle is not None and not state.battle.sides[0].arranged
     state.rng = HighLow(3, "high", "low", *["high"] * 40)        # arrange: the first exchange beats the hero
@@ -255,13 +258,8 @@ def test_a_battle_the_human_watched_is_not_news_in_since_your_last_turn():
     """Played: a computer's attack on my hero opened the battle screen and I watched it to the end; my turn
     then began with "Since your last turn: Brunhild attacked you and lost". A battle watched is no news;
     one not watched (after a load, say) still is."""
-    from game.engine.state import Hero
     from game.ui.board.scene import GameScene
-    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
-    state.players[1].kind, state.players[1].ai = "computer", "standard"
-    state.players[2].kind = "human"
-    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5))
-    state.heroes[defender.id] = defender
+    state, hero, defender = computer_attacks_person({"mercenary": 2})
     apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's hero attacks
     state.rng = HighLow(3, "high", "low", *["high"] * 40)        # the first exchange beats the lone hero
     app = App((1280, 720), headless=True)
@@ -288,14 +286,8 @@ def test_a_battle_the_human_watched_is_not_news_in_since_your_last_turn():
 def test_the_outcome_of_a_battle_the_human_watched_is_not_news_either():
     """Played: I beat a computer's attacking hero on the battle screen; its result listed the hero's death,
     and my turn began with "Since your last turn: Brunhild lost a hero (in battle)"."""
-    from game.engine.dice import Rng
-    from game.engine.state import Hero
     from game.ui.board.scene import GameScene
-    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={"mercenary": 2})
-    state.players[1].kind, state.players[1].ai = "computer", "standard"
-    state.players[2].kind = "human"
-    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 12})
-    state.heroes[defender.id] = defender
+    state, hero, defender = computer_attacks_person({"mercenary": 2}, {"mercenary": 12})
     state.rng = Rng(1)
     apply(state, A.Move(1, hero.id, ((4, 5),)))                   # the computer's hero attacks a strong army
     app = App((1280, 720), headless=True)
@@ -322,13 +314,8 @@ def test_a_computers_attack_on_the_person_opens_its_battle_before_the_news(monke
     """A computer's hero attacks in its turn and the person must arrange the defence: the board showed
     "Since your last turn" first (older news, not the attack) under a top bar saying "Ana to play", and
     the battle screen only after it was closed. The news waits for the person's own turn."""
-    from game.engine.state import Hero
     from game.ui.board.scene import GameScene
-    state, hero = hero_game(players=2, at=(4, 4), moves=5, army={})
-    state.players[1].kind, state.players[1].ai = "computer", "standard"
-    state.players[2].kind = "human"
-    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 1})
-    state.heroes[defender.id] = defender
+    state, hero, defender = computer_attacks_person(defender_army={"mercenary": 1})
     app = App((1280, 720), headless=True)
     board = GameScene(GameSession(state))
     board._setup_shown = True
