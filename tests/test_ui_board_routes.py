@@ -319,3 +319,31 @@ def test_a_route_outlives_quit_and_continue_and_a_named_save_and_its_end_is_save
     assert routes(resumed.session).to == {} and resumed.view.flag is None
     again = load_session(autosave_path(tmp_path, scene.session.game_id))
     assert routes(again).to == {}                  # the route's end is saved at once: Continue goes on without it
+
+
+@pytest.mark.rule("R-MOV-1")
+def test_a_far_tile_whose_first_step_is_dearer_than_the_moves_left_becomes_the_route_for_next_turn():
+    """Played: a roll of 1 in a forest; a click on a tile two Days away was refused ("That path costs 🐎5;
+    the hero has 1 left"), so the player had to find it again next turn. Now it is the route, nothing moves,
+    and next turn G goes on along it."""
+    scene, hero, _ = rolled_with_the_whole_map()
+    state, board = scene.state, scene.state.board
+    dear = lambda c: board.move_cost[c[1], c[0]] >= 2                               # noqa: E731
+    hero.cell = next(c for c in sorted(state.unoccupied_cells()) if all(map(dear, board.topology.neighbours(c))))
+    hero.moves_left = 1                                           # arrange: a roll of 1, every way out costs 🐎2+
+    scene.refresh()
+    far = scene._beyond_reach(hero)
+    target = next(c for c in sorted(far.cells(), key=far.cost)
+                  if scene.reach.cost(c) is None and empty(scene, c) and scene._trip(c) is not None)
+    assert scene._trip(target).today == 0
+    assert "a click makes it the route (🚩) for next turn" in " ".join(scene._tooltip_lines(target))
+    count, start = len(scene.state.actions), hero.cell
+    click(scene, hover(scene, target))
+    assert len(scene.state.actions) == count and hero.cell == start, "nothing moves"
+    assert routes(scene.session).to == {hero.id: target} and scene.view.flag == target
+    assert "next turn" in scene.toast.message and scene.toast.info
+    on_to_the_turn_of(scene, 3 - hero.owner)
+    on_to_the_turn_of(scene, hero.owner)
+    key(scene, pygame.K_g)                                        # rolls, then walks towards the 🚩
+    settle(scene)
+    assert hero.cell != start and isinstance(scene.state.actions[-1], A.Move)

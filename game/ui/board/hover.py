@@ -153,7 +153,7 @@ class HoveredTile:
         if city is not None and city.owner == self.actor and not self.state.heroes_at(cell):
             return "a click opens the City"
         if not trip.today:
-            return "no step of it fits this turn's 🐎"
+            return "no step of it fits this turn's 🐎: a click makes it the route (🚩) for next turn"
         return f"a click walks 🐎{trip.today_cost} of it now, to the ⏳"
 
     def _walled_rival(self, cell, hero) -> bool:

@@ -1,5 +1,6 @@
 """A walk over several days, remembered: a click on a tile beyond this turn's 🐎 walks this turn's part of the
-way, and the board keeps that tile as the hero's route (``GameScene`` mixes this in).
+way (or, when its first step costs more than the 🐎 left, none of it), and the board keeps that tile as the
+hero's route (``GameScene`` mixes this in).
 
 While the hero is selected a 🚩 marks where its route leads; with the mouse showing no other path (off the
 board, on the hero, over a panel) the path preview shows the rest of the way; G goes on along it (rolling
@@ -74,6 +75,9 @@ class HeroRoutes:
             # beyond this turn's 🐎: this turn's part of the way, as the preview showed it (never onto a pickup)
             self._move_hero(hero, A.Move(seat, hero.id, trip.path[:trip.today]), cell)
             return
+        if trip is not None:
+            self._set_out_next_turn(hero, cell)
+            return
         if self.reach is None or self.reach.cost(cell) is None or cell == self.reach.start:
             self.toast.show(self._refusal_for(hero, cell))
             return
@@ -82,6 +86,17 @@ class HeroRoutes:
             if moved is not None and self._pickups_here(moved) and not self.state.pending:
                 self._pickup_offer = hero.id
                 self._sync_dialog()
+
+    def _set_out_next_turn(self, hero, cell) -> None:
+        """A click on a tile whose way starts dearer than this turn's 🐎 (a forest after a roll of 1): nothing
+        moves, the tile becomes the hero's route (it used to be refused, and the player had to come back to
+        it next turn)."""
+        routes(self.session).to[hero.id] = cell
+        self.view.set_flag(cell)
+        self.session.autosaver.flush(self.state)
+        name = hero.name or "The hero"
+        self.toast.show(f"🚩 {name} sets out for it next turn: its first step costs more than 🐎{hero.moves_left} "
+                        f"(R-MOV-1); then G goes on along the way", info=True)
 
     def go_on(self) -> None:
         """G: the selected hero goes on along its route, rolling its 🐎 first if it has not (R-MOV-1)."""
