@@ -424,3 +424,20 @@ def test_a_neutral_side_that_wins_is_named_as_the_battle_screen_names_it():
     name = state.players[seat].name
     assert narrate(state, Event("battle_over", {"winner": 0, "kind": "city", "retreated": False, "attacker": seat,
                                                 "defender": None})) == f"⚔ {name} wins the battle"
+
+
+@pytest.mark.rule("R-CMP-5")
+def test_a_recruit_row_short_of_two_resources_says_so_without_cutting_it(monkeypatch):
+    """Played: with no coin and no food the Tier 1 ⭐⭐ row read "💰2 🥩1 mo…" beside its stepper."""
+    from enginekit import capital, start_game
+    from game.ui.kit.rich_text import render
+    state = start_game("campaign")
+    seat = state.actor()
+    city = capital(state, seat)
+    city.buildings.update({"spawner_1_1": 1, "spawner_1_2": 1})     # arrange: both Tier 1 spawners built
+    state.players[seat].purse.update(coin=0, food=0)
+    shown = recruit_statuses_drawn(state, city.id, (1280, 720), monkeypatch)
+    short = [(width, style, fitted) for status, width, style, fitted in shown if "🥩" in status and "more" in status]
+    assert short, [s[0] for s in shown]
+    for width, style, (size, words) in short:
+        assert "…" not in words and render(words, size, (0, 0, 0), style).get_width() <= width, words

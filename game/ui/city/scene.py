@@ -629,7 +629,13 @@ def fitted_status(status: str, width: int, style: str = "bold") -> tuple[int, st
     if words != status and status.endswith(" each"):
         return widgets.fit_label(status.removesuffix(" each"), px(12), width, style)
     if words != status and status.startswith("Needs ") and status.endswith(" more"):
-        return widgets.fit_label(status.removeprefix("Needs "), px(12), width, style)   # "💰2 more", not "Needs 💰2…"
+        shorter = status.removeprefix("Needs ")                 # "💰2 more", not "Needs 💰2…"
+        size, words = widgets.fit_label(shorter, px(12), width, style)
+        if words != shorter:        # two resources short ("💰2 🥩1 mo…"): the red costs beside say which
+            for plain in ("can't afford", "too dear"):
+                size, words = widgets.fit_label(plain, px(12), width, style)
+                if words == plain:
+                    break
     return size, words
 
 

@@ -49,10 +49,12 @@ def width(s: str, size: int, style: str = "body") -> int:
 def render(s: str, size: int, colour: tuple = theme.INK, style: str = "body",
            shadow: tuple | None = None) -> pygame.Surface:
     from game.ui.kit.widgets import text
+    parts = split(s)
     pieces = [icons.icon(part, round(size * 1.25)) if is_emoji else text(part, size, colour, style, shadow)
-              for part, is_emoji in split(s)] or [text("", size, colour, style)]
+              for part, is_emoji in parts] or [text("", size, colour, style)]
     height = max(p.get_height() for p in pieces)
-    out = pygame.Surface((sum(p.get_width() for p in pieces) + 1, height), pygame.SRCALPHA)
+    pad = 1 if any(is_emoji for _, is_emoji in parts) else 0      # as ``width`` measures it
+    out = pygame.Surface((sum(p.get_width() for p in pieces) + pad, height), pygame.SRCALPHA)
     x = 0
     for p in pieces:
         out.blit(p, (x, (height - p.get_height()) // 2))
