@@ -1014,3 +1014,17 @@ def test_a_walk_into_the_corner_under_the_minimap_brings_the_hero_out_from_under
             break
     end = scene.view.cell_rect(corner)
     assert not end.colliderect(minimap) and not end.inflate(end.w, end.h).colliderect(minimap), (end, minimap)
+
+
+@pytest.mark.rule("R-MOV-1", "R-DAY-1")
+def test_at_daybreak_a_hero_card_says_the_roll_comes_in_the_turn_not_yesterdays_moves(scene):
+    """Played: at Daybreak the card read "🐎 0", yesterday's 🐎 left, as if the hero could not move today."""
+    assert scene.state.phase == "daybreak"
+    hero = next(h for h in scene.state.heroes.values() if h.owner == scene.actor)
+    hero.moves_left = 0                                  # arrange: as yesterday's walk left it
+    scene.refresh()
+    card = next(c for c in scene.hero_buttons if c.hero_id == hero.id)
+    assert card.moves == "🎲 later" and card.on_roll is None and "in the turn" in card.tooltip
+    to_turn(scene)
+    card = next(c for c in scene.hero_buttons if c.hero_id == hero.id)
+    assert card.moves == "🎲 roll" and card.on_roll is not None

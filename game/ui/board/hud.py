@@ -131,18 +131,23 @@ class HeroCard(widgets.Button):
         self.owner = hero.owner
         units = sum(hero.army.values())
         self.detail = f"⚔ {units} unit{'s' if units != 1 else ''}   🎁 {len(hero.items)}"
-        self.moves = "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
-        self.spent = hero.moves_left == 0
+        # At Daybreak the 🐎 left are yesterday's (a card read "🐎 0" as if the hero could not move today):
+        # heroes roll in their player's turn (R-DAY-1, R-MOV-1).
+        self.daybreak = state.phase == "daybreak"
+        self.moves = "🎲 later" if self.daybreak else "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
+        self.spent = self.daybreak or hero.moves_left == 0
         # the "🎲 roll" pill looks like a button, so it is one: it selects the hero and rolls its 🐎
-        self.on_roll = on_roll if hero.moves_left is None else None
-        self.moves_left = hero.moves_left
+        self.on_roll = on_roll if hero.moves_left is None and not self.daybreak else None
+        self.moves_left = None if self.daybreak else hero.moves_left
         self.mark_selected(False)
 
     def mark_selected(self, selected: bool) -> None:
         """The card of the selected hero says what to do next, not "Click to select"."""
         self.selected = selected
         roll = "🎲 roll (or R) rolls its 🐎"
-        if not selected:
+        if self.daybreak:
+            self.tooltip = "Heroes roll their 🐎 in the turn, after the Daybreak (R-MOV-1)"
+        elif not selected:
             self.tooltip = "Click to select" + (f" · {roll}" if self.on_roll else "")
         elif self.on_roll:
             self.tooltip = f"Selected · {roll}"
