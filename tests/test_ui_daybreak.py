@@ -230,7 +230,7 @@ def test_without_heroes_the_panel_says_where_to_recruit_one_and_its_price(monkey
     seat = state.actor()
     assert not state.heroes_of(seat)
     words = drawn_words(panel_for(state), monkeypatch)
-    assert "No heroes yet: Open your City and recruit one ( | 5)" in words      # 💰 is drawn as an icon
+    assert "No heroes: Open your City and recruit one ( | 5)" in words      # 💰 is drawn as an icon
 
 
 @pytest.mark.rule("R-DAY-5")
@@ -369,7 +369,7 @@ def test_without_heroes_and_short_of_coin_the_panel_says_how_much_is_missing(mon
     state.players[seat].purse["coin"] = 2
     words = drawn_words(panel_for(state), monkeypatch)
     assert "Open your City" not in words
-    assert "No heroes yet: one costs" in words and "needs" in words and "3 more" in words
+    assert "No heroes: one costs" in words and "needs" in words and "3 more" in words
 
 
 @pytest.mark.rule("R-DAY-4")

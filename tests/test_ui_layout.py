@@ -534,7 +534,7 @@ def test_after_game_over_the_heroes_panel_does_not_say_no_heroes_yet(monkeypatch
     with recording(monkeypatch):
         drawing = record(app.scene._draw_side, (1280, 720))
     words = " | ".join(label for label, _ in drawing.texts)
-    assert "Game over" in words and "No heroes yet" not in words
+    assert "Game over" in words and "No heroes" not in words
 
 
 @pytest.mark.parametrize("factor", [0.75, 1.5])

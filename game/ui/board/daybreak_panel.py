@@ -582,8 +582,8 @@ class DaybreakPanel(OverlayScene):
             if state.cities_of(seat):        # where a new player looks for the next step
                 price = state.rules["recruits"]["hero"]["cost"]
                 short = needs_more(price, state.players[seat].purse)
-                words = (f"No heroes yet: one costs {describe(price)}; {short[0].lower() + short[1:]} (income comes "
-                         "each Daybreak)" if short else f"No heroes yet: Open your City and recruit one ({describe(price)})")
+                words = (f"No heroes: one costs {describe(price)}; {short[0].lower() + short[1:]} (income comes "
+                         "each Daybreak)" if short else f"No heroes: Open your City and recruit one ({describe(price)})")
             blit_wrapped(surface, words, (x + 10, y + 4), self.right.right - x - 10, 14, theme.INK_SOFT)
         for hero in heroes:
             army = sum(hero.army.values())

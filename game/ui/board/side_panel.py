@@ -58,7 +58,7 @@ class SidePanel:
         self.hero_more = max(0, len(heroes) - first - len(self.hero_buttons))
         self.hero_list_rect = pygame.Rect(x, self.side.y + px(46), w, y - self.side.y - px(46) + px(22))
         if not heroes or self.hero_more or self.hero_above:
-            y += px(22)                  # room for the "No heroes yet" or "+N more" note
+            y += px(22)                  # room for the "No heroes" or "+N more" note
         self.action_buttons = []
         hero = state.heroes.get(self.selected) if self.selected else None
         human = self.human_to_act()
@@ -251,7 +251,7 @@ class SidePanel:
         surface.blit(title, (x, self.side.y + px(12)), area=pygame.Rect(0, 0, width, title.get_height()))
         note = None
         if not self.hero_buttons and self.state.phase != "over":
-            note = "No heroes yet: recruit one at Daybreak"
+            note = "No heroes: recruit one at Daybreak"
         elif self.hero_more or self.hero_above:
             note = " · ".join(filter(None, [f"▲ {self.hero_above} above" if self.hero_above else "",
                                             f"▼ {self.hero_more} more" if self.hero_more else "",

@@ -34,7 +34,7 @@ HINTS = {
     "pickup": "Items and resources lie here: Pick up here takes them (🐎{pickup_cost} each, R-MOV-3).",
     "undo": "Walked the wrong way? Undo (Ctrl+Z) takes back a move that revealed nothing random.",
     "end_turn": "Your heroes have moved: End turn (Space) hands over to the next player.",
-    "no_heroes": "No heroes yet: recruit one in your City at your next Daybreak.",
+    "no_heroes": "No heroes: recruit one in your City at your next Daybreak.",
 }
 
 
