@@ -26,7 +26,7 @@ def board(seats, map_path=DEFAULT_MAP):
 
 
 def call_a_vote(game, option="day_limit") -> VoteDialog:
-    """Esc, "Rules & votes", "Vote to turn on": as a player does it."""
+    """Esc, "Rules & votes", "Call a vote: on": as a player does it."""
     app = game.app
     key(game, pygame.K_ESCAPE)
     menu = app.scene

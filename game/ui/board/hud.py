@@ -134,7 +134,8 @@ class HeroCard(widgets.Button):
         # At Daybreak the 🐎 left are yesterday's (a card read "🐎 0" as if the hero could not move today):
         # heroes roll in their player's turn (R-DAY-1, R-MOV-1).
         self.daybreak = state.phase == "daybreak"
-        self.moves = "🎲 later" if self.daybreak else "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}"
+        self.moves = ("🎲 later" if self.daybreak else
+                      "🎲 roll" if hero.moves_left is None else f"🐎 {hero.moves_left}")
         self.spent = self.daybreak or hero.moves_left == 0
         # the "🎲 roll" pill looks like a button, so it is one: it selects the hero and rolls its 🐎
         self.on_roll = on_roll if hero.moves_left is None and not self.daybreak else None

@@ -230,7 +230,8 @@ class RulesDialog(OverlayScene):
     def _sync(self) -> None:
         options = self.session.state.rules["options"]
         for name, b in self.propose_buttons.items():
-            b.label = "Vote to turn off" if options.get(name) else "Vote to turn on"
+            # every player votes, the caller too: "Vote to turn on" read as the caller's vote, then it was asked
+            b.label = "Call a vote: off" if options.get(name) else "Call a vote: on"
 
     def propose(self, name: str) -> None:
         state = self.session.state
