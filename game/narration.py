@@ -1,6 +1,8 @@
 """Events as sentences, for the terminal game, the on-screen log and the battle log."""
 from __future__ import annotations
 
+import re
+
 from game.engine.dice import Dice
 from game.engine.purse import describe as money, holdings
 from game.engine.state import Event, GameState
@@ -274,12 +276,30 @@ def _city_name(state: GameState, city_id) -> str:
     return (city.name or f"a {nice_name(city.tier)}") if city else "a City"
 
 
+# The same news n times, as words: "captured a coin mine (×2)" read as one mine taken twice.
+_PLURALS = (
+    (re.compile(r" captured a (.*?) ?mine$"), lambda n, m: f" captured {n} {m[1]} mines".replace("  ", " ")),
+    (re.compile(r" took your (.*?) ?mine$"), lambda n, m: f" took {n} of your {m[1]} mines".replace("  ", " ")),
+    (re.compile(r"A Monster token was placed"), lambda n, m: f"{n} Monster tokens were placed"),
+    (re.compile(r" lost a hero "), lambda n, m: f" lost {n} heroes "),
+    (re.compile(r" founded a City "), lambda n, m: f" founded {n} Cities "),
+)
+
+
 def _counted(lines: list[str]) -> list[str]:
     """The same news twice (two mines taken in one turn) reads once, with its count."""
     counts: dict[str, int] = {}
     for line in lines:
         counts[line] = counts.get(line, 0) + 1
-    return [line if n == 1 else f"{line} (×{n})" for line, n in counts.items()]
+    return [line if n == 1 else _times(line, n) for line, n in counts.items()]
+
+
+def _times(line: str, n: int) -> str:
+    for pattern, words in _PLURALS:
+        match = pattern.search(line)
+        if match:
+            return line[:match.start()] + words(n, match) + line[match.end():]
+    return f"{line} (×{n})"
 
 
 _placed_cache: dict = {}

@@ -231,7 +231,23 @@ def test_two_mines_taken_in_one_turn_are_one_counted_line():
               Event("mine_captured", {"player": 2, "resource": "gold", "previous": None}),
               Event("mine_captured", {"player": 2, "resource": "wood", "previous": None})]
     lines = turn_summary(state, events, 1)
-    assert lines == ["⚒️ Bob captured a gold mine (×2)", "⚒️ Bob captured a wood mine"]
+    assert lines == ["⚒️ Bob captured 2 gold mines", "⚒️ Bob captured a wood mine"], \
+        "played: 'captured a coin mine (×2)' read as one mine taken twice"
+
+
+def test_other_news_counted_reads_as_plain_words():
+    state, _ = small_game()
+    hero_cell = next(iter(state.cities.values())).cell
+    events = [Event("hero_died", {"player": 2, "cause": "battle"}), Event("hero_died", {"player": 2, "cause": "battle"}),
+              Event("token_placed", {"player": 2, "kind": "monster", "cell": hero_cell}),
+              Event("token_placed", {"player": 2, "kind": "monster", "cell": hero_cell}),
+              Event("mine_captured", {"player": 2, "resource": "gold", "previous": 1}),
+              Event("mine_captured", {"player": 2, "resource": "gold", "previous": 1})]
+    lines = turn_summary(state, events, 1)
+    assert "⚒️ Bob took 2 of your gold mines" in lines
+    assert "✝ Bob lost 2 heroes (in battle)" in lines
+    assert any(line.startswith("🧟 2 Monster tokens were placed ") for line in lines), lines
+    assert not [line for line in lines if "×" in line]
 
 
 # --- 8: Space/Enter end the Daybreak on its panel ------------------------------------------------
