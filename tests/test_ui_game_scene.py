@@ -1028,3 +1028,26 @@ def test_at_daybreak_a_hero_card_says_the_roll_comes_in_the_turn_not_yesterdays_
     to_turn(scene)
     card = next(c for c in scene.hero_buttons if c.hero_id == hero.id)
     assert card.moves == "🎲 roll" and card.on_roll is not None
+
+
+def test_a_double_click_on_a_choice_does_not_also_click_the_one_that_moves_into_its_place(scene, monkeypatch):
+    """Played: a double click on "Recruit 1 mercenary" recruited, then "Percival: Take 1 mercenary", which had
+    moved up under the mouse (the hero recruit was too dear now), took the recruit: an action never chosen."""
+    from game.ui.board import side_panel
+    now = [100.0]
+    monkeypatch.setattr(side_panel, "monotonic", lambda: now[0], raising=False)
+    scene.refresh()
+    labels = [b.label for b in scene.choice_buttons]
+    slot = next(i for i, text in enumerate(labels) if text.startswith("Recruit 1 mercenary"))
+    assert slot > 0, labels                      # arrange: the hero recruit is listed above it
+    pos = scene.choice_buttons[slot].rect.center
+    click(scene, pos)
+    actions = len(scene.state.actions)
+    moved_in = scene.choice_buttons[slot].label
+    assert moved_in != labels[slot], "another choice now stands where the click was"
+    now[0] += 0.2
+    click(scene, pos)                            # the double click's second
+    assert len(scene.state.actions) == actions and "moved" in scene.toast.message
+    now[0] += 1.0
+    click(scene, pos)                            # meant: the choice now there
+    assert len(scene.state.actions) == actions + 1

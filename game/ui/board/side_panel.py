@@ -6,6 +6,8 @@ alliance buttons, and the tooltip of the End button (``GameScene`` mixes this in
 """
 from __future__ import annotations
 
+from time import monotonic
+
 import pygame
 
 from game import engine as A      # its action classes (A.Move, ...): loaded when first used (game.engine)
@@ -15,6 +17,7 @@ from game.ui.board.hud import (
     HeroCard, draw_players, panel_seats, player_row_rect, player_rows, player_tip, players_height)
 
 MAX_CHOICES = 7
+MOVED_IN_GRACE = 0.6     # seconds a choice that moved into another's place ignores a click (a double click's second)
 # Actions with their own control, left out of the choices panel (classes of game.engine.actions).
 _OWN_CONTROLS = {"Move", "RollMovement", "EndTurn", "EndDaybreak", "PlaceCapital", "PlaceToken", "ProposeAlliance",
                  "EndAlliance", "ProposeRuleChange", "AnswerAlliance", "Siege", "FoundCity", "PickUp", "FinishPickups",
@@ -113,10 +116,11 @@ class SidePanel:
             for action in choices[:MAX_CHOICES]:
                 if cy + px(32) > rows_top - px(8):
                     break
-                b = widgets.Button(label(state, action), (lambda a=action: self.submit(a)),
-                                   rect=(x, cy, w, px(30)), size=px(13))
+                b = widgets.Button(label(state, action), rect=(x, cy, w, px(30)), size=px(13))
+                b.on_click = (lambda a=action, b=b: self._choose(a, b))
                 self.choice_buttons.append(b)
                 cy += px(34)
+            self._mark_moved_in(self.choice_buttons)
         # players: one row each, with an alliance proposal
         self.players_top = rows_top
         self.player_buttons = []
@@ -165,6 +169,23 @@ class SidePanel:
         self.widgets = ([self.menu_button, self.roll_button, self.end_button, self.speed_button] + self.hero_buttons
                         + self.action_buttons + self.choice_buttons + self.player_buttons + self.player_tips)
         self.widgets += self.comfort.widgets()
+
+    def _mark_moved_in(self, buttons: list) -> None:
+        """Note when a choice took the place of another: a double click on "Recruit 1 mercenary" recruited,
+        then "Percival: Take 1 mercenary", which had moved up under the mouse, took the recruit at once."""
+        now = monotonic()
+        before = getattr(self, "_choice_labels", [])
+        for i, b in enumerate(buttons):
+            b.moved_in_at = now if i < len(before) and before[i] != b.label else None
+        self._choice_labels = [b.label for b in buttons]
+
+    def _choose(self, action, button) -> None:
+        """A choice's click, unless the choice only just moved under the mouse (a click meant for the one before)."""
+        if button.moved_in_at is not None and monotonic() - button.moved_in_at < MOVED_IN_GRACE:
+            self.toast.show(f"The choices moved: click again for \"{button.label}\"", info=True)
+            button.moved_in_at = None          # a second click, now, is meant
+            return
+        self.submit(action)
 
     def _hero_window(self, heroes: list, shown: int) -> int:
         """The index of the first hero card shown when only ``shown`` of ``heroes`` fit: the wheel scrolls
