@@ -17,7 +17,7 @@ from game.ui.board.hud import (
     HeroCard, draw_players, panel_seats, player_row_rect, player_rows, player_tip, players_height)
 
 MAX_CHOICES = 7
-MOVED_IN_GRACE = 0.6     # seconds a choice that moved into another's place ignores a click (a double click's second)
+MOVED_IN_GRACE = 0.6     # seconds a button standing where another just stood ignores a click (a double click's second)
 # Actions with their own control, left out of the choices panel (classes of game.engine.actions).
 _OWN_CONTROLS = {"Move", "RollMovement", "EndTurn", "EndDaybreak", "PlaceCapital", "PlaceToken", "ProposeAlliance",
                  "EndAlliance", "ProposeRuleChange", "AnswerAlliance", "Siege", "FoundCity", "PickUp", "FinishPickups",
@@ -116,11 +116,11 @@ class SidePanel:
             for action in choices[:MAX_CHOICES]:
                 if cy + px(32) > rows_top - px(8):
                     break
-                b = widgets.Button(label(state, action), rect=(x, cy, w, px(30)), size=px(13))
-                b.on_click = (lambda a=action, b=b: self._choose(a, b))
+                b = widgets.Button(label(state, action), (lambda a=action: self.submit(a)),
+                                   rect=(x, cy, w, px(30)), size=px(13))
                 self.choice_buttons.append(b)
                 cy += px(34)
-            self._mark_moved_in(self.choice_buttons)
+        self._guard_moved_in(self.action_buttons + self.choice_buttons)
         # players: one row each, with an alliance proposal
         self.players_top = rows_top
         self.player_buttons = []
@@ -170,22 +170,27 @@ class SidePanel:
                         + self.action_buttons + self.choice_buttons + self.player_buttons + self.player_tips)
         self.widgets += self.comfort.widgets()
 
-    def _mark_moved_in(self, buttons: list) -> None:
-        """Note when a choice took the place of another: a double click on "Recruit 1 mercenary" recruited,
-        then "Percival: Take 1 mercenary", which had moved up under the mouse, took the recruit at once."""
+    def _guard_moved_in(self, buttons: list) -> None:
+        """A button that stands where another stood a moment ago ignores a click for ``MOVED_IN_GRACE``: a double
+        click on "Recruit 1 mercenary" recruited, then "Percival: Take 1 mercenary", which had moved up under
+        the mouse, took the recruit."""
         now = monotonic()
-        before = getattr(self, "_choice_labels", [])
-        for i, b in enumerate(buttons):
-            b.moved_in_at = now if i < len(before) and before[i] != b.label else None
-        self._choice_labels = [b.label for b in buttons]
+        before = getattr(self, "_panel_layout", [])
+        for b in buttons:
+            was = next((text for rect, text in before if rect.collidepoint(b.rect.center)), b.label)
+            if was != b.label:
+                b.on_click = self._guarded(b, b.on_click, now)
+        self._panel_layout = [(b.rect.copy(), b.label) for b in buttons]
 
-    def _choose(self, action, button) -> None:
-        """A choice's click, unless the choice only just moved under the mouse (a click meant for the one before)."""
-        if button.moved_in_at is not None and monotonic() - button.moved_in_at < MOVED_IN_GRACE:
-            self.toast.show(f"The choices moved: click again for \"{button.label}\"", info=True)
-            button.moved_in_at = None          # a second click, now, is meant
-            return
-        self.submit(action)
+    def _guarded(self, button, on_click, moved_in_at: float):
+        def click() -> None:
+            nonlocal moved_in_at
+            if moved_in_at is not None and monotonic() - moved_in_at < MOVED_IN_GRACE:
+                moved_in_at = None              # a second click, now, is meant
+                self.toast.show(f"The choices moved: click again for \"{button.label}\"", info=True)
+                return
+            on_click()
+        return click
 
     def _hero_window(self, heroes: list, shown: int) -> int:
         """The index of the first hero card shown when only ``shown`` of ``heroes`` fit: the wheel scrolls
