@@ -141,14 +141,19 @@ def _battle_won(state: GameState, d: dict) -> str:
         who, verb = "the neutral City", "wins"
     else:
         who, verb = _NEUTRAL_FOES.get(d.get("kind"), "the monsters"), "win"
-    return f"⚔ {_capital(who)} {verb} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
+    return f"⚔ {sentence_start(who)} {verb} the battle" + (" (the attacker retreated)" if d.get("retreated") else "")
 
 
 _NEUTRAL_FOES = {"guardians": "the mine guardians", "city": "a neutral City"}
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+_GENERIC_STARTS = ("the", "a", "an", "another")
+
+
+def sentence_start(text: str) -> str:
+    """``text`` opening a sentence: a generic phrase capitalised ("The monsters"), a name as its player typed it
+    ("ælfgifu" stays "ælfgifu")."""
+    return text[:1].upper() + text[1:] if text.split(" ", 1)[0] in _GENERIC_STARTS else text
 
 
 def _owned_city(state: GameState, city_id, owner) -> str:
@@ -215,7 +220,7 @@ def narrate(state: GameState, event: Event) -> str | None:
     who = _who(state, d.get("player"))
     if k == "dice":
         if d.get("purpose") == "battle":
-            return f"  🎲 {_capital(_who(state, d.get('player')))}: {d.get('mode')} roll = {d.get('total')}"
+            return f"  🎲 {sentence_start(_who(state, d.get('player')))}: {d.get('mode')} roll = {d.get('total')}"
         extra = roll_outcome(d)
         return f"🎲 {who} {_DICE_PURPOSE.get(d.get('purpose'), 'rolls')}: {_dice(d)}" + (f" ({extra})" if extra else "")
     simple = {

@@ -59,3 +59,39 @@ def test_a_fallen_city_is_told_in_the_result_not_no_losses():
     if res["winner"] == city_side:
         assert any("Neutral City wins the battle" in line for line in scene.log), scene.log
 
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_a_name_typed_in_lower_case_keeps_its_case_at_a_sentence_start():
+    """A player named "ælfgifu" reads "ælfgifu: representative roll = 19" and "ælfgifu wins the battle" in the
+    board's log, as the name was typed; generic sides still open with a capital ("The monsters win")."""
+    from game.narration import narrate
+    state, hero, events = monster_battle(army={"mercenary": 7})
+    state.players[hero.owner].name = "ælfgifu"
+    hero.name = "ædric"
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    told = [line for line in (narrate(state, e) for e in state.log) if line]
+    assert any(line.strip().startswith("🎲 ælfgifu:") for line in told), told
+    assert not any("Ælfgifu" in line or "Ædric" in line for line in told + scene.log), told + scene.log
+    assert any(re.search(r"(ælfgifu|The monsters) wins? the battle", line) for line in told), told
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_a_rivals_named_city_is_called_by_its_name_alone():
+    """Played: "Round 2: Brunhild's Fenwick's town attacks ælfgifu's Brienne". A City's name says
+    whose it is already, as the board's log says it: "Fenwick's town attacks ælfgifu's Brienne"."""
+    from game.engine import apply
+    from game.engine import actions as A
+    state, hero = arrange(city=True)
+    city = next(c for c in state.cities.values() if tuple(c.cell) == (4, 5))
+    rival = next(seat for seat in state.players if seat != hero.owner)
+    city.owner, city.name = rival, "Fenwick's town"
+    events = apply(state, A.Move(hero.owner, hero.id, ((4, 5),)))
+    state.rng = Rng(3)
+    assert state.battle is not None
+    app, scene, _ = open_scene(state, events)
+    _play_out(app, scene)
+    rounds = [line for line in scene.log if line.startswith("Round")]
+    assert rounds and any("Fenwick's town" in line for line in rounds), scene.log
+    assert not any("'s Fenwick's town" in line for line in scene.log), scene.log

@@ -688,8 +688,10 @@ class BattleScene(BattlePainting, Scene):
 
             def called(squad, whose, index) -> str:
                 name = squad.name if squad is not None else f"squad {index + 1}"
-                if squad is not None and squad.city is not None and name in ("", "City"):
-                    return whose.name                                           # "Neutral City", not "…'s City"
+                if squad is not None and squad.city is not None:
+                    # "Neutral City", not "…'s City"; a City's own name alone ("Fenwick's town", not
+                    # "Brunhild's Fenwick's town"): the banner says whose it is
+                    return whose.name if name in ("", "City") else name
                 if name == whose.name or name.startswith(_poss(whose.name)):      # "Aldric's capital" once
                     return name
                 return f"{_poss(whose.name)} {name}"
@@ -749,8 +751,8 @@ class BattleScene(BattlePainting, Scene):
                 if name is None:             # its squad has fallen already: the game's history names it
                     from game.narration import hero_label
                     name = hero_label(self.state, hero)
-                from game.narration import death_cause
-                lines.append(f"💀 {name[:1].upper() + name[1:]} dies ({death_cause(d.get('cause'))})")
+                from game.narration import death_cause, sentence_start
+                lines.append(f"💀 {sentence_start(name)} dies ({death_cause(d.get('cause'))})")
             elif k == "token_placed" and d.get("kind") == "monster":
                 lines.append("🧟 The deserters become a Monster token")
         return {"winner": winner, "retreated": over.data.get("retreated"), "lost": lost, "disbanded": disbanded,
