@@ -635,8 +635,12 @@ def test_the_path_badge_shows_the_pickup_cost_and_warns_when_no_horse_is_left(sc
     """Issue 11 item 12: a hero arriving with 🐎0 cannot pick up; the badge and tooltip say so before the move."""
     hero, cell = item_on_a_reachable_tile(scene, spare=0)
     hover(scene, cell)
-    assert "+🐎1" in scene.view.path_note
+    assert "no 🐎 left for 🎁" in scene.view.path_note and "+🐎" not in scene.view.path_note
     assert any("No moves left to pick up" in line for line in scene.view.tooltip_lines)
+    hero.moves_left += 1
+    scene.refresh()
+    hover(scene, cell)
+    assert "+🐎1 🎁" in scene.view.path_note
 
 
 @pytest.mark.rule("R-MOV-3")

@@ -218,7 +218,7 @@ def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple
     """The path badge's pickup part and tooltip lines for stopping on ``cell`` (R-MOV-3).
 
     Each Item or Resource token costs 🐎``pickup_cost`` more on top of ``arrival_cost``;
-    the lines say when the hero arrives with too few 🐎 left to pick any (or all) of them."""
+    the badge and lines say when the hero arrives with too few 🐎 left to pick any (or all) of them."""
     tokens = [t for t in state.tokens_at(cell) if t.kind in ("item", "resource")]
     if not tokens or hero.moves_left is None:
         return "", []
@@ -230,6 +230,7 @@ def pickup_notes(state: GameState, hero: Hero, cell, arrival_cost: int) -> tuple
     def moves(n: int) -> str:
         return f"{n} move{'s' * (n != 1)}"
     if affordable == 0:
+        badge = f"no 🐎 left for {icons}"
         lines = ["No moves left to pick up here:", f"  arrives with {moves(left)}, a pickup costs {moves(each)}"]
     elif affordable < len(tokens):
         lines = [f"Moves left for {affordable} of the {len(tokens)} pickups here ({moves(each)} each)"]
