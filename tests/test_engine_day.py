@@ -194,3 +194,17 @@ def test_R_DAY_6_recruits_in_garrison_and_garrisoned_hero_exchanges():
     apply(state, A.TransferUnits(1, hero.id, "mercenary", 1))
     hero.cell = (2, 2)                                      # arrange: outside
     assert_refused(state, A.TransferUnits(1, hero.id, "mercenary", 1), "garrisoned")
+
+
+@pytest.mark.rule("R-DAY-6")
+def test_R_DAY_6_an_item_transfer_choice_names_the_hero_it_is_for():
+    """Two heroes in a City each have a "Take …" choice for the armory's item: the label says whose."""
+    from game.ui.board.action_labels import label
+    state = start_game()
+    state.players[1].purse["coin"] = 20
+    city = capital(state, 1)
+    hero = recruit_hero(state, 1)
+    item = Item(id=state.new_id(), type="main_hand", rarity=0, power="1d6+2")
+    city.armory.append(item)
+    take = next(a for a in legal_actions(state) if isinstance(a, A.TransferItem) and a.to_hero)
+    assert label(state, take) == f"{hero.name}: Take the Common weapon (1d6+2)"

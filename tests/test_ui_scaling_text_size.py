@@ -94,3 +94,16 @@ def test_labels_with_emoji_are_fitted_as_drawn(label):
         size, words = widgets.fit_label(label, 16, width)
         assert render(words, size, theme.INK, "bold").get_width() <= width + 1
     assert widgets.fit_label(label, 16, full) == (16, label)
+
+
+def test_a_button_whose_label_is_cut_shows_it_whole_in_its_tip():
+    """Played: the side panel's "Take the Common weapon (1d6+2) from the arm…" could not be read whole."""
+    pygame.display.init()
+    label = "Brienne: Take the Common weapon (1d6+2) and the rest of a very long label"
+    narrow = widgets.Button(label, rect=(0, 0, 160, 30), size=13, tooltip="From the armory")
+    assert widgets.fit_label(label, 13, 160 - 12)[1] != label            # arrange: drawn cut
+    assert narrow.tooltip.split("\n") == [label, "From the armory"]
+    wide = widgets.Button("Roll", rect=(0, 0, 160, 30), size=13, tooltip="Roll its 🐎")
+    assert wide.tooltip == "Roll its 🐎"                                 # whole on its face: the tip as given
+    untipped = widgets.Button(label, rect=(0, 0, 160, 30), size=13)
+    assert untipped.tooltip == label

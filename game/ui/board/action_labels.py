@@ -75,8 +75,9 @@ def label(state, action) -> str:
         verb = "Take" if action.count > 0 else "Leave"
         return f"{_hero(state, action.hero)}: {verb} {unit_plural(action.unit, abs(action.count))}"
     if isinstance(action, A.TransferItem):
-        where = "from the armory" if action.to_hero else "in the armory"
-        return f"{'Take' if action.to_hero else 'Store'} the {_item(state, action.hero, action.item)} {where}"
+        # the hero first, as its units' transfers say it: two heroes in a City each have these
+        return f"{_hero(state, action.hero)}: {'Take' if action.to_hero else 'Store'} the " \
+               f"{_item(state, action.hero, action.item)}"
     if isinstance(action, A.EquipItem):
         return f"{_hero(state, action.hero)} equips the {_item(state, action.hero, action.item)}"
     if isinstance(action, A.AnswerAlliance):

@@ -125,6 +125,8 @@ def draw_log(surface: pygame.Surface, lines: list[str], rect: pygame.Rect) -> No
 class HeroCard(widgets.Button):
     """A hero in the side panel: portrait, name, army size, items and the 🐎 left (click to select)."""
 
+    label_in_face = False
+
     def __init__(self, state, hero, on_click, rect=(0, 0, 0, 0), on_roll=None) -> None:
         super().__init__(hero.name or f"Hero {hero.id}", on_click, rect=rect, size=15)
         self.hero_id = hero.id

@@ -192,15 +192,31 @@ class Label(Widget):
 
 
 class Button(Widget):
+    label_in_face = True        # its label drawn on the button's face, cut to fit (a hero card: False)
+
     def __init__(self, label: str, on_click: Callable[[], None] | None = None,
                  rect: pygame.Rect | tuple = (0, 0, 0, 0), icon: str | None = None,
                  enabled: bool = True, tooltip: str = "", size: int = 18) -> None:
         super().__init__(rect)
         self.label, self.on_click, self.icon = label, on_click, icon
         self.enabled, self.tooltip, self.size = enabled, tooltip, size
+        self.marked = False     # a red "!" at its right end, beside the label: what it stands for is broken
         self.pressed = False
         self.selected = False   # drawn as "lit", for radio-like groups
-        self.marked = False     # a red "!" at its right end, beside the label: what it stands for is broken
+
+    @property
+    def tooltip(self) -> str:
+        """Its tip; a label too long for the button (drawn cut, with "…") comes whole on top of it."""
+        if self.label_in_face and self.label and self.rect.w > 0 and self.label not in self._tip:
+            room = self.rect.w - 12 - (2 * max(6, self.size // 2) + 8 if self.marked else 0)
+            room -= self.size + 12 if self.icon else 0
+            if fit_label(self.label, self.size, room)[1] != self.label:
+                return "\n".join(filter(None, [self.label, self._tip]))
+        return self._tip
+
+    @tooltip.setter
+    def tooltip(self, tip: str) -> None:
+        self._tip = tip
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
