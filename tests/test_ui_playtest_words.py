@@ -146,6 +146,9 @@ def test_a_bribe_nobody_can_pay_offers_only_send_them_away(board_scene):
     dialog = offer_bribe(board_scene, offered=8, coin=0, price=3)
     assert [b.label for b in dialog.buttons] == ["Send them away"] and dialog.spinner is None
     assert not any("takes 0" in line for line in dialog.lines)
+    assert any(line.startswith("Your purse (") and "cannot pay for one" in line for line in dialog.lines), \
+        dialog.lines          # which of the two stops it: not "the purse, or the army's slots"
+    assert not any("free slot" in line for line in dialog.lines)
     click(board_scene, dialog.buttons[0].rect.center)
     assert state.actions[-1] == A.TakeMonsters(hero.owner, 0)
 

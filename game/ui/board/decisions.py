@@ -89,7 +89,10 @@ class DecisionDialogs:
                  ]
         none = widgets.Button("Send them away", lambda: self.submit(A.TakeMonsters(self.actor, 0)), size=16)
         if not limit:           # nothing to choose: no "Take 0" beside "Send them away"
-            lines.append("Your purse cannot pay for one, or the army has no free slot.")
+            from game.engine.purse import can_afford, holdings
+            purse = holdings(self.state.players[self.actor].purse)
+            lines.append(f"Your purse ({purse}) cannot pay for one." if not can_afford(self.state, self.actor, cost)
+                         else f"{self._hero_name(data['hero'])}'s army has no free slot for them.")
             return Dialog("Bribe" if bribe else "Defectors", lines, [none], icon="monster")
         if limit < data["max"]:
             lines.append(f"Your purse and free army slots allow at most {limit}.")
