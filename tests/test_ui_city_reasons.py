@@ -142,3 +142,28 @@ def test_a_spawner_that_raises_every_monsters_tier_says_so():
     assert "Monster" not in scene.build_buttons["spawner_1_2"].tooltip      # ⭐⭐ Tier 1: no higher tier
     normal = city_scene(coin=50)
     assert all("Monster" not in b.tooltip for b in normal.build_buttons.values())
+
+
+def _tip_over(scene, point, monkeypatch):
+    """The lines the screen's tooltip shows with the mouse at ``point``."""
+    shown = []
+    monkeypatch.setattr(widgets, "draw_tooltip", lambda surface, lines, pos: shown.append(lines))
+    scene.mouse = point
+    scene.draw_widget_tooltip(scene.app.screen)
+    return shown[-1] if shown else []
+
+
+@pytest.mark.rule("R-CITY-2", "R-BLD-4")
+def test_a_building_row_says_what_the_building_does(monkeypatch):
+    """Played: a rival's conquered Encampment offered Ramparts and a Mercenary Camp for 💰5 each, and
+    nothing on the screen said what either does. Built rows and Build buttons both tell it now."""
+    scene = city_scene(coin=50)
+    rows = {row.name: row for row in scene.build_rows}
+    ramparts = _tip_over(scene, rows["ramparts"].rect.move(8, 0).midleft, monkeypatch)   # built: no button
+    assert any("besiege" in line and "🐎15" in line and "R-CITY-2" in line for line in ramparts), ramparts
+    camp = _tip_over(scene, rows["mercenary_camp"].rect.move(8, 0).midleft, monkeypatch)
+    assert any(line.startswith("Recruits here: Mercenary, 1d6 each") for line in camp), camp
+    villa = scene.build_buttons["villa"]
+    assert "The City yields 💰2 a Day (R-DAY-2)" in villa.tooltip.split("\n")
+    campaign = city_scene("campaign", coin=50, wood=50)
+    assert "Recruits here: Tier 1 ⭐" in campaign.build_buttons["spawner_1_1"].tooltip

@@ -15,6 +15,7 @@ from game.engine import actions as A
 from game.engine.economy import build_options
 from game.engine.purse import scaled
 from game.names import short_unit_name, state_item_name, units_word
+from game.ui.city.effects import building_effect
 from game.ui.kit import icons, textures, theme, widgets
 from game.ui.menus.base import submit_and_rebuild
 from game.ui.menus.base import (GOOD, MutedButton, banner, cost_surface, needs_more, nice_name, purse_surface,
@@ -217,7 +218,7 @@ class CityScene(Scene):
         self.scale_widgets([self.back] + list(self.recruit_spinners.values()) + list(self.unit_spinners.values()))
         self.widgets = ([self.back] + list(self.build_buttons.values()) + list(self.recruit_spinners.values())
                         + list(self.recruit_buttons.values()) + self.hero_tabs + list(self.unit_spinners.values())
-                        + list(self.unit_buttons.values()) + list(self.item_buttons.values()))
+                        + list(self.unit_buttons.values()) + list(self.item_buttons.values()) + self.build_tips)
 
     def _build_list(self) -> None:
         state, city = self.state, self.city
@@ -230,10 +231,11 @@ class CityScene(Scene):
         x, w = self.left.x + px(14), self.left.w - px(28)
         self.build_area = self._list_area(self.left)
         y = self.build_area.y - self._scrolled("build", len(names) * row_h, self.build_area)
-        self.build_rows, self.build_buttons = [], {}
+        self.build_rows, self.build_buttons, self.build_tips = [], {}, []
         for name in names:
             rect = pygame.Rect(x, y, w, row_h - px(4))
             y += row_h
+            effect = building_effect(state, name)
             if name in tiers:
                 title = f"Upgrade to {nice_name(name)}"
             elif "levels" in state.rules.buildings()[name]:
@@ -243,6 +245,7 @@ class CityScene(Scene):
                 title = nice_name(name)
             if name not in options:
                 self.build_rows.append(Row(rect, name, title, "✓ Built", GOOD))
+                self._row_tip(rect, effect)
                 continue
             cost, missing = options[name]
             blocking = self._blocking_status(cost, missing)
@@ -260,10 +263,19 @@ class CityScene(Scene):
                                  rect=(rect.right - px(76), rect.centery - px(15), px(76), px(30)))
             button.muted = bool(blocking) or not open_now or self.builds_left() == 0
             self.build_rows.append(Row(rect, name, title, status, colour, cost, blocked=button.muted))
-            button.tooltip = (f"Build {title}" if not button.muted else f"{title}: {status}") + monster_note(state, name)
+            button.tooltip = "\n".join(filter(None, [f"Build {title}" if not button.muted else f"{title}: {status}",
+                                                     effect])) + monster_note(state, name)
             button.visible = self.build_area.contains(button.rect)
             self.build_buttons[name] = button
+            self._row_tip(rect.clip(pygame.Rect(rect.x, rect.y, button.rect.x - px(4) - rect.x, rect.h)), effect)
         self.build_rows_bottom = min(y, self.build_area.bottom)
+
+    def _row_tip(self, rect: pygame.Rect, effect: str) -> None:
+        """The row's name and status (beside its button) tell what the building does when hovered."""
+        if effect and self.build_area.contains(rect):
+            tip = widgets.Widget(rect)
+            tip.tooltip = effect
+            self.build_tips.append(tip)
 
     def _recruit_list(self) -> None:
         state, city = self.state, self.city
