@@ -147,6 +147,12 @@ def _battle_won(state: GameState, d: dict) -> str:
 _NEUTRAL_FOES = {"guardians": "the mine guardians", "city": "a neutral City"}
 
 
+def _building(name: str) -> str:
+    """"a Villa", "an Estate", "Ramparts": the plural walls take no article."""
+    nice = nice_name(name)
+    return nice if nice.endswith("s") else with_article(nice)
+
+
 _GENERIC_STARTS = ("the", "a", "an", "another")
 
 
@@ -231,7 +237,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "purse": lambda: f"💰 {who}: {money(d['change'])} ({_reason(d['reason'])}) → {_purse(d['purse'])}",
         "hero_recruited": lambda: f"🧙 {who} recruits the hero {d['name']}",
         "recruited": lambda: f"🤺 {who} recruits {_recruits(d['unit'], d['count'])}",
-        "built": lambda: f"🔨 {who} builds a {nice_name(d['building'])}",
+        "built": lambda: f"🔨 {who} builds {_building(d['building'])}",
         "city_founded": lambda: f"🏰 {who} founds a City {region(state, d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",
         "hero_moved": lambda: f"🐎 {_hero(state, d['hero'])} moves 🐎{d['cost']} ({d['moves_left']} left), now {region(state, d['cell'])}",

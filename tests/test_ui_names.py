@@ -114,3 +114,15 @@ def test_the_log_says_recruits_once_when_units_are_recruited():
     assert f"🤺 {state.players[seat].name} recruits 2 × Tier 1 ⭐" in lines, lines
     assert any("(recruit Tier 1 ⭐) →" in line for line in lines), lines
     assert not any(line.count("recruit") > 1 for line in lines), lines
+
+
+@pytest.mark.rule("R-BLD-3")
+@pytest.mark.parametrize("building, told", [("ramparts", "builds Ramparts"), ("estate", "builds an Estate"),
+                                            ("mercenary_camp", "builds a Mercenary Camp")])
+def test_a_building_is_told_with_the_article_it_takes(building, told):
+    """Played: "ælfgifu builds a Ramparts"."""
+    from enginekit import start_game
+    from game.engine.state import Event
+    state = start_game()
+    line = narrate(state, Event("built", {"player": 1, "city": 0, "building": building}))
+    assert line.endswith(told), line
