@@ -351,3 +351,39 @@ def test_a_computers_vote_asks_the_person_before_the_news(monkeypatch):
     assert board.state.pending and board.state.pending[0].kind == "vote"
     assert board.dialog is not None and board.dialog.title == "A vote", board.dialog and board.dialog.title
 
+
+
+@pytest.mark.rule("R-BAT-7")
+def test_the_hero_that_attacked_stays_selected_after_its_battle():
+    """Played: Leofric (🐎16 left) beat a computer's hero, and the board came back with Brienne, the first
+    hero of the list, selected: the defender arranging its squads had been the actor for a moment."""
+    from game.engine.state import Hero
+    from game.ui.board.scene import GameScene
+    state, first = hero_game(players=2)
+    state.players[2].kind, state.players[2].ai = "computer", "standard"
+    # a lone hero has nothing to arrange: the computer arranges its defence from the board, as the actor
+    attacker = Hero(id=state.new_id(), owner=1, cell=(4, 4), moves_left=5)
+    defender = Hero(id=state.new_id(), owner=2, cell=(4, 5), army={"mercenary": 1})
+    state.heroes[attacker.id], state.heroes[defender.id] = attacker, defender
+    state.rng = Rng(1)
+    app = App((1280, 720), headless=True)
+    board = GameScene(GameSession(state))
+    app.push(board)
+    assert board.selected == first.id                              # arrange: the list's first is selected
+    board.select_hero(attacker.id)
+    board.submit(A.Move(1, attacker.id, ((4, 5),)))
+    for _ in range(300):                                          # the walk, then the battle screen
+        if app.scene is not board:
+            break
+        app.frame(1 / 20)
+    battle = app.scene
+    assert battle is not board, "the battle screen"
+    battle.speed = "Instant"
+    from uikit import click
+    click(battle, battle.auto_button.rect.center)
+    play_to_the_result(battle, app)
+    assert attacker.id in state.heroes, "the dice of this seed: the attacker wins"
+    while app.scene is not board:
+        app.pop()
+    board.refresh()
+    assert board.selected == attacker.id

@@ -66,6 +66,7 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         self.view.extra_tooltip = self._tooltip_lines
         self.still = StillFrame()
         self.selected: int | None = None
+        self._chosen: dict[int, int] = {}       # each seat's selected hero, kept while another seat acts
         self.reach = None
         self.event_log = EventLog()             # the history: scrollable, "since your last turn"
         self.log_lines: list[str] = self.event_log.lines
@@ -146,7 +147,12 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         tokens += [DrawnToken(t.kind, t.cell) for t in state.tokens.values()]
         self.view.set_tokens(tokens)
         if self.selected not in state.heroes or state.heroes[self.selected].owner != self.actor:
-            self.selected = self._default_hero()
+            # the defender arranging its squads made it the actor a moment: the attacker's hero stays chosen
+            kept = self._chosen.get(self.actor)
+            kept_valid = kept in state.heroes and state.heroes[kept].owner == self.actor
+            self.selected = kept if kept_valid else self._default_hero()
+        if self.selected is not None and self.actor is not None:
+            self._chosen[self.actor] = self.selected
         self._odds.clear()
         self._set_hero_markers()
         self._check_handoff()
