@@ -207,3 +207,13 @@ def test_a_name_typed_past_the_fields_limit_says_why_its_end_was_not_taken(title
     key(title, pygame.K_BACKSPACE)
     type_keys(title, "s")                     # within the limit: nothing to say
     assert field.value == "Ingrid Halvors" and not title.toast.visible
+
+
+def test_a_letter_typed_into_the_seed_says_the_seed_takes_digits_only(title):
+    """Played: "abc12" typed into the seed became "12" without a word."""
+    field = title.seed_field
+    click(title, field.rect.center)
+    key(title, pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_keys(title, "abc12")
+    assert field.value == "12"
+    assert title.toast.visible and title.toast.message == "Only digits here"

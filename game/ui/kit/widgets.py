@@ -559,6 +559,8 @@ class TextField(Widget):
                 self.refusal = f"At most {self.max_len} characters here"     # the rest of a long name vanished
             elif self.allowed is None or self.allowed(ch):
                 self.value += ch
+            else:       # a letter typed into the seed vanished without a word
+                self.refusal = "Only digits here" if self.allowed is str.isdigit else f"“{ch}” cannot be typed here"
         if self.value != before:
             self._commit()          # live: a click elsewhere may never reach this field to finish it
 
