@@ -217,3 +217,8 @@ def test_a_letter_typed_into_the_seed_says_the_seed_takes_digits_only(title):
     type_keys(title, "abc12")
     assert field.value == "12"
     assert title.toast.visible and title.toast.message == "Only digits here"
+    key(title, pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_keys(title, "q")                       # the whole text selected: a refused letter leaves it as it was
+    assert field.value == "12" and field.all_selected
+    type_keys(title, "7")
+    assert field.value == "7"

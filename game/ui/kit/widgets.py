@@ -528,7 +528,11 @@ class TextField(Widget):
             return True
         if event.type == pygame.TEXTINPUT:
             if self.all_selected:
-                self.value, self.all_selected = "", False
+                kept, self.value, self.all_selected = self.value, "", False
+                self._insert(event.text)
+                if not self.value and self.refusal:       # a refused letter leaves the selected text as it was
+                    self.value, self.all_selected = kept, True
+                return True
             self._insert(event.text)
             return True
         return False
