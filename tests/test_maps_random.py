@@ -137,3 +137,27 @@ def test_place_names_stay_different_past_the_list():
     from game.names import PLACE_NAMES, place_names
     names = place_names(3 * len(PLACE_NAMES), seed=4)
     assert len(set(names)) == len(names) and place_names(5, 4) == names[:5]
+
+
+@pytest.mark.rule("R-MOV-2")
+@pytest.mark.parametrize("shape,players,size", [("square", 2, (28, 22)), ("hex", 4, (32, 24)), ("hex", 3, (24, 30))])
+def test_roads_join_every_start_to_the_next_and_to_its_neutral_city(tmp_path, shape, players, size):
+    """A random map had no roads: the shipped maps lead theirs from capital to capital through towns.
+    The roads cost 🐎1 a cell, are drawn joined (the validator says nothing) and the map stays fair."""
+    from game.board.pathfinding import reachable
+    out = tmp_path / "roads.tmx"
+    random_map.write_random_map(out, *size, players=players, shape=shape, seed=4)
+    report = check_map(out)
+    assert report.problems == [] and report.warnings == []
+    board = report.board
+    road = np.array([[name == "road" for name in row] for row in board.terrain])
+    assert road.any(), "no road on the map"
+    cost = np.asarray(board.move_cost)
+    assert set(np.unique(cost[road]).tolist()) == {random_map.ROAD_COST}
+    only_roads = np.where(road, cost, 0).astype(np.int16)        # walk on road cells alone
+    starts = [board.start_slots()[seat] for seat in sorted(board.start_slots())]
+    cities = [t.cell for t in board.tokens if t.kind == "city" and not t.owner]
+    for i, start in enumerate(starts):
+        on_road = reachable(board.topology, only_roads, None, start, 32767)
+        assert on_road.cost(starts[(i + 1) % players]) is not None, f"start {i + 1} has no road to the next"
+        assert any(on_road.cost(city) is not None for city in cities), f"start {i + 1} has no road to a town"

@@ -23,6 +23,7 @@ from game.board.pathfinding import connected, reachable
 from game.board.topology import make_topology
 from game.choices import MAX_SIDE, MIN_SIDE
 from game.maps.geometry import Grid
+from game.maps.roads import joined_tiles
 from game.maps.tmx_writer import MapObject, TmxMap, write_tmx
 from game.names import place_names
 
@@ -33,6 +34,7 @@ TRIES = 40
 TILE = {"grass": (0, 1, 2), "forest": (3, 4), "hills": (5, 6), "mountain": (7, 8), "water": (9, 10),
         "swamp": (12, 13)}
 COST = {"grass": 1, "forest": 2, "hills": 3, "swamp": 2, "water": 0, "mountain": 0}
+ROAD_COST = 1                     # the tilesets' road tiles (drawn on a "roads" layer over the ground)
 TERRAIN_TILES = {"square": 32, "hex": 80}
 TOKEN_TILE = {"city": 0, "mine": 4, "monster": 9, "item": 10, "resource": 11, "start": 4}   # start: 4 + seat
 # What each seat gets, and where: (kind, count, band of 🐎 from the start as fractions of the seat's radius).
@@ -135,7 +137,36 @@ def layout(width: int, height: int, players: int, shape: str, rng: np.random.Gen
                 props = {"owner": 0, "tier": "encampment"} if kind == "city" else {}
                 tokens.append((kind, cell, props))
     check_fair(tokens, fields, nearest, players)
-    return topology, names, tokens
+    road = roads(topology, cost, tokens, players)
+    if road:            # the roads shorten some ways more than others: fair still, or drawn again
+        cost[tuple(np.array(sorted(road)).T[::-1])] = ROAD_COST
+        fields = np.stack([reachable(topology, cost, None, s, budget).costs for s in starts]).astype(np.int32)
+        fields[fields < 0] = 1 << 20
+        check_fair(tokens, fields, fields.argmin(axis=0), players)
+    return topology, names, tokens, road
+
+
+def roads(topology, cost: np.ndarray, tokens, players: int) -> set[tuple[int, int]]:
+    """Road cells: the cheapest ways from each start to the next seat's start,
+    round the table, and to the seat's own neutral City (as the shipped maps lead their roads from capital to
+    capital through towns). A later way is found with the roads already laid far cheaper than open ground,
+    so it joins them rather than running beside them (two roads side by side are drawn as a ladder)."""
+    starts = [cell for kind, cell, _props in tokens if kind == "start"]
+    cities = [cell for kind, cell, props in tokens if kind == "city" and not props.get("owner")]
+    ways = [(starts[i], starts[(i + 1) % players]) for i in range(players if players > 2 else players - 1)]
+    ways += [(start, city) for start, city in zip(starts, cities)]
+    laid = cost * 3             # for the search only: a road already laid costs a third of grass
+    budget = min(32767, int(laid.sum()) + 1)
+    road: set[tuple[int, int]] = set()
+    for a, b in ways:
+        reach = reachable(topology, laid, None, a, budget)
+        if reach.cost(b) is None:
+            continue
+        way = [a, *reach.path_to(b)]
+        road.update(way)
+        for c, r in way:
+            laid[r, c] = 1
+    return road
 
 
 def fairness(tokens, fields: np.ndarray, nearest: np.ndarray, players: int) -> dict[str, list[tuple[int, float]]]:
@@ -162,7 +193,8 @@ def check_fair(tokens, fields, nearest, players: int) -> None:
             raise Unfair(f"{kind} distances differ by more than {slack:.1f} 🐎: {means}")
 
 
-def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape: str, seed: int) -> TmxMap:
+def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape: str, seed: int,
+            road: set[tuple[int, int]] = frozenset()) -> TmxMap:
     height, width = names.shape
     tile = (64, 64, 0) if shape == "square" else (64, 72, 36)
     grid = Grid(topology, *tile)
@@ -172,6 +204,9 @@ def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape:
         for c in range(width):
             variants = TILE[names[r, c]]
             ground[r, c] = 1 + variants[int(rng.integers(len(variants)))]
+    roads_layer = np.zeros((height, width), dtype=np.int32)
+    for (c, r), gid in joined_tiles(shape, topology, grid.cell_center, set(road), 1, None).items():
+        roads_layer[r, c] = gid
     token_gid = 1 + TERRAIN_TILES[shape]
     size = 64 if shape == "square" else 56
     objects = []
@@ -197,7 +232,7 @@ def tmx_map(out: Path, topology, names: np.ndarray, tokens, players: int, shape:
                   properties={"title": f"Random {width}x{height} ({seed})", "min_players": players,
                               "max_players": players},
                   tilesets=[(1, rel(terrain_tsx)), (token_gid, rel("tokens.tsx"))],
-                  layers=[("ground", ground)], objects=objects)
+                  layers=[("ground", ground)] + ([("roads", roads_layer)] if road else []), objects=objects)
 
 
 def write_random_map(out: str | os.PathLike, width: int, height: int, *, players: int, shape: str,
@@ -208,11 +243,11 @@ def write_random_map(out: str | os.PathLike, width: int, height: int, *, players
     for attempt in range(TRIES):
         rng = np.random.default_rng([seed, width, height, players, int(shape == "hex"), attempt])
         try:
-            topology, names, tokens = layout(width, height, players, shape, rng)
+            topology, names, tokens, road = layout(width, height, players, shape, rng)
         except Unfair as e:
             why = str(e)
             continue
-        write_tmx(out, tmx_map(out, topology, names, tokens, players, shape, seed))
+        write_tmx(out, tmx_map(out, topology, names, tokens, players, shape, seed, road))
         return {"attempt": attempt, "tokens": len(tokens)}
     raise Unfair(f"no fair layout in {TRIES} tries (last: {why}); try another --seed or a larger map")
 
