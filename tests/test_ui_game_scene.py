@@ -1055,3 +1055,28 @@ def test_a_double_click_on_a_choice_does_not_also_click_the_one_that_moves_into_
     now[0] += 1.0
     click(scene, pos)                            # meant: the choice now there
     assert len(scene.state.actions) == actions + 1
+
+
+def test_selecting_a_hero_in_sight_keeps_the_map_still_and_one_out_of_sight_brings_it_in():
+    """Played: clicking the card of a hero in plain sight re-centred the map, and the next click, aimed at
+    a tile beside that hero, walked it ten tiles off. A hero in sight is selected where it stands."""
+    from game.engine.state import Hero
+    scene = meadow_board_scene(map_name="two_crowns")          # larger than the window: the map can move
+    to_turn(scene)
+    state, view = scene.state, scene.view
+    first = state.heroes[scene.selected]
+    board = state.board
+    first.cell = min((c for c in board.topology.cells() if state.is_unoccupied(c)),      # arrange: mid-map,
+                     key=lambda c: abs(c[0] - board.width // 2) + abs(c[1] - board.height // 2))  # off the edges
+    near = next(c for c in board.topology.neighbours(first.cell) if state.is_unoccupied(c))
+    other = Hero(id=state.new_id(), owner=first.owner, cell=near)
+    state.heroes[other.id] = other
+    scene.select_hero(first.id)
+    still = list(view.cam)
+    scene.select_hero(other.id)
+    assert scene.selected == other.id and view.cam == still, "a hero beside the one in view: no jump"
+    far = max(state.board.topology.cells(), key=lambda c: abs(c[0] - first.cell[0]) + abs(c[1] - first.cell[1]))
+    other.cell = far
+    scene.select_hero(other.id)
+    x, y = view.world_to_screen(*view.geo.cell_center(far))
+    assert view.rect.collidepoint(x, y) and view.cam != still, "out of sight: the map brings it in"

@@ -387,7 +387,7 @@ class GameScene(SidePanel, HoveredTile, HeroRoutes, BoardCovers, DecisionDialogs
         if hero is None:
             return
         self.selected = hero_id
-        self.view.center_on(hero.cell, tight=True)
+        self.view.bring_into_view(hero.cell)
         self.refresh()
 
     def _can_roll(self, hero) -> bool:

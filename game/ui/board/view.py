@@ -157,6 +157,16 @@ class BoardView:
         if tight:
             self._clamp(margin=0)
 
+    def bring_into_view(self, cell: Cell) -> None:
+        """Centre on ``cell`` only if it is not well inside the view already (clear of the edges and of the
+        log's corner at the foot): clicking the card of a hero in sight moved the map under the mouse,
+        and the next click landed on another tile."""
+        x, y = self.world_to_screen(*self.geo.cell_center(cell))
+        inner = pygame.Rect(self.rect.x + self.rect.w * 0.1, self.rect.y + self.rect.h * 0.1,
+                            self.rect.w * 0.8, self.rect.h * 0.6)
+        if not inner.collidepoint(x, y):
+            self.center_on(cell, tight=True)
+
     def pan(self, dx: float, dy: float) -> None:
         """Move the view content by (dx, dy) screen pixels (drag direction)."""
         self.cam[0] -= dx
