@@ -88,6 +88,12 @@ def unit_plural(name: str, count: int) -> str:
     return f"{count} {units_word(name) if count != 1 else nice_name(name).lower()}"
 
 
+def recruited_units(unit: str, count: int) -> str:
+    """What a player recruits, after the verb: "2 mercenaries", "2 × Tier 1 ⭐" (not "recruits … recruits")."""
+    name = short_unit_name(unit)
+    return f"{count} × {name}" if name.startswith("Tier") else unit_plural(unit, count)
+
+
 def units_word(name: str) -> str:
     """A unit kind in the plural, with no count: ``mercenaries``, ``Tier 2 ⭐⭐ recruits``."""
     if _TIERED.match(name):

@@ -6,8 +6,8 @@ import re
 from game.engine.dice import Dice
 from game.engine.purse import describe as money, holdings
 from game.engine.state import Event, GameState
-from game.names import (ITEM_TYPES, end_reason, join_names, nice_name, option_change, short_unit_name, unit_plural,
-                        with_article)
+from game.names import (ITEM_TYPES, end_reason, join_names, nice_name, option_change, recruited_units,
+                        short_unit_name, unit_plural, with_article)
 
 
 def _who(state: GameState, seat) -> str:
@@ -86,12 +86,6 @@ def _reason(reason: str) -> str:
         name = nice_name(what) if verb == "build" else short_unit_name(what)
         return f"{verb} {name if name.startswith('Tier') else name.lower()}"
     return reason
-
-
-def _recruits(unit: str, count: int) -> str:
-    """What a player recruits, after the verb: "2 mercenaries", "2 × Tier 1 ⭐" (not "recruits … recruits")."""
-    name = short_unit_name(unit)
-    return f"{count} × {name}" if name.startswith("Tier") else unit_plural(unit, count)
 
 
 def roll_outcome(data: dict) -> str:
@@ -236,7 +230,7 @@ def narrate(state: GameState, event: Event) -> str | None:
         "daybreak": lambda: f"☀ Daybreak for {who}",
         "purse": lambda: f"💰 {who}: {money(d['change'])} ({_reason(d['reason'])}) → {_purse(d['purse'])}",
         "hero_recruited": lambda: f"🧙 {who} recruits the hero {d['name']}",
-        "recruited": lambda: f"🤺 {who} recruits {_recruits(d['unit'], d['count'])}",
+        "recruited": lambda: f"🤺 {who} recruits {recruited_units(d['unit'], d['count'])}",
         "built": lambda: f"🔨 {who} builds {_building(d['building'])}",
         "city_founded": lambda: f"🏰 {who} founds a City {region(state, d['cell'])}",
         "turn_started": lambda: f"▶ {who}'s turn",

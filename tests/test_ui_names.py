@@ -114,6 +114,8 @@ def test_the_log_says_recruits_once_when_units_are_recruited():
     assert f"🤺 {state.players[seat].name} recruits 2 × Tier 1 ⭐" in lines, lines
     assert any("(recruit Tier 1 ⭐) →" in line for line in lines), lines
     assert not any(line.count("recruit") > 1 for line in lines), lines
+    choice = label(state, A.Recruit(seat, city.id, "unit_1_1", 1))      # the side panel's choice says it once too
+    assert choice.startswith("Recruit 1 × Tier 1 ⭐ in ") and choice.count("ecruit") == 1, choice
 
 
 @pytest.mark.rule("R-BLD-3")

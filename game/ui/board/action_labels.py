@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game.engine import actions as A
-from game.names import nice_name, option_change, state_item_name, unit_plural
+from game.names import nice_name, option_change, recruited_units, state_item_name, unit_plural
 
 
 def _hero(state, hero_id: int) -> str:
@@ -50,7 +50,7 @@ def label(state, action) -> str:
         if action.recruit == "hero":
             return f"Recruit a hero in {_city(state, action.city)}"
         unit = state.rules["recruits"].get(action.recruit, {}).get("unit", action.recruit)
-        return f"Recruit {unit_plural(unit, action.count)} in {_city(state, action.city)}"
+        return f"Recruit {recruited_units(unit, action.count)} in {_city(state, action.city)}"
     if isinstance(action, A.FoundCity):
         return f"{_hero(state, action.hero)} founds a City"
     if isinstance(action, A.PickUp):
