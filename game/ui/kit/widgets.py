@@ -208,8 +208,7 @@ class Button(Widget):
     def tooltip(self) -> str:
         """Its tip; a label too long for the button (drawn cut, with "…") comes whole on top of it."""
         if self.label_in_face and self.label and self.rect.w > 0 and self.label not in self._tip:
-            room = self.rect.w - 12 - (2 * max(6, self.size // 2) + 8 if self.marked else 0)
-            room -= self.size + 12 if self.icon else 0
+            room = label_room(self.rect.w, self.size, bool(self.icon), self.marked)
             if fit_label(self.label, self.size, room)[1] != self.label:
                 return "\n".join(filter(None, [self.label, self._tip]))
         return self._tip
@@ -245,6 +244,12 @@ class Button(Widget):
                                     lit, self.selected, self.marked), self.rect.topleft)
 
 
+def label_room(width: int, text_size: int, icon: bool, marked: bool) -> int:
+    """The pixels a button of ``width`` leaves its label (beside its icon and its "!" mark)."""
+    room = width - 12 - (2 * max(6, text_size // 2) + 8 if marked else 0)
+    return room - (text_size + 12 if icon else 0)
+
+
 @lru_cache(maxsize=256)
 def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str | None, enabled: bool,
                    pressed: bool, lit: bool, selected: bool, marked: bool = False) -> pygame.Surface:
@@ -268,8 +273,8 @@ def button_picture(size: tuple[int, int], label: str, text_size: int, icon: str 
     pygame.draw.rect(picture, frame, r, width=2, border_radius=theme.RADIUS)
     colour = theme.CREAM if enabled else (170, 160, 150)
     mark_r = max(6, text_size // 2)
-    room = r.w - 12 - (2 * mark_r + 8 if marked else 0)
-    fitted, words = fit_label(label, text_size, room - (text_size + 12 if icon else 0))
+    room = label_room(w, text_size, False, marked)         # the label and its icon, centred in it
+    fitted, words = fit_label(label, text_size, label_room(w, text_size, bool(icon), marked))
     text_picture = rich(words, fitted, colour, "bold", (30, 16, 6) if enabled else None)
     content_w = text_picture.get_width()
     icon_surf = None
