@@ -106,8 +106,7 @@ def layout(width: int, height: int, players: int, shape: str, rng: np.random.Gen
     if not all(joined[r, c] for c, r in starts):
         raise Unfair("a start slot cannot reach the others")
     budget = min(32767, 4 * (width + height) * 3)
-    fields = np.stack([reachable(topology, cost, None, s, budget).costs for s in starts]).astype(np.int32)
-    fields[fields < 0] = 1 << 20
+    fields = seat_fields(topology, cost, starts, budget)
     nearest = fields.argmin(axis=0)
     unique = (np.sort(fields, axis=0)[1] > fields.min(axis=0)) if players > 1 else np.ones_like(nearest, bool)
     radius = max(4.0, math.sqrt(width * height / players) / 2 * 1.3)
@@ -140,10 +139,16 @@ def layout(width: int, height: int, players: int, shape: str, rng: np.random.Gen
     road = roads(topology, cost, tokens, players)
     if road:            # the roads shorten some ways more than others: fair still, or drawn again
         cost[tuple(np.array(sorted(road)).T[::-1])] = ROAD_COST
-        fields = np.stack([reachable(topology, cost, None, s, budget).costs for s in starts]).astype(np.int32)
-        fields[fields < 0] = 1 << 20
+        fields = seat_fields(topology, cost, starts, budget)
         check_fair(tokens, fields, fields.argmin(axis=0), players)
     return topology, names, tokens, road
+
+
+def seat_fields(topology, cost: np.ndarray, starts, budget: int) -> np.ndarray:
+    """(seats, height, width): each seat's 🐎 from its start to every cell, out of reach = a huge cost."""
+    fields = np.stack([reachable(topology, cost, None, s, budget).costs for s in starts]).astype(np.int32)
+    fields[fields < 0] = 1 << 20
+    return fields
 
 
 def roads(topology, cost: np.ndarray, tokens, players: int) -> set[tuple[int, int]]:

@@ -130,7 +130,8 @@ class Scene:
         if self.tips_quiet():
             return None
         for widget in self.widgets:
-            if widget.visible and widget.tooltip and widget.rect.collidepoint(self.mouse):
+            # under the mouse first: a button's tip is worked out (is its label cut?) only where it is read
+            if widget.visible and widget.rect.collidepoint(self.mouse) and widget.tooltip:
                 if getattr(widget, "focused", False):
                     return None  # being typed into: its tip covered what the typing shows (the rule search's matches)
                 from game.ui.menus.rulebook import cited_rule
@@ -146,7 +147,7 @@ class Scene:
             text = self.toast.message
         elif event.button == 3:
             text = next((w.tooltip for w in self.widgets
-                         if w.visible and w.tooltip and w.rect.collidepoint(event.pos)), None)
+                         if w.visible and w.rect.collidepoint(event.pos) and w.tooltip), None)
         else:
             return False
         from game.ui.menus.rules_screen import open_rule
